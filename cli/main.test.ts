@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { main } from './main.ts';
+
+async function run(...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const exitCode = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { exitCode, stdout, stderr };
+}
+
+describe('pacu command line', () => {
+  it('prints its version', async () => {
+    const result = await run('--version');
+    expect(result).toMatchObject({ exitCode: 0, stdout: '0.1.0\n', stderr: '' });
+  });
+
+  it('lists its commands in --help', async () => {
+    const result = await run('--help');
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('spec');
+  });
+
+  it.each([
+    [['bogus'], "pacu: unknown command 'bogus'"],
+    [['--bogus'], "pacu: unknown option '--bogus'"],
+    [['spec', '--nope'], "pacu: unknown option '--nope'"],
+    [
+      ['spec', '--spec', '/nonexistent/openapi.yaml'],
+      'pacu: cannot read the OpenAPI description /nonexistent/openapi.yaml',
+    ],
+  ])('answers %j with one line and exit code 2', async (args, line) => {
+    const result = await run(...args);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe(`${line}\n`);
+  });
+
+  it('summarises the spec as one JSON document', async () => {
+    const result = await run('spec', '--json');
+    const summary = JSON.parse(result.stdout) as { operations: Array<{ operationId: string }> };
+    expect(summary.operations.map((o) => o.operationId)).toContain('usdTransfer');
+    expect(summary.operations).toHaveLength(9);
+  });
+});

@@ -1,0 +1,53 @@
+import { CommanderError } from 'commander';
+import { PacuError } from '../spec/index.ts';
+import { EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
+import { type CliIo, createProgram } from './program.ts';
+
+const processIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+function oneLine(message: string): string {
+  const line = message.split('\n').find((part) => part.trim() !== '') ?? message;
+  return line.startsWith('pacu:') ? line : `pacu: ${line.replace(/^error: /, '')}`;
+}
+
+/**
+ * Run the CLI on `args` (without node and script) and return the exit code. Usage errors become
+ * one line on stderr and exit code 2; nothing here ever prints a stack trace.
+ */
+export async function main(args: readonly string[], io: CliIo = processIo): Promise<number> {
+  const outcome = { exitCode: EXIT_OK };
+  // Commander prints its own error line; we keep it and only swap its exit code for ours.
+  let commanderPrinted = false;
+  const program = createProgram(
+    {
+      stdout: io.stdout,
+      stderr: (text) => {
+        commanderPrinted = true;
+        io.stderr(`${oneLine(text)}\n`);
+      },
+    },
+    outcome,
+  );
+  try {
+    await program.parseAsync([...args], { from: 'user' });
+    return outcome.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
+      if (error.code === 'commander.help') return EXIT_USAGE;
+      if (!commanderPrinted) io.stderr(`${oneLine(error.message)}\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof PacuError) {
+      io.stderr(`${oneLine(error.message)}\n`);
+      return EXIT_USAGE;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`pacu: unexpected error: ${oneLine(message).replace(/^pacu: /, '')} (please report it)\n`);
+    if (process.env.PACU_DEBUG) io.stderr(`${(error as Error)?.stack ?? ''}\n`);
+    return EXIT_USAGE;
+  }
+}

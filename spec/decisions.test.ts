@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { collectDecisions, compileSchema, documentedSchema, hasAtMostDecimals, loadSpec } from './index.ts';
+
+const spec = await loadSpec();
+
+describe('decisions', () => {
+  it('are collected once per marked node, with a reason each', () => {
+    const pointers = spec.decisions.map((decision) => decision.pointer);
+    expect(new Set(pointers).size).toBe(pointers.length);
+    expect(pointers).toContain('/components/schemas/Amount/allOf/0');
+    expect(pointers).toContain('/x-pacu-decisions/token-lifetime');
+    for (const decision of spec.decisions) expect(decision.reason.length).toBeGreaterThan(20);
+  });
+
+  it('finds marks at any depth, in arrays too', () => {
+    expect(collectDecisions({ a: [{ b: { 'x-pacu-decision': 'because' } }] })).toEqual([
+      { pointer: '/a/0/b', reason: 'because' },
+    ]);
+  });
+
+  it('drop out of the documented view of a schema and stay in the strict one', () => {
+    const request = spec.schema('WalletPayoutRequest');
+    expect(compileSchema(request)({})).not.toEqual([]);
+    expect(compileSchema(documentedSchema(request))({})).toEqual([]);
+    const amount = { account_id: 'a', amount: 12.345, wallet_id: 'x@example.com', recipient_name: 'X' };
+    expect(compileSchema(request)(amount).map((issue) => issue.path)).toEqual(['/amount']);
+    expect(compileSchema(documentedSchema(request))(amount)).toEqual([]);
+  });
+
+  it('keep what the description states in the documented view', () => {
+    const transfer = documentedSchema(spec.schema('UsdTransferRequest'));
+    expect(compileSchema(transfer)({ amount: 'ten' }).map((issue) => issue.message)).toEqual(
+      expect.arrayContaining(['must have required property reference', 'must be number']),
+    );
+  });
+});
+
+describe('hasAtMostDecimals', () => {
+  it('accepts every whole-cent amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000_000 }), (cents) => hasAtMostDecimals(cents / 100, 2)),
+      { seed: 42 },
+    );
+  });
+
+  it('rejects every amount with a non-zero third decimal', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000_000 }),
+        fc.integer({ min: 1, max: 9 }),
+        (mills, last) => {
+          return !hasAtMostDecimals((mills * 10 + last) / 1000, 2);
+        },
+      ),
+      { seed: 42 },
+    );
+  });
+
+  it('rejects tiny amounts in exponent form and non-finite numbers', () => {
+    expect(hasAtMostDecimals(1e-7, 2)).toBe(false);
+    expect(hasAtMostDecimals(1e21, 2)).toBe(true);
+    expect(hasAtMostDecimals(Number.NaN, 2)).toBe(false);
+  });
+});

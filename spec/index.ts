@@ -1,0 +1,38 @@
+export { collectDecisions, documentedSchema, schemaForProfile } from './decisions.ts';
+export type { PacuErrorCode } from './errors.ts';
+export { ConfigError, PacuError, SpecError, TargetUnreachableError } from './errors.ts';
+export type { JSONSchema7 } from './json-schema.ts';
+export { DEFAULT_SPEC_FILE, loadSpec } from './load-spec.ts';
+export type {
+  Decision,
+  OperationId,
+  OperationSecurity,
+  OperationSpec,
+  ParameterSpec,
+  Profile,
+  RequestBodySpec,
+  ResponseSpec,
+  Scope,
+  Spec,
+  WebhookEventSpec,
+} from './model.ts';
+export type {
+  AccessToken,
+  Account,
+  AccountCreationRequest,
+  CardTransaction,
+  ErrorEnvelope,
+  P2pStatus,
+  PushToCardPayment,
+  TokenRequest,
+  UsdTransfer,
+  UsdTransferRequest,
+  User,
+  UserList,
+  VirtualCard,
+  WalletPayout,
+  WalletPayoutRequest,
+  WebhookEvent,
+} from './records.ts';
+export type { SchemaCheck, SchemaIssue } from './schema-validator.ts';
+export { compileSchema, hasAtMostDecimals } from './schema-validator.ts';

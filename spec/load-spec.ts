@@ -1,0 +1,209 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import $RefParser from '@apidevtools/json-schema-ref-parser';
+import { parse as parseYaml } from 'yaml';
+import { collectDecisions } from './decisions.ts';
+import { SpecError } from './errors.ts';
+import type { JSONSchema7 } from './json-schema.ts';
+import type {
+  OperationId,
+  OperationSecurity,
+  OperationSpec,
+  ParameterSpec,
+  RequestBodySpec,
+  ResponseSpec,
+  Scope,
+  Spec,
+  WebhookEventSpec,
+} from './model.ts';
+
+/** spec/openapi.yaml beside this file: the one description everything in pacu is driven by. */
+export const DEFAULT_SPEC_FILE: string = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
+
+const OPERATION_IDS: readonly OperationId[] = [
+  'getAccessToken',
+  'usdTransfer',
+  'walletPayout',
+  'createAccount',
+  'getCardTransaction',
+  'getPushToCardPayment',
+  'getVirtualCard',
+  'listUsers',
+  'getP2pStatus',
+];
+const SCOPES: readonly string[] = ['card', 'us_account'];
+
+type Node = Record<string, unknown>;
+
+const asNode = (value: unknown): Node => (value && typeof value === 'object' ? (value as Node) : {});
+
+function examplesOf(media: Node): Record<string, unknown> {
+  const named = asNode(media.examples);
+  return Object.fromEntries(Object.entries(named).map(([name, example]) => [name, asNode(example).value]));
+}
+
+function readSecurity(operation: Node, schemes: Node): OperationSecurity {
+  const requirements = operation.security as Node[] | undefined;
+  const first = requirements?.[0];
+  if (!first) return { kind: 'none' };
+  const [schemeName, scopes] = Object.entries(first)[0] ?? [];
+  const scheme = asNode(schemes[schemeName ?? '']);
+  if (scheme.type === 'http' && scheme.scheme === 'basic') return { kind: 'basic' };
+  if (scheme.type === 'oauth2' || (scheme.type === 'http' && scheme.scheme === 'bearer')) {
+    const list = (scopes as string[]) ?? [];
+    const unknown = list.filter((scope) => !SCOPES.includes(scope));
+    if (unknown.length > 0)
+      throw new SpecError(`unknown scope ${unknown.join(', ')} on ${String(operation.operationId)}`);
+    return { kind: 'bearer', scopes: list as Scope[] };
+  }
+  throw new SpecError(
+    `unsupported security scheme ${String(schemeName)} on ${String(operation.operationId)}`,
+  );
+}
+
+function readParameters(operation: Node): ParameterSpec[] {
+  return ((operation.parameters as Node[] | undefined) ?? []).map((parameter) => ({
+    name: String(parameter.name),
+    in: parameter.in as ParameterSpec['in'],
+    required: parameter.required === true,
+    schema: asNode(parameter.schema) as JSONSchema7,
+    ...(parameter.example !== undefined ? { example: parameter.example } : {}),
+    ...(typeof parameter['x-pacu-decision'] === 'string' ? { decision: parameter['x-pacu-decision'] } : {}),
+  }));
+}
+
+function readRequestBody(operation: Node): RequestBodySpec | undefined {
+  const body = operation.requestBody as Node | undefined;
+  if (!body) return undefined;
+  const [mediaType, media] = Object.entries(asNode(body.content))[0] ?? [];
+  if (mediaType !== 'application/json' && mediaType !== 'application/x-www-form-urlencoded') {
+    throw new SpecError(
+      `unsupported request media type ${String(mediaType)} on ${String(operation.operationId)}`,
+    );
+  }
+  return {
+    mediaType,
+    required: body.required === true,
+    schema: asNode(asNode(media).schema) as JSONSchema7,
+    examples: examplesOf(asNode(media)),
+  };
+}
+
+function readResponses(operation: Node): Map<number, ResponseSpec> {
+  const responses = new Map<number, ResponseSpec>();
+  for (const [status, raw] of Object.entries(asNode(operation.responses))) {
+    const response = asNode(raw);
+    const media = asNode(asNode(response.content)['application/json']);
+    responses.set(Number(status), {
+      status: Number(status),
+      description: String(response.description ?? ''),
+      schema: media.schema ? (media.schema as JSONSchema7) : undefined,
+      examples: examplesOf(media),
+      ...(typeof response['x-pacu-decision'] === 'string' ? { decision: response['x-pacu-decision'] } : {}),
+    });
+  }
+  return responses;
+}
+
+function readWebhooks(document: Node): WebhookEventSpec[] {
+  return Object.entries(asNode(document.webhooks)).map(([type, item]) => {
+    const post = asNode(asNode(item).post);
+    const media = asNode(asNode(asNode(post.requestBody).content)['application/json']);
+    return {
+      type,
+      summary: String(post.summary ?? ''),
+      schema: asNode(media.schema) as JSONSchema7,
+      examples: examplesOf(media),
+    };
+  });
+}
+
+function readTokenLifetime(document: Node): number {
+  const example = asNode(asNode(asNode(asNode(document.components).examples).TokenIssued).value);
+  const seconds = asNode(example.data).expires_in_seconds;
+  if (typeof seconds !== 'number')
+    throw new SpecError('the TokenIssued example must carry expires_in_seconds');
+  return seconds;
+}
+
+/**
+ * Load and dereference the OpenAPI description. The only code in pacu that reads the YAML:
+ * mock, suites and contracts all take what they need from the returned {@link Spec}.
+ *
+ * @example
+ * const spec = await loadSpec();
+ * spec.operation('usdTransfer').requestBody?.schema;
+ */
+export async function loadSpec(file: string = DEFAULT_SPEC_FILE): Promise<Spec> {
+  const absolute = path.resolve(file);
+  let text: string;
+  try {
+    text = await readFile(absolute, 'utf8');
+  } catch (cause) {
+    throw new SpecError(`pacu: cannot read the OpenAPI description ${absolute}`, { cause });
+  }
+  let raw: Node;
+  try {
+    raw = asNode(parseYaml(text, { maxAliasCount: -1 }));
+  } catch (cause) {
+    throw new SpecError(`pacu: ${absolute} is not valid YAML: ${(cause as Error).message}`, { cause });
+  }
+  if (typeof raw.openapi !== 'string' || !raw.openapi.startsWith('3.')) {
+    throw new SpecError(`pacu: ${absolute} is not an OpenAPI 3 description`);
+  }
+  const dereferenced = asNode(
+    await $RefParser.dereference(structuredClone(raw) as never, { mutateInputSchema: true }),
+  );
+  const schemes = asNode(asNode(dereferenced.components).securitySchemes);
+  const schemas = asNode(asNode(dereferenced.components).schemas);
+
+  const operations: OperationSpec[] = [];
+  for (const [pathTemplate, item] of Object.entries(asNode(dereferenced.paths))) {
+    for (const method of ['get', 'post'] as const) {
+      const operation = asNode(asNode(item)[method]);
+      if (!operation.operationId) continue;
+      const id = operation.operationId as OperationId;
+      if (!OPERATION_IDS.includes(id)) throw new SpecError(`unexpected operationId ${id} in ${absolute}`);
+      operations.push({
+        id,
+        method,
+        path: pathTemplate,
+        summary: String(operation.summary ?? ''),
+        security: readSecurity(operation, schemes),
+        parameters: readParameters(operation),
+        requestBody: readRequestBody(operation),
+        responses: readResponses(operation),
+        ...(typeof operation['x-pacu-decision'] === 'string'
+          ? { decision: operation['x-pacu-decision'] }
+          : {}),
+      });
+    }
+  }
+  const missing = OPERATION_IDS.filter((id) => !operations.some((operation) => operation.id === id));
+  if (missing.length > 0) throw new SpecError(`${absolute} lacks operations ${missing.join(', ')}`);
+  const byId = new Map(operations.map((operation) => [operation.id, operation]));
+  const serverUrl = String(asNode((raw.servers as Node[] | undefined)?.[0]).url ?? '');
+
+  return {
+    file: absolute,
+    title: String(asNode(raw.info).title),
+    version: String(asNode(raw.info).version),
+    basePath: new URL(serverUrl).pathname.replace(/\/$/, ''),
+    tokenLifetimeSeconds: readTokenLifetime(raw),
+    operations,
+    operation(id: OperationId): OperationSpec {
+      const found = byId.get(id);
+      if (!found) throw new SpecError(`no operation ${id}`);
+      return found;
+    },
+    webhooks: readWebhooks(dereferenced),
+    schema(name: string): JSONSchema7 {
+      const found = schemas[name];
+      if (!found) throw new SpecError(`no schema ${name} in ${absolute}`);
+      return found as JSONSchema7;
+    },
+    decisions: collectDecisions(raw),
+    document: raw,
+  };
+}

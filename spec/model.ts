@@ -1,0 +1,100 @@
+import type { JSONSchema7 } from './json-schema.ts';
+
+/** The operationIds of the nine operations, as spec/openapi.yaml names them. */
+export type OperationId =
+  | 'getAccessToken'
+  | 'usdTransfer'
+  | 'walletPayout'
+  | 'createAccount'
+  | 'getCardTransaction'
+  | 'getPushToCardPayment'
+  | 'getVirtualCard'
+  | 'listUsers'
+  | 'getP2pStatus';
+
+/** `documented`: what the interface description states. `strict`: plus pacu's decisions. */
+export type Profile = 'documented' | 'strict';
+
+export type Scope = 'card' | 'us_account';
+
+/** How an operation authenticates: Basic client credentials, a bearer token with scopes, or nothing. */
+export type OperationSecurity =
+  | { readonly kind: 'basic' }
+  | { readonly kind: 'bearer'; readonly scopes: readonly Scope[] }
+  | { readonly kind: 'none' };
+
+export interface ParameterSpec {
+  readonly name: string;
+  readonly in: 'path' | 'query' | 'header';
+  readonly required: boolean;
+  readonly schema: JSONSchema7;
+  readonly example?: unknown;
+  /** Set when the parameter itself is a pacu decision (it does not exist in the description). */
+  readonly decision?: string;
+}
+
+export interface RequestBodySpec {
+  readonly mediaType: 'application/json' | 'application/x-www-form-urlencoded';
+  readonly required: boolean;
+  readonly schema: JSONSchema7;
+  /** Named examples, values only. */
+  readonly examples: Readonly<Record<string, unknown>>;
+}
+
+export interface ResponseSpec {
+  readonly status: number;
+  readonly description: string;
+  readonly schema: JSONSchema7 | undefined;
+  readonly examples: Readonly<Record<string, unknown>>;
+  /** Set when the status itself is a pacu decision (every status but 200 and 400 is). */
+  readonly decision?: string;
+}
+
+export interface OperationSpec {
+  readonly id: OperationId;
+  readonly method: 'get' | 'post';
+  /** Path template under the base URL, e.g. `/cards/{card_id}/transactions/{transaction_id}`. */
+  readonly path: string;
+  readonly summary: string;
+  readonly security: OperationSecurity;
+  readonly parameters: readonly ParameterSpec[];
+  readonly requestBody: RequestBodySpec | undefined;
+  /** By status code; always has 200 and 400. */
+  readonly responses: ReadonlyMap<number, ResponseSpec>;
+  /** The reason when the operation's security is (partly) a pacu decision. */
+  readonly decision?: string;
+}
+
+export interface WebhookEventSpec {
+  /** The event name, e.g. `usd_transfer.successful`. */
+  readonly type: string;
+  readonly summary: string;
+  readonly schema: JSONSchema7;
+  readonly examples: Readonly<Record<string, unknown>>;
+}
+
+/** One place where the interface description was silent and pacu chose. */
+export interface Decision {
+  /** JSON pointer into spec/openapi.yaml, e.g. `/components/schemas/Amount/allOf/0`. */
+  readonly pointer: string;
+  readonly reason: string;
+}
+
+export interface Spec {
+  /** Absolute path of the YAML file this was loaded from. */
+  readonly file: string;
+  readonly title: string;
+  readonly version: string;
+  /** The path prefix of the server URL, `/v3`. */
+  readonly basePath: string;
+  /** Token lifetime in seconds, as decided. */
+  readonly tokenLifetimeSeconds: number;
+  readonly operations: readonly OperationSpec[];
+  operation(id: OperationId): OperationSpec;
+  readonly webhooks: readonly WebhookEventSpec[];
+  /** A component schema, fully dereferenced. */
+  schema(name: string): JSONSchema7;
+  readonly decisions: readonly Decision[];
+  /** The parsed document with every `$ref` still in place, for tools (Prism, Spectral) that want it. */
+  readonly document: Readonly<Record<string, unknown>>;
+}

@@ -1,0 +1,67 @@
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { JSONSchema7 } from './json-schema.ts';
+
+/** One way a value breaks a schema: where (JSON pointer into the value) and what. */
+export interface SchemaIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+export type SchemaCheck = (value: unknown) => readonly SchemaIssue[];
+
+/** True when `value` has at most `places` decimal places, judged on its shortest decimal form. */
+export function hasAtMostDecimals(value: number, places: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  const text = String(value);
+  if (text.includes('e')) {
+    // 1e-7 and the like: far more places than any money amount has.
+    const [mantissa = '', exponent = '0'] = text.split('e');
+    const mantissaPlaces = (mantissa.split('.')[1] ?? '').length;
+    return mantissaPlaces - Number(exponent) <= places;
+  }
+  return (text.split('.')[1] ?? '').length <= places;
+}
+
+function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+  addFormats.default(ajv);
+  ajv.addKeyword({
+    keyword: 'x-pacu-max-decimals',
+    type: 'number',
+    schemaType: 'number',
+    errors: false,
+    validate: (places: number, data: number) => hasAtMostDecimals(data, places),
+  });
+  return ajv;
+}
+
+const ajv = createAjv();
+const compiled = new WeakMap<object, SchemaCheck>();
+
+function describe(error: ErrorObject): SchemaIssue {
+  const params = error.params as Record<string, unknown>;
+  let message = error.message ?? error.keyword;
+  if (error.keyword === 'required') message = `must have required property ${String(params.missingProperty)}`;
+  else if (error.keyword === 'enum')
+    message = `must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
+  else if (error.keyword === 'x-pacu-max-decimals') message = 'must have at most two decimal places';
+  return { path: error.instancePath || '/', message };
+}
+
+/**
+ * Compile a dereferenced schema once and return a checker that lists every issue (empty when the
+ * value is valid). Formats (date-time, email) are checked.
+ *
+ * @example
+ * const check = compileSchema(spec.schema('UsdTransfer'));
+ * check(record); // [] or [{ path: '/amount', message: 'must be number' }]
+ */
+export function compileSchema(schema: JSONSchema7): SchemaCheck {
+  const cached = compiled.get(schema);
+  if (cached) return cached;
+  const validate = ajv.compile(schema as object);
+  const check: SchemaCheck = (value) => (validate(value) ? [] : (validate.errors ?? []).map(describe));
+  compiled.set(schema, check);
+  return check;
+}
