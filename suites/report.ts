@@ -1,0 +1,85 @@
+import type { OperationId, Profile } from '../spec/index.ts';
+import type { ApiRequest } from './api-request.ts';
+
+/** The matrix columns of a report. `contract` holds Pact interactions verified by `pacu verify`. */
+export type RuleCategory =
+  | 'envelope'
+  | 'auth'
+  | 'idempotency'
+  | 'errors'
+  | 'positive'
+  | 'lifecycle'
+  | 'contract';
+
+export type RuleStatus = 'passed' | 'failed' | 'skipped';
+
+/** What the target answered, as a report keeps it. */
+export interface RecordedResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** Why a rule failed, with everything needed to see it again. */
+export interface RuleFailure {
+  /** Stable id of this failure, accepted by `pacu check --replay`. */
+  readonly id: string;
+  /** Why the response breaks the rule, in one or two sentences. */
+  readonly reason: string;
+  /** The minimal (shrunk) request. */
+  readonly request: ApiRequest;
+  readonly response?: RecordedResponse;
+  /** A copy-paste curl command for the request, with the target URL filled in. */
+  readonly curl: string;
+  /** fast-check seed and path that reproduce the case, when the rule is a property. */
+  readonly seed?: number;
+  readonly path?: string;
+  /** The shrunk generated input, when the rule is a property. */
+  readonly counterexample?: unknown;
+}
+
+/** One rule on one operation: a cell of the operations × categories matrix. */
+export interface RuleResult {
+  readonly id: string;
+  readonly category: RuleCategory;
+  readonly operation: OperationId;
+  readonly profile: Profile;
+  readonly status: RuleStatus;
+  /** Cases run (generated inputs, or 1 for a fixed scenario). */
+  readonly runs: number;
+  readonly durationMs: number;
+  /** Why the rule was skipped (an id the user did not give, a profile not asked for...). */
+  readonly skipReason?: string;
+  readonly failure?: RuleFailure;
+  /** One line saying what the rule checks, for reports. */
+  readonly title?: string;
+}
+
+export interface ReportSummary {
+  readonly passed: number;
+  readonly failed: number;
+  readonly skipped: number;
+}
+
+/** What `pacu check` and `pacu verify` produce; every reporter renders this and nothing else. */
+export interface Report {
+  readonly tool: 'pacu';
+  readonly command: 'check' | 'verify';
+  readonly version: string;
+  readonly target: string;
+  readonly seed: number;
+  readonly profile: Profile;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly summary: ReportSummary;
+  readonly rules: readonly RuleResult[];
+}
+
+/** Count the statuses of a list of results. */
+export function summarise(rules: readonly RuleResult[]): ReportSummary {
+  return {
+    passed: rules.filter((rule) => rule.status === 'passed').length,
+    failed: rules.filter((rule) => rule.status === 'failed').length,
+    skipped: rules.filter((rule) => rule.status === 'skipped').length,
+  };
+}
