@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { registerMockCommand } from './mock-command.ts';
 import { registerSpecCommand } from './spec-command.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -27,5 +28,6 @@ export function createProgram(io: CliIo, outcome: CommandOutcome): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
   registerSpecCommand(program, io, outcome);
+  registerMockCommand(program, io, outcome);
   return program;
 }

@@ -1,0 +1,140 @@
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type MockClient, type MockOptions, type RunningMock, startMock } from '../mock/index.ts';
+import { ConfigError } from '../spec/index.ts';
+import type { CliIo, CommandOutcome } from './program.ts';
+
+interface MockCommandOptions {
+  port: number;
+  host: string;
+  seed: number;
+  clock: 'real' | 'manual';
+  scenario?: string;
+  webhookUrl: string[];
+  webhookSecret: string[];
+  state?: string;
+  control: boolean;
+  json?: boolean;
+  tokenLifetime?: number;
+  client: string[];
+  selfCheck?: boolean;
+}
+
+function integer(name: string, min: number, max: number): (value: string) => number {
+  return (value) => {
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+      throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}`);
+    }
+    return parsed;
+  };
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+/** `id:secret` or `id:secret:scope,scope` (all scopes when left out). */
+function parseClient(text: string): MockClient {
+  const [clientId = '', clientSecret = '', scopes] = text.split(':');
+  if (!clientId || !clientSecret)
+    throw new ConfigError(`pacu: --client ${text}: expected id:secret or id:secret:card,us_account`);
+  const list = scopes ? scopes.split(',') : ['card', 'us_account'];
+  if (list.some((scope) => scope !== 'card' && scope !== 'us_account')) {
+    throw new ConfigError(`pacu: --client ${text}: scopes are card and us_account`);
+  }
+  return { clientId, clientSecret, scopes: list as MockClient['scopes'] };
+}
+
+/** Pair each --webhook-url with the --webhook-secret at the same position (one secret serves all). */
+function receivers(urls: string[], secrets: string[]): Array<{ url: string; secret: string }> {
+  if (urls.length > 0 && secrets.length !== urls.length && secrets.length !== 1) {
+    throw new ConfigError('pacu: give one --webhook-secret, or one per --webhook-url');
+  }
+  return urls.map((url, index) => ({ url, secret: secrets[index] ?? secrets[0] ?? '' }));
+}
+
+function describe(mock: RunningMock): Record<string, unknown> {
+  return {
+    url: mock.url,
+    control: `${mock.origin}/__pacu`,
+    clientId: mock.demoClient.clientId,
+    clientSecret: mock.demoClient.clientSecret,
+    scopes: mock.demoClient.scopes,
+    ...mock.seeded,
+  };
+}
+
+function waitForSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: string): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/** `pacu mock`: the stateful mock provider, until SIGINT or SIGTERM. */
+export function registerMockCommand(program: Command, io: CliIo, _outcome: CommandOutcome): void {
+  program
+    .command('mock')
+    .description(
+      'run the stateful mock of the whole interface (base URL, demo client and seeded ids are printed)',
+    )
+    .option('--port <port>', 'port to listen on (0: a free one)', integer('--port', 0, 65535), 0)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--seed <n>', 'seed of the seeded data', integer('--seed', 0, 2 ** 32 - 1), 1)
+    .addOption(
+      new Option('--clock <mode>', 'real time, or manual (advanced via the control API)')
+        .choices(['real', 'manual'])
+        .default('real'),
+    )
+    .option('--scenario <file>', 'lifecycle scenario (YAML or JSON); default: the built-in scenario')
+    .option('--webhook-url <url>', 'webhook receiver (repeatable)', collect, [])
+    .option(
+      '--webhook-secret <secret>',
+      'its signing secret, whsec_<base64> (repeatable, paired by position)',
+      collect,
+      [],
+    )
+    .option('--state <file>', 'keep state in this file across restarts')
+    .option('--no-control', 'do not serve the control API under /__pacu')
+    .option('--json', 'print one JSON line instead of text')
+    .option('--token-lifetime <seconds>', 'access token lifetime', integer('--token-lifetime', 1, 31_536_000))
+    .option(
+      '--client <id:secret[:scopes]>',
+      'OAuth client (repeatable; the first is printed; default: a demo client)',
+      collect,
+      [],
+    )
+    .option('--self-check', 'answer 500 when a response would break the spec')
+    .action(async (options: MockCommandOptions) => {
+      const mockOptions: MockOptions = {
+        port: options.port,
+        host: options.host,
+        seed: options.seed,
+        clock: options.clock,
+        control: options.control,
+        selfCheck: options.selfCheck ?? false,
+        webhooks: receivers(options.webhookUrl, options.webhookSecret),
+        ...(options.scenario ? { scenario: options.scenario } : {}),
+        ...(options.state ? { stateFile: options.state } : {}),
+        ...(options.tokenLifetime ? { tokenLifetimeSeconds: options.tokenLifetime } : {}),
+        ...(options.client.length > 0 ? { clients: options.client.map(parseClient) } : {}),
+        log: (line) => io.stderr(`${line}\n`),
+      };
+      const signal = waitForSignal();
+      const mock = await startMock(mockOptions);
+      const summary = describe(mock);
+      if (options.json) io.stdout(`${JSON.stringify(summary)}\n`);
+      else {
+        io.stdout(`pacu mock listening on ${mock.url}\n`);
+        for (const [key, value] of Object.entries(summary).slice(1))
+          io.stdout(`  ${key.padEnd(18)} ${String(value)}\n`);
+        io.stdout('Stop with Ctrl-C.\n');
+      }
+      await signal;
+      // Graceful: the server finishes requests in flight, then state is flushed.
+      await mock.close();
+    });
+}

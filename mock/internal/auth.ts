@@ -1,0 +1,55 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { OperationSecurity } from '../../spec/index.ts';
+import type { MockContext } from './context.ts';
+import { MockHttpError, type MockRequest } from './http-types.ts';
+import type { MockClient, StoredToken } from './state.ts';
+
+const INVALID_CLIENT = 'invalid client credentials: send HTTP Basic with your client_id and client_secret';
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The client named by HTTP Basic credentials on the token request, or 401. */
+export function authenticateClient(context: MockContext, request: MockRequest): MockClient {
+  const challenge = { 'www-authenticate': 'Basic realm="pacu"' };
+  const match = /^Basic +([A-Za-z0-9+/=]+)$/i.exec(request.headers.authorization ?? '');
+  if (!match) throw new MockHttpError(401, INVALID_CLIENT, challenge);
+  const decoded = Buffer.from(match[1] ?? '', 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw new MockHttpError(401, INVALID_CLIENT, challenge);
+  const client = context.state.clients.get(decodeURIComponent(decoded.slice(0, colon)));
+  if (!client || !sameText(client.clientSecret, decodeURIComponent(decoded.slice(colon + 1)))) {
+    throw new MockHttpError(401, INVALID_CLIENT, challenge);
+  }
+  return client;
+}
+
+function refuse(status: 401 | 403, error: string, message: string): never {
+  throw new MockHttpError(status, message, { 'www-authenticate': `Bearer realm="pacu", error="${error}"` });
+}
+
+/** The bearer token of a request if it is known, unexpired and carries the operation's scopes. */
+export function authorizeBearer(
+  context: MockContext,
+  request: MockRequest,
+  security: Extract<OperationSecurity, { kind: 'bearer' }>,
+): StoredToken {
+  const header = request.headers.authorization;
+  if (!header)
+    refuse(401, 'invalid_request', 'missing bearer token: send Authorization: Bearer <access_token>');
+  const match = /^Bearer +([^\s]+)$/i.exec(header);
+  if (!match)
+    refuse(401, 'invalid_request', 'malformed Authorization header: expected Bearer <access_token>');
+  const token = context.state.tokens.get(match[1] ?? '');
+  if (!token) refuse(401, 'invalid_token', 'unknown access token: get a new one from POST /auth/token');
+  if (token.expiresAt <= context.clock.now()) {
+    context.state.tokens.delete(token.token);
+    refuse(401, 'invalid_token', 'access token expired: get a new one from POST /auth/token');
+  }
+  const missing = security.scopes.filter((scope) => !token.scopes.includes(scope));
+  if (missing.length > 0) refuse(403, 'insufficient_scope', `token lacks scope ${missing.join(', ')}`);
+  return token;
+}

@@ -1,0 +1,102 @@
+import { PacuError } from '../../spec/index.ts';
+import type { MockControl } from '../control.ts';
+import { MockHttpError, type MockReply, type MockRequest } from './http-types.ts';
+import { readJsonBody } from './json-body.ts';
+
+/** The prefix of the control API: outside /v3, so it can never collide with the interface. */
+export const CONTROL_PREFIX = '/__pacu';
+
+type Route = [method: string, pattern: RegExp, run: (params: string[], request: MockRequest) => unknown];
+
+const body = (request: MockRequest): Record<string, unknown> => {
+  const value = readJsonBody(request);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new MockHttpError(400, 'the body must be a JSON object');
+  return value as Record<string, unknown>;
+};
+
+function routes(control: MockControl): Route[] {
+  return [
+    ['GET', /^\/ids$/, () => control.ids()],
+    [
+      'POST',
+      /^\/reset$/,
+      () => {
+        control.reset();
+        return { reset: true };
+      },
+    ],
+    ['GET', /^\/clock$/, () => control.clock()],
+    ['POST', /^\/clock\/advance$/, (_p, request) => control.advanceClock(body(request).seconds as number)],
+    ['GET', /^\/webhooks\/receivers$/, () => control.receivers()],
+    [
+      'POST',
+      /^\/webhooks\/receivers$/,
+      (_p, request) => control.addReceiver(body(request) as { url: string; secret: string }),
+    ],
+    [
+      'DELETE',
+      /^\/webhooks\/receivers\/([^/]+)$/,
+      ([id = '']) => {
+        if (!control.removeReceiver(id)) throw new MockHttpError(404, `no receiver ${id}`);
+        return { deleted: id };
+      },
+    ],
+    ['GET', /^\/webhooks\/attempts$/, () => control.attempts()],
+    ['GET', /^\/webhooks\/events$/, () => control.events()],
+    [
+      'POST',
+      /^\/webhooks\/events\/([^/]+)\/redeliver$/,
+      ([id = '']) => {
+        if (!control.redeliver(id))
+          throw new MockHttpError(404, `no event ${id} (the mock keeps the last 1000 events)`);
+        return { redelivered: id };
+      },
+    ],
+    ['GET', /^\/scenario$/, () => control.scenario()],
+    [
+      'PUT',
+      /^\/scenario$/,
+      (_p, request) => {
+        control.setScenario(readJsonBody(request));
+        return control.scenario();
+      },
+    ],
+    ['GET', /^\/state$/, () => control.dumpState()],
+    [
+      'PUT',
+      /^\/state$/,
+      (_p, request) => {
+        control.loadState(readJsonBody(request));
+        return { loaded: true };
+      },
+    ],
+    ['POST', /^\/clients$/, (_p, request) => control.addClient(body(request) as never)],
+    ['POST', /^\/payments\/card$/, (_p, request) => control.createPushToCard(body(request) as never)],
+  ];
+}
+
+/** Plain JSON in and out, no token; errors are `{ error }` with 400, 404, 405 or 409. */
+export function createControlHandler(control: MockControl): (request: MockRequest) => MockReply {
+  const table = routes(control);
+  return (request) => {
+    const path = request.path.slice(CONTROL_PREFIX.length) || '/';
+    try {
+      const onPath = table.filter(([, pattern]) => pattern.test(path));
+      if (onPath.length === 0) throw new MockHttpError(404, `no control endpoint ${request.path}`);
+      const route = onPath.find(([method]) => method === request.method);
+      if (!route)
+        throw new MockHttpError(
+          405,
+          `${request.method} is not allowed on ${request.path}; use ${onPath.map(([m]) => m).join(', ')}`,
+        );
+      const params = (route[1].exec(path)?.slice(1) ?? []).map((part) => decodeURIComponent(part));
+      return { status: 200, body: route[2](params, request) };
+    } catch (error) {
+      if (error instanceof MockHttpError) return { status: error.status, body: { error: error.message } };
+      if (error instanceof PacuError || error instanceof URIError)
+        return { status: 400, body: { error: error.message } };
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import type {
+  UsdTransfer,
+  UsdTransferRequest,
+  WalletPayout,
+  WalletPayoutRequest,
+} from '../../../spec/index.ts';
+import { isValidRoutingNumber } from '../aba.ts';
+import type { MockContext } from '../context.ts';
+import { MockHttpError } from '../http-types.ts';
+import { startLifecycle } from '../lifecycle.ts';
+import { newId } from '../random.ts';
+import { addTransfer, referenceKey, type StoredAccount, type StoredTransfer } from '../state.ts';
+import { isoTimestamp } from '../time.ts';
+import { type OperationHandler, ok } from './handler.ts';
+
+/** The account funds come from: it must exist and hold a balance (else the merchant's id is due). */
+function sourceAccount(context: MockContext, accountId: string): StoredAccount {
+  const account = context.state.accounts.get(accountId);
+  if (!account) throw new MockHttpError(400, `Invalid request: account_id ${accountId} names no account`);
+  if (!account.holdBalance) {
+    throw new MockHttpError(
+      400,
+      `Invalid request: account ${accountId} was created with hold_balance false; pass the merchant's account id (${context.state.seeded.merchantAccountId}) as account_id`,
+    );
+  }
+  return account;
+}
+
+/** Same body, same hash: keys sorted so field order does not count as a different request. */
+function fingerprint(body: Record<string, unknown>): string {
+  const canonical = JSON.stringify(
+    Object.keys(body)
+      .sort()
+      .map((key) => [key, body[key]]),
+  );
+  return createHash('sha256').update(canonical).digest('base64url').slice(0, 22);
+}
+
+/** POST /payments/usd/direct, idempotent on `reference` per client. */
+export const usdTransfer: OperationHandler = (context, { body, token }) => {
+  const request = body as UsdTransferRequest;
+  if (!isValidRoutingNumber(request.routing_number)) {
+    throw new MockHttpError(
+      400,
+      `Invalid request: routing_number ${request.routing_number} fails the ABA checksum`,
+    );
+  }
+  const clientId = token?.clientId ?? '';
+  const print = fingerprint(body as Record<string, unknown>);
+  // No await from lookup to insert: concurrent identical requests can never both create.
+  const existing = context.state.references.get(referenceKey(clientId, request.reference));
+  if (existing) {
+    if (existing.fingerprint !== print) {
+      throw new MockHttpError(
+        409,
+        `reference ${request.reference} was already used with a different request body`,
+      );
+    }
+    return ok('Transfer already exists for this reference', existing.record);
+  }
+  sourceAccount(context, request.account_id);
+  const record: UsdTransfer = {
+    account_number: request.account_number,
+    account_type: request.account_type,
+    amount: request.amount,
+    description: request.description ?? '',
+    reference: request.reference,
+    recipient_email: request.recipient_email,
+    recipient_name: request.recipient_name,
+    routing_number: request.routing_number,
+    transaction_date: isoTimestamp(context.clock.now()),
+    transaction_id: newId('txn'),
+    transaction_status: 'processing',
+    transfer_type: request.transfer_type,
+  };
+  const stored: StoredTransfer = { record, clientId, accountId: request.account_id, fingerprint: print };
+  addTransfer(context.state, stored);
+  startLifecycle(context, stored, {
+    kind: 'usd_transfer',
+    amount: record.amount,
+    account_number: record.account_number,
+    transfer_type: record.transfer_type,
+    reference: record.reference,
+  });
+  context.markDirty();
+  return ok('Transfer created', record);
+};
+
+/** POST /payments/wallet. */
+export const walletPayout: OperationHandler = (context, { body, token }) => {
+  const request = body as Required<Omit<WalletPayoutRequest, 'description'>> & WalletPayoutRequest;
+  sourceAccount(context, request.account_id);
+  const record: WalletPayout = {
+    amount: request.amount,
+    description: request.description ?? '',
+    wallet_id: request.wallet_id,
+    recipient_name: request.recipient_name,
+    transaction_date: isoTimestamp(context.clock.now()),
+    transaction_id: newId('wpo'),
+    transaction_status: 'processing',
+  };
+  const stored = { record, clientId: token?.clientId ?? '', accountId: request.account_id };
+  context.state.payouts.set(record.transaction_id, stored);
+  startLifecycle(context, stored, { kind: 'wallet_payout', amount: record.amount });
+  context.markDirty();
+  return ok('Wallet payout created', record);
+};

@@ -1,0 +1,46 @@
+import { compileSchema } from '../../../spec/index.ts';
+import type { MockContext } from '../context.ts';
+import { MockHttpError } from '../http-types.ts';
+import { startLifecycle } from '../lifecycle.ts';
+import { newId } from '../random.ts';
+import type { StoredPushToCard } from '../state.ts';
+import { isoTimestamp } from '../time.ts';
+
+/** What the control API takes to create a push-to-card payment (no /v3 operation creates one). */
+export interface PushToCardInput {
+  amount: number;
+  card_number?: string;
+  description?: string;
+}
+
+/** All but the first six and last four digits masked with `*`, as the spec decides. */
+export function maskCardNumber(cardNumber: string): string {
+  return `${cardNumber.slice(0, 6)}${'*'.repeat(cardNumber.length - 10)}${cardNumber.slice(-4)}`;
+}
+
+/** Create a push-to-card payment that follows the scenario like any other payment. */
+export function createPushToCard(context: MockContext, input: PushToCardInput): StoredPushToCard {
+  const amountIssues = compileSchema(context.spec.schema('Amount'))(input.amount);
+  if (amountIssues.length > 0) {
+    throw new MockHttpError(400, `amount ${amountIssues.map((issue) => issue.message).join(', ')}`);
+  }
+  const cardNumber = input.card_number ?? '4111111111111111';
+  if (!/^[0-9]{12,19}$/.test(cardNumber)) throw new MockHttpError(400, 'card_number must be 12 to 19 digits');
+  if (input.description !== undefined && typeof input.description !== 'string') {
+    throw new MockHttpError(400, 'description must be a string');
+  }
+  const stored: StoredPushToCard = {
+    record: {
+      transaction_id: newId('ptc'),
+      amount: input.amount,
+      card_number: maskCardNumber(cardNumber),
+      description: input.description ?? '',
+      transaction_date: isoTimestamp(context.clock.now()),
+      transaction_status: 'processing',
+    },
+  };
+  context.state.pushToCard.set(stored.record.transaction_id, stored);
+  startLifecycle(context, stored, { kind: 'push_to_card', amount: input.amount });
+  context.markDirty();
+  return stored;
+}

@@ -1,0 +1,52 @@
+import type { Scope } from '../../../spec/index.ts';
+import { MockHttpError } from '../http-types.ts';
+import { newToken } from '../random.ts';
+import { type OperationHandler, ok } from './handler.ts';
+
+const KNOWN_SCOPES: readonly string[] = ['card', 'us_account'];
+/** Expired tokens are swept now and then, so a long run does not keep them all. */
+const SWEEP_EVERY = 1000;
+let issuedSinceSweep = 0;
+
+/** POST /auth/token: the client-credentials grant. Body already validated by Prism. */
+export const getAccessToken: OperationHandler = (context, { body, client }) => {
+  if (!client) throw new Error('the token endpoint runs only after client authentication');
+  const form = new URLSearchParams(String(body));
+  const requested = form.get('scope');
+  let scopes: Scope[];
+  if (requested === null || requested === '') scopes = [...client.scopes];
+  else {
+    scopes = [];
+    for (const name of requested.split(',')) {
+      if (!KNOWN_SCOPES.includes(name))
+        throw new MockHttpError(400, `Invalid request: unknown scope ${name}`);
+      if (!client.scopes.includes(name as Scope)) {
+        throw new MockHttpError(
+          400,
+          `Invalid request: scope ${name} is not allowed for client ${client.clientId}`,
+        );
+      }
+      if (!scopes.includes(name as Scope)) scopes.push(name as Scope);
+    }
+  }
+  const now = context.clock.now();
+  if (++issuedSinceSweep >= SWEEP_EVERY) {
+    issuedSinceSweep = 0;
+    for (const [key, stored] of context.state.tokens)
+      if (stored.expiresAt <= now) context.state.tokens.delete(key);
+  }
+  const token = newToken();
+  context.state.tokens.set(token, {
+    token,
+    clientId: client.clientId,
+    scopes,
+    expiresAt: now + context.tokenLifetimeSeconds * 1000,
+  });
+  context.markDirty();
+  return ok('Access token issued', {
+    access_token: token,
+    expires_in_seconds: context.tokenLifetimeSeconds,
+    scope: scopes.join(','),
+    token_type: 'Bearer',
+  });
+};

@@ -1,0 +1,33 @@
+/** A request as the mock's core sees it, whether it came over a socket or as a fetch `Request`. */
+export interface MockRequest {
+  method: string;
+  /** Path without the query string, e.g. `/v3/users`. */
+  path: string;
+  query: URLSearchParams;
+  /** Lower-case names. */
+  headers: Record<string, string | undefined>;
+  body: Buffer;
+}
+
+/** What the core answers: a status and a JSON value (always JSON, envelope or control data). */
+export interface MockReply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Thrown anywhere in a handler; turned into the error envelope in one place (the app). */
+export class MockHttpError extends Error {
+  readonly status: number;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(status: number, message: string, headers?: Record<string, string>) {
+    super(message);
+    this.name = 'MockHttpError';
+    this.status = status;
+    this.headers = headers;
+  }
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const MAX_JSON_DEPTH = 32;

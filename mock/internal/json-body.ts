@@ -1,0 +1,58 @@
+import { MAX_JSON_DEPTH, MockHttpError, type MockRequest } from './http-types.ts';
+
+/** Deepest nesting of arrays and objects in JSON text, found without parsing (no recursion to blow). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 92)
+        index++; // backslash: skip the escaped character
+      else if (code === 34) inString = false;
+    } else if (code === 34) inString = true;
+    else if (code === 123 || code === 91) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+    } else if (code === 125 || code === 93) depth--;
+  }
+  return deepest;
+}
+
+function mediaType(request: MockRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** The JSON body of a request, after the content-type, emptiness and depth checks the spec decides. */
+export function readJsonBody(request: MockRequest): unknown {
+  if (mediaType(request) !== 'application/json') {
+    throw new MockHttpError(
+      400,
+      `Invalid request: Content-Type must be application/json, got ${request.headers['content-type'] ?? 'none'}`,
+    );
+  }
+  const text = request.body.toString('utf8');
+  if (text.trim() === '') throw new MockHttpError(400, 'Invalid request: the request body is empty');
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    throw new MockHttpError(400, `Invalid request: JSON is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new MockHttpError(400, `Invalid request: malformed JSON (${(error as Error).message})`);
+  }
+}
+
+/** The form body of the token request, as text (Prism validates form text itself). */
+export function readFormBody(request: MockRequest): string {
+  if (mediaType(request) !== 'application/x-www-form-urlencoded') {
+    throw new MockHttpError(
+      400,
+      `Invalid request: Content-Type must be application/x-www-form-urlencoded, got ${request.headers['content-type'] ?? 'none'}`,
+    );
+  }
+  const text = request.body.toString('utf8');
+  if (text.trim() === '') throw new MockHttpError(400, 'Invalid request: the request body is empty');
+  return text;
+}

@@ -1,0 +1,59 @@
+import type { MockContext } from './context.ts';
+import { type PaymentFacts, stepsFor } from './scenario.ts';
+import type { Lifecycle, PaymentKind, StoredPayout, StoredPushToCard, StoredTransfer } from './state.ts';
+import { isoTimestamp } from './time.ts';
+
+type StoredPayment = StoredTransfer | StoredPayout | StoredPushToCard;
+
+function find(context: MockContext, kind: PaymentKind, id: string): StoredPayment | undefined {
+  if (kind === 'usd_transfer') return context.state.transfers.get(id);
+  if (kind === 'wallet_payout') return context.state.payouts.get(id);
+  return context.state.pushToCard.get(id);
+}
+
+function runStep(context: MockContext, kind: PaymentKind, id: string, at: number): void {
+  // Looked up again: a reset or a state load may have replaced the payment since scheduling.
+  const payment = find(context, kind, id);
+  const lifecycle = payment?.lifecycle;
+  const step = lifecycle?.steps[lifecycle.next];
+  if (!payment || !lifecycle || !step || step.at !== at) return;
+  payment.record.transaction_status = step.status;
+  lifecycle.next++;
+  if (lifecycle.next >= lifecycle.steps.length) delete payment.lifecycle;
+  else scheduleLifecycle(context, kind, payment);
+  context.webhooks.emit(`${kind}.${step.status}`, {
+    type: `${kind}.${step.status}`,
+    timestamp: isoTimestamp(at),
+    data: { ...payment.record },
+  });
+  context.markDirty();
+}
+
+/** Put the next step of a payment's lifecycle on the clock (also used after loading state). */
+export function scheduleLifecycle(context: MockContext, kind: PaymentKind, payment: StoredPayment): void {
+  const step = payment.lifecycle?.steps[payment.lifecycle.next];
+  if (!step) return;
+  const id = payment.record.transaction_id;
+  context.clock.schedule(step.at, (at) => runStep(context, kind, id, at));
+}
+
+/** Give a new payment the steps of the scenario rule it matches, and schedule the first. */
+export function startLifecycle(context: MockContext, payment: StoredPayment, facts: PaymentFacts): void {
+  const created = context.clock.now();
+  const steps = stepsFor(context.scenario, facts);
+  if (steps.length === 0) return;
+  const lifecycle: Lifecycle = {
+    steps: steps.map((step) => ({ at: created + Math.round(step.after * 1000), status: step.status })),
+    next: 0,
+  };
+  payment.lifecycle = lifecycle;
+  scheduleLifecycle(context, facts.kind, payment);
+}
+
+/** Re-arm every pending lifecycle of the current state (after a load or a restart). */
+export function scheduleAllLifecycles(context: MockContext): void {
+  const { transfers, payouts, pushToCard } = context.state;
+  for (const payment of transfers.values()) scheduleLifecycle(context, 'usd_transfer', payment);
+  for (const payment of payouts.values()) scheduleLifecycle(context, 'wallet_payout', payment);
+  for (const payment of pushToCard.values()) scheduleLifecycle(context, 'push_to_card', payment);
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+
+/** A seeded generator of floats in [0, 1): mulberry32, small and good enough for seed data. */
+export type Random = () => number;
+
+export function seededRandom(seed: number): Random {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function pick<T>(random: Random, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)] as T;
+}
+
+export function digits(random: Random, count: number): string {
+  let out = '';
+  for (let index = 0; index < count; index++) out += Math.floor(random() * 10);
+  return out;
+}
+
+export function seededHex(random: Random, count: number): string {
+  let out = '';
+  for (let index = 0; index < count; index++) out += Math.floor(random() * 16).toString(16);
+  return out;
+}
+
+/** An id for a record created at run time: unpredictable, so ids never collide across restarts. */
+export function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(8).toString('hex')}`;
+}
+
+/** An opaque bearer token: 192 random bits, URL-safe. */
+export function newToken(): string {
+  return `pacu_at_${randomBytes(24).toString('base64url')}`;
+}

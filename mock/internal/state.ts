@@ -1,0 +1,125 @@
+import type {
+  Account,
+  CardTransaction,
+  PushToCardPayment,
+  Scope,
+  UsdTransfer,
+  User,
+  VirtualCard,
+  WalletPayout,
+} from '../../spec/index.ts';
+import type { MockClient } from '../options.ts';
+
+export type { MockClient };
+
+/** The three payments that have a lifecycle, named as their webhook events are. */
+export type PaymentKind = 'usd_transfer' | 'wallet_payout' | 'push_to_card';
+export type FinalStatus = 'successful' | 'failed';
+
+/** The transitions still ahead of a payment: absolute due times on the mock clock (ms). */
+export interface Lifecycle {
+  steps: Array<{ at: number; status: FinalStatus }>;
+  next: number;
+}
+
+export interface StoredAccount {
+  record: Account;
+  userId: string;
+  holdBalance: boolean;
+}
+
+export interface StoredTransfer {
+  record: UsdTransfer;
+  clientId: string;
+  accountId: string;
+  /** Hash of the canonical request body: a reused reference must carry the same one. */
+  fingerprint: string;
+  lifecycle?: Lifecycle;
+}
+
+export interface StoredPayout {
+  record: WalletPayout;
+  clientId: string;
+  accountId: string;
+  lifecycle?: Lifecycle;
+}
+
+export interface StoredPushToCard {
+  record: PushToCardPayment;
+  lifecycle?: Lifecycle;
+}
+
+export interface StoredToken {
+  token: string;
+  clientId: string;
+  scopes: Scope[];
+  expiresAt: number;
+}
+
+export interface WebhookReceiver {
+  id: string;
+  url: string;
+  secret: string;
+}
+
+/** The ids a user of the mock needs to call the read operations. */
+export interface SeededIds {
+  cardId: string;
+  cardTransactionId: string;
+  pushToCardId: string;
+  merchantAccountId: string;
+  userId: string;
+}
+
+/** Everything the mock knows. Maps keyed by id, so every lookup is O(1) however much is stored. */
+export interface MockState {
+  seeded: SeededIds;
+  users: User[];
+  usersById: Map<string, User>;
+  /** Users whose p2p.validated event was sent already (sent once per user). */
+  p2pNotified: Set<string>;
+  cards: Map<string, VirtualCard>;
+  cardTransactions: Map<string, CardTransaction>;
+  pushToCard: Map<string, StoredPushToCard>;
+  accounts: Map<string, StoredAccount>;
+  transfers: Map<string, StoredTransfer>;
+  /** `${clientId}\u0000${reference}` → transfer: references are scoped per client. */
+  references: Map<string, StoredTransfer>;
+  payouts: Map<string, StoredPayout>;
+  clients: Map<string, MockClient>;
+  tokens: Map<string, StoredToken>;
+  receivers: Map<string, WebhookReceiver>;
+}
+
+export function emptyState(seeded: SeededIds): MockState {
+  return {
+    seeded,
+    users: [],
+    usersById: new Map(),
+    p2pNotified: new Set(),
+    cards: new Map(),
+    cardTransactions: new Map(),
+    pushToCard: new Map(),
+    accounts: new Map(),
+    transfers: new Map(),
+    references: new Map(),
+    payouts: new Map(),
+    clients: new Map(),
+    tokens: new Map(),
+    receivers: new Map(),
+  };
+}
+
+export function referenceKey(clientId: string, reference: string): string {
+  return `${clientId}\u0000${reference}`;
+}
+
+export function addTransfer(state: MockState, stored: StoredTransfer): void {
+  state.transfers.set(stored.record.transaction_id, stored);
+  state.references.set(referenceKey(stored.clientId, stored.record.reference), stored);
+}
+
+export function addUser(state: MockState, user: User): void {
+  state.users.push(user);
+  state.usersById.set(user.user_id, user);
+}

@@ -1,0 +1,45 @@
+// The one file that sees Prism's fp-ts shapes: everything else gets plain arrays of messages.
+import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
+import { validateInput } from '@stoplight/prism-http/dist/validator/index.js';
+import type { OperationId } from '../spec/index.ts';
+
+/** A request as Prism's validator needs it: path relative to the base path, headers lower-case. */
+export interface PrismInput {
+  method: string;
+  /** Path under the base path, e.g. `/users`. */
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  /** Parsed JSON, or the raw text of a form body. */
+  body: unknown;
+}
+
+/** Prism's verdict on one request: an empty list when the request is valid. */
+export type PrismRequestCheck = (operationId: OperationId, input: PrismInput) => string[];
+
+type PrismOperation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
+
+/**
+ * Load the operations of `specFile` with Prism and return a checker with Prism's validation
+ * semantics (body, query and path parameters; security is the mock's own, since tokens are state).
+ */
+export async function loadPrismRequestCheck(specFile: string): Promise<PrismRequestCheck> {
+  const operations = await getHttpOperationsFromSpec(specFile);
+  const byId = new Map<string, PrismOperation>(
+    operations.map((operation) => [operation.iid ?? '', operation]),
+  );
+  return (operationId, input) => {
+    const resource = byId.get(operationId);
+    if (!resource) throw new Error(`Prism did not load operation ${operationId}`);
+    const result = validateInput({
+      resource,
+      element: {
+        method: input.method.toLowerCase() as 'get',
+        url: { path: input.path, query: input.query },
+        headers: input.headers,
+        body: input.body,
+      },
+    });
+    return result._tag === 'Left' ? result.left.map((diagnostic) => diagnostic.message) : [];
+  };
+}

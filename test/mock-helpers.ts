@@ -1,0 +1,63 @@
+// Shared by the mock's end-to-end tests: a token, JSON calls, a valid transfer body.
+import type { RunningMock } from '../mock/index.ts';
+
+export interface Reply {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON
+  body: any;
+  headers: Headers;
+}
+
+export async function call(url: string, init: RequestInit = {}): Promise<Reply> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+export async function tokenFor(
+  mock: { url: string; demoClient: RunningMock['demoClient'] },
+  client = mock.demoClient,
+  scope = 'card,us_account',
+): Promise<string> {
+  const reply = await call(`${mock.url}/auth/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
+  });
+  if (reply.status !== 200) throw new Error(`token: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body.data.access_token;
+}
+
+export function postJson(url: string, token: string, body: unknown): Promise<Reply> {
+  return call(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+export function getJson(url: string, token: string): Promise<Reply> {
+  return call(url, { headers: { authorization: `Bearer ${token}` } });
+}
+
+export function transferBody(
+  accountId: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    account_id: accountId,
+    account_number: '000123456789',
+    account_type: 'CHECKING',
+    amount: 1250.75,
+    routing_number: '021000021',
+    transfer_type: 'WIRE',
+    reference: `REF-${Math.random().toString(36).slice(2)}`,
+    recipient_email: 'jane.doe@example.com',
+    recipient_name: 'Jane Doe',
+    description: 'Invoice 42 settlement',
+    ...overrides,
+  };
+}
