@@ -60,6 +60,8 @@ export function listen(
       maxHeaderSize: limits.maxHeaderSize,
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
+      // Node checks those timeouts on this interval (30 s by default): check often enough to matter.
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(limits.headersTimeoutMs / 4))),
     },
     (request, response) => {
       const limit = request.url?.startsWith('/__pacu') ? CONTROL_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;

@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { call, getJson, postJson, tokenFor, transferBody } from './mock-helpers.ts';
+
+const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
+
+interface Started {
+  child: ChildProcess;
+  info: Record<string, string>;
+  stderr: () => string;
+}
+
+/** Start `pacu mock --json …` and read the one JSON line it prints. */
+function startCli(args: string[]): Promise<Started> {
+  const child = spawn(process.execPath, [BIN, 'mock', '--json', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.once('line', (line) => resolve({ child, info: JSON.parse(line), stderr: () => stderr }));
+    child.once('exit', (code) => reject(new Error(`pacu mock exited with ${code}: ${stderr}`)));
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+describe('pacu mock', () => {
+  it('prints one JSON line, stops on SIGTERM, and keeps accounts, transfers and references with --state', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'pacu-cli-')), 'state.jsonl');
+    const first = await startCli(['--state', file, '--seed', '9']);
+    expect(Object.keys(first.info)).toEqual(
+      expect.arrayContaining([
+        'url',
+        'clientId',
+        'clientSecret',
+        'cardId',
+        'cardTransactionId',
+        'pushToCardId',
+        'merchantAccountId',
+      ]),
+    );
+    const mock = {
+      url: first.info.url as string,
+      demoClient: {
+        clientId: first.info.clientId as string,
+        clientSecret: first.info.clientSecret as string,
+        scopes: [],
+      },
+    };
+    const token = await tokenFor(mock);
+    const account = await postJson(`${mock.url}/accounts`, token, {
+      hold_balance: true,
+      user_id: first.info.userId,
+    });
+    const body = transferBody(account.body.data.account_id, { reference: 'KEEP-ME' });
+    const transfer = await postJson(`${mock.url}/payments/usd/direct`, token, body);
+    expect(transfer.status).toBe(200);
+    const exited = exitOf(first.child);
+    first.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+
+    const second = await startCli(['--state', file, '--seed', '9']);
+    try {
+      const url = second.info.url as string;
+      expect(second.info.cardId).toBe(first.info.cardId);
+      // The token, the account and the reference all survived the restart.
+      const again = await postJson(`${url}/payments/usd/direct`, token, body);
+      expect(again.body.data.transaction_id).toBe(transfer.body.data.transaction_id);
+      const changed = await postJson(`${url}/payments/usd/direct`, token, { ...body, amount: 1 });
+      expect(changed.status).toBe(409);
+      expect((await getJson(`${url}/users`, token)).status).toBe(200);
+      const origin = new URL(url).origin;
+      const dump = (await call(`${origin}/__pacu/state`)).body;
+      expect(dump.accounts.map((a: { record: { account_id: string } }) => a.record.account_id)).toContain(
+        account.body.data.account_id,
+      );
+    } finally {
+      const exited2 = exitOf(second.child);
+      second.child.kill('SIGINT');
+      expect(await exited2).toBe(0);
+    }
+  });
+
+  it('refuses a corrupt state file at startup with one line naming the file', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'pacu-cli-')), 'state.jsonl');
+    writeFileSync(file, '{"format":"pacu-mock-state","version":1,"now":0,"seeded":{}}\nnot json\n');
+    const error = await startCli(['--state', file]).catch((caught: Error) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toContain('exited with 2');
+    expect((error as Error).message).toContain(`pacu: state file ${file} is corrupt at line 1`);
+  });
+});
