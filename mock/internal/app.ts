@@ -1,4 +1,4 @@
-import { compileSchema, type OperationSpec } from '../../spec/index.ts';
+import type { OperationSpec } from '../../spec/index.ts';
 import { authenticateClient, authorizeBearer } from './auth.ts';
 import type { MockContext } from './context.ts';
 import type { OperationInput } from './handlers/handler.ts';
@@ -7,22 +7,12 @@ import { readFormBody, readJsonBody } from './json-body.ts';
 import { OPERATION_HANDLERS } from './operations.ts';
 import { createRouter } from './router.ts';
 import { responseViolation } from './self-check.ts';
+import { validateRequest } from './validation.ts';
 
 export type RequestHandler = (request: MockRequest) => MockReply;
 
-const DECIMALS_MESSAGE = 'must have at most two decimal places';
-
 function errorReply(status: number, message: string, headers?: Record<string, string>): MockReply {
   return { status, body: { success: false, message }, ...(headers ? { headers } : {}) };
-}
-
-function queryRecord(query: URLSearchParams): Record<string, string | string[]> {
-  const record: Record<string, string | string[]> = {};
-  for (const key of new Set(query.keys())) {
-    const values = query.getAll(key);
-    record[key] = values.length === 1 ? (values[0] as string) : values;
-  }
-  return record;
 }
 
 function readBody(operation: OperationSpec, request: MockRequest): unknown {
@@ -30,32 +20,6 @@ function readBody(operation: OperationSpec, request: MockRequest): unknown {
   return operation.requestBody.mediaType === 'application/json'
     ? readJsonBody(request)
     : readFormBody(request);
-}
-
-/** Prism's checks, then the one keyword Prism does not know (x-pacu-max-decimals). */
-function validate(
-  context: MockContext,
-  operation: OperationSpec,
-  request: MockRequest,
-  relativePath: string,
-  body: unknown,
-): void {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name] = value;
-  const messages = context.checkRequest(operation.id, {
-    method: request.method,
-    path: relativePath,
-    query: queryRecord(request.query),
-    headers,
-    body,
-  });
-  if (messages.length === 0 && operation.requestBody?.mediaType === 'application/json') {
-    for (const issue of compileSchema(operation.requestBody.schema)(body)) {
-      if (issue.message === DECIMALS_MESSAGE)
-        messages.push(`Request body property ${issue.path.slice(1)} ${DECIMALS_MESSAGE}`);
-    }
-  }
-  if (messages.length > 0) throw new MockHttpError(400, `Invalid request: ${messages.join('; ')}`);
 }
 
 /**
@@ -77,7 +41,7 @@ export function createApiHandler(context: MockContext, selfCheck: boolean): Requ
       if (operation.security.kind === 'bearer')
         input.token = authorizeBearer(context, request, operation.security);
       input.body = readBody(operation, request);
-      validate(context, operation, request, match.relativePath, input.body);
+      validateRequest(context, operation, request, match.relativePath, input.body);
       reply = OPERATION_HANDLERS[match.operationId](context, input);
     } catch (error) {
       if (error instanceof MockHttpError) reply = errorReply(error.status, error.message, error.headers);

@@ -1,0 +1,16 @@
+// The pacu mock in its own process, so its RSS is its own. argv[2]: a state file to start from.
+import { startMock } from '../mock/index.ts';
+
+const stateFile = process.argv[2];
+const mock = await startMock({
+  ...(stateFile ? { stateFile, stateFlushMs: 24 * 3600 * 1000 } : {}),
+  log: (line) => process.stderr.write(`${line}\n`),
+});
+process.stdout.write(
+  `${JSON.stringify({ origin: mock.origin, url: mock.url, ...mock.seeded, clientId: mock.demoClient.clientId, clientSecret: mock.demoClient.clientSecret })}\n`,
+);
+// Exit without close(): the bench wants the peak RSS, not a rewrite of a million-transfer state file.
+process.on('SIGTERM', () => {
+  process.stdout.write(`${JSON.stringify({ maxRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`);
+  process.exit(0);
+});

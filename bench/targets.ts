@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { createInterface, type Interface } from 'node:readline';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+
+/** A server under test in a child process. */
+export interface Target {
+  name: string;
+  origin: string;
+  /** Prefix of the interface's paths: `/v3`, except `prism mock`, which serves them at the root. */
+  basePath: string;
+  info: Record<string, string>;
+  /** Stop it; resolves with its peak RSS when it reports one. */
+  stop(): Promise<number | undefined>;
+}
+
+function firstJsonLine(lines: Interface, child: ChildProcess, name: string): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    lines.once('line', (line) => resolve(JSON.parse(line)));
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}: ${stderr.slice(-500)}`)));
+  });
+}
+
+function stopper(child: ChildProcess, lines: Interface): () => Promise<number | undefined> {
+  return () =>
+    new Promise((resolve) => {
+      let rss: number | undefined;
+      lines.on('line', (line) => {
+        rss = (JSON.parse(line) as { maxRssBytes?: number }).maxRssBytes ?? rss;
+      });
+      child.once('exit', () => resolve(rss));
+      child.kill('SIGTERM');
+    });
+}
+
+/** Start a TypeScript server script of the bench (it prints one JSON line with its origin). */
+export async function startScript(name: string, script: string, args: string[] = []): Promise<Target> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const info = await firstJsonLine(lines, child, name);
+  return { name, origin: info.origin as string, basePath: '/v3', info, stop: stopper(child, lines) };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** `prism mock` from @stoplight/prism-cli on the same spec, on a free port. */
+export async function startPrism(specFile: string): Promise<Target> {
+  const port = await freePort();
+  const child = spawn(
+    `${ROOT}node_modules/.bin/prism`,
+    ['mock', '-h', '127.0.0.1', '-p', String(port), specFile],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`prism mock exited with ${child.exitCode}`);
+    try {
+      await fetch(`${origin}/users`);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error('prism mock did not start within 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  return {
+    name: 'prism mock',
+    origin,
+    basePath: '',
+    info: {},
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve(undefined));
+        child.kill('SIGTERM');
+      }),
+  };
+}
