@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_SPEC_FILE } from '../spec/index.ts';
+import { DEFAULT_SPEC_FILE, loadSpec } from '../spec/index.ts';
 import { type LoadRequest, type LoadResult, measure } from './load.ts';
 import { type StateDump, writeStateWithTransfers } from './million.ts';
 import { startPrism, startScript, type Target } from './targets.ts';
@@ -21,6 +21,11 @@ const seconds = Number(flags.duration);
 const connections = Number(flags.connections);
 const storedTransfers = Number(flags.million);
 const onlyMock = flags.only === 'mock';
+/** The spec's example transfer, sent WIRE with a fresh reference each time. */
+const EXAMPLE_TRANSFER = (await loadSpec()).operation('usdTransfer').requestBody?.examples.ach as Record<
+  string,
+  unknown
+>;
 
 async function mockToken(target: Target): Promise<string> {
   const response = await fetch(`${target.origin}/v3/auth/token`, {
@@ -49,15 +54,10 @@ function requests(
       headers: { ...headers, 'content-type': 'application/json' },
       body: () =>
         JSON.stringify({
+          ...EXAMPLE_TRANSFER,
           account_id: accountId,
-          account_number: '000123456789',
-          account_type: 'CHECKING',
-          amount: 1250.75,
-          routing_number: '021000021',
           transfer_type: 'WIRE',
           reference: `BENCH-${run}-${counter++}`,
-          recipient_email: 'jane.doe@example.com',
-          recipient_name: 'Jane Doe',
         }),
     },
   };
@@ -135,8 +135,13 @@ async function main(): Promise<void> {
         .join('  ')}`,
     );
   }
+  const mib = (bytes?: number): string => `${Math.round((bytes ?? 0) / 2 ** 20)} MiB`;
+  console.log(`  state load ${loadSeconds.toFixed(1)} s`);
   console.log(
-    `  state load ${loadSeconds.toFixed(1)} s; peak RSS empty ${Math.round((emptyRss ?? 0) / 2 ** 20)} MiB, with ${storedTransfers} transfers ${Math.round((fullRss ?? 0) / 2 ** 20)} MiB`,
+    `  RSS after the empty runs: peak ${mib(emptyRss.maxRssBytes)}, after GC ${mib(emptyRss.settledRssBytes)}`,
+  );
+  console.log(
+    `  RSS with ${storedTransfers} stored transfers: peak ${mib(fullRss.maxRssBytes)}, after GC ${mib(fullRss.settledRssBytes)}`,
   );
   console.log(JSON.stringify(summary));
 }

@@ -4,6 +4,11 @@ import { createInterface, type Interface } from 'node:readline';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
+export interface MemoryFigures {
+  maxRssBytes?: number;
+  settledRssBytes?: number;
+}
+
 /** A server under test in a child process. */
 export interface Target {
   name: string;
@@ -11,8 +16,8 @@ export interface Target {
   /** Prefix of the interface's paths: `/v3`, except `prism mock`, which serves them at the root. */
   basePath: string;
   info: Record<string, string>;
-  /** Stop it; resolves with its peak RSS when it reports one. */
-  stop(): Promise<number | undefined>;
+  /** Stop it; resolves with its peak and settled RSS when it reports them. */
+  stop(): Promise<MemoryFigures>;
 }
 
 function firstJsonLine(lines: Interface, child: ChildProcess, name: string): Promise<Record<string, string>> {
@@ -26,21 +31,21 @@ function firstJsonLine(lines: Interface, child: ChildProcess, name: string): Pro
   });
 }
 
-function stopper(child: ChildProcess, lines: Interface): () => Promise<number | undefined> {
+function stopper(child: ChildProcess, lines: Interface): () => Promise<MemoryFigures> {
   return () =>
     new Promise((resolve) => {
-      let rss: number | undefined;
+      let figures: MemoryFigures = {};
       lines.on('line', (line) => {
-        rss = (JSON.parse(line) as { maxRssBytes?: number }).maxRssBytes ?? rss;
+        figures = JSON.parse(line) as MemoryFigures;
       });
-      child.once('exit', () => resolve(rss));
+      child.once('exit', () => resolve(figures));
       child.kill('SIGTERM');
     });
 }
 
 /** Start a TypeScript server script of the bench (it prints one JSON line with its origin). */
 export async function startScript(name: string, script: string, args: string[] = []): Promise<Target> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -87,7 +92,7 @@ export async function startPrism(specFile: string): Promise<Target> {
     info: {},
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', () => resolve(undefined));
+        child.once('exit', () => resolve({}));
         child.kill('SIGTERM');
       }),
   };

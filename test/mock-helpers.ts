@@ -1,5 +1,6 @@
 // Shared by the mock's end-to-end tests: a token, JSON calls, a valid transfer body.
 import type { RunningMock } from '../mock/index.ts';
+import { loadSpec } from '../spec/index.ts';
 
 export interface Reply {
   status: number;
@@ -43,21 +44,20 @@ export function getJson(url: string, token: string): Promise<Reply> {
   return call(url, { headers: { authorization: `Bearer ${token}` } });
 }
 
+const spec = await loadSpec();
+/** The spec's own example transfer (ACH); tests override what they need. */
+const EXAMPLE_TRANSFER = spec.operation('usdTransfer').requestBody?.examples.ach as Record<string, unknown>;
+
+/** A valid transfer from `accountId` with a fresh reference, WIRE unless overridden. */
 export function transferBody(
   accountId: string,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
   return {
+    ...EXAMPLE_TRANSFER,
     account_id: accountId,
-    account_number: '000123456789',
-    account_type: 'CHECKING',
-    amount: 1250.75,
-    routing_number: '021000021',
     transfer_type: 'WIRE',
     reference: `REF-${Math.random().toString(36).slice(2)}`,
-    recipient_email: 'jane.doe@example.com',
-    recipient_name: 'Jane Doe',
-    description: 'Invoice 42 settlement',
     ...overrides,
   };
 }

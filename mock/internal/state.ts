@@ -83,8 +83,8 @@ export interface MockState {
   pushToCard: Map<string, StoredPushToCard>;
   accounts: Map<string, StoredAccount>;
   transfers: Map<string, StoredTransfer>;
-  /** `${clientId}\u0000${reference}` → transfer: references are scoped per client. */
-  references: Map<string, StoredTransfer>;
+  /** clientId → reference → transfer: references are scoped per client (and no key strings are built). */
+  references: Map<string, Map<string, StoredTransfer>>;
   payouts: Map<string, StoredPayout>;
   clients: Map<string, MockClient>;
   tokens: Map<string, StoredToken>;
@@ -110,13 +110,22 @@ export function emptyState(seeded: SeededIds): MockState {
   };
 }
 
-export function referenceKey(clientId: string, reference: string): string {
-  return `${clientId}\u0000${reference}`;
+export function findReference(
+  state: MockState,
+  clientId: string,
+  reference: string,
+): StoredTransfer | undefined {
+  return state.references.get(clientId)?.get(reference);
 }
 
 export function addTransfer(state: MockState, stored: StoredTransfer): void {
   state.transfers.set(stored.record.transaction_id, stored);
-  state.references.set(referenceKey(stored.clientId, stored.record.reference), stored);
+  let byReference = state.references.get(stored.clientId);
+  if (!byReference) {
+    byReference = new Map();
+    state.references.set(stored.clientId, byReference);
+  }
+  byReference.set(stored.record.reference, stored);
 }
 
 export function addUser(state: MockState, user: User): void {

@@ -10,9 +10,12 @@ import type { MockContext } from '../context.ts';
 import { MockHttpError } from '../http-types.ts';
 import { startLifecycle } from '../lifecycle.ts';
 import { newId } from '../random.ts';
-import { addTransfer, referenceKey, type StoredAccount, type StoredTransfer } from '../state.ts';
+import { addTransfer, findReference, type StoredAccount, type StoredTransfer } from '../state.ts';
 import { isoTimestamp } from '../time.ts';
 import { type OperationHandler, ok } from './handler.ts';
+
+// Literals, so a million records share one copy of each enum value instead of one string each.
+const ACCOUNT_TYPES = ['CHECKING', 'SAVINGS', 'BUSINESS'] as const;
 
 /** The account funds come from: it must exist and hold a balance (else the merchant's id is due). */
 function sourceAccount(context: MockContext, accountId: string): StoredAccount {
@@ -49,7 +52,7 @@ export const usdTransfer: OperationHandler = (context, { body, token }) => {
   const clientId = token?.clientId ?? '';
   const print = fingerprint(body as Record<string, unknown>);
   // No await from lookup to insert: concurrent identical requests can never both create.
-  const existing = context.state.references.get(referenceKey(clientId, request.reference));
+  const existing = findReference(context.state, clientId, request.reference);
   if (existing) {
     if (existing.fingerprint !== print) {
       throw new MockHttpError(
@@ -62,7 +65,7 @@ export const usdTransfer: OperationHandler = (context, { body, token }) => {
   sourceAccount(context, request.account_id);
   const record: UsdTransfer = {
     account_number: request.account_number,
-    account_type: request.account_type,
+    account_type: ACCOUNT_TYPES.find((type) => type === request.account_type) ?? request.account_type,
     amount: request.amount,
     description: request.description ?? '',
     reference: request.reference,
@@ -72,7 +75,7 @@ export const usdTransfer: OperationHandler = (context, { body, token }) => {
     transaction_date: isoTimestamp(context.clock.now()),
     transaction_id: newId('txn'),
     transaction_status: 'processing',
-    transfer_type: request.transfer_type,
+    transfer_type: request.transfer_type === 'ACH' ? 'ACH' : 'WIRE',
   };
   const stored: StoredTransfer = { record, clientId, accountId: request.account_id, fingerprint: print };
   addTransfer(context.state, stored);
