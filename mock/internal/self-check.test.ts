@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { loadSpec } from '../../spec/index.ts';
+import { responseViolation } from './self-check.ts';
+
+const spec = await loadSpec();
+const example = spec.operation('getVirtualCard').responses.get(200)?.examples.found as {
+  data: Record<string, unknown>;
+};
+
+describe('self-check', () => {
+  it('passes a reply that matches the spec', () => {
+    expect(responseViolation(spec, 'getVirtualCard', { status: 200, body: example })).toBeUndefined();
+  });
+
+  it('names a missing field, a wrong enum value and an undocumented status', () => {
+    const { cvv: _cvv, ...withoutCvv } = example.data;
+    expect(
+      responseViolation(spec, 'getVirtualCard', { status: 200, body: { ...example, data: withoutCvv } }),
+    ).toContain('must have required property cvv');
+    expect(
+      responseViolation(spec, 'getVirtualCard', {
+        status: 200,
+        body: { ...example, data: { ...example.data, card_type: 'PLASTIC' } },
+      }),
+    ).toContain('/data/card_type');
+    expect(
+      responseViolation(spec, 'listUsers', { status: 403, body: { success: false, message: 'x' } }),
+    ).toContain('does not document status 403');
+  });
+});
