@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { registerCheckCommand } from './check-command.ts';
 import { registerMockCommand } from './mock-command.ts';
 import { registerSpecCommand } from './spec-command.ts';
 
@@ -29,5 +30,6 @@ export function createProgram(io: CliIo, outcome: CommandOutcome): Command {
     .exitOverride();
   registerSpecCommand(program, io, outcome);
   registerMockCommand(program, io, outcome);
+  registerCheckCommand(program, io, outcome);
   return program;
 }

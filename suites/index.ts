@@ -2,6 +2,12 @@ export type { ApiClient, ApiClientOptions, TokenGrant } from './api-client.ts';
 export { API_CLIENT_DEFAULTS, createApiClient, tokenRequest } from './api-client.ts';
 export type { ApiRequest, ApiResponse } from './api-request.ts';
 export { basic, bearer, jsonRequest } from './api-request.ts';
+export { assertConformance, ConformanceError } from './assert-conformance.ts';
+export { RULES } from './catalogue.ts';
+export { renderCurl } from './curl.ts';
+export type { FailureKey } from './failure-id.ts';
+export { formatFailureId, parseFailureId } from './failure-id.ts';
+export { isJsonMediaType } from './media-type.ts';
 export type {
   RecordedResponse,
   Report,
@@ -12,5 +18,10 @@ export type {
   RuleStatus,
 } from './report.ts';
 export { summarise } from './report.ts';
+export type { Rule, RuleContext, RuleOutcome } from './rule.ts';
+export type { CheckOptions, ProgressEvent } from './run-checks.ts';
+export { CHECK_DEFAULTS, runChecks } from './run-checks.ts';
+export { arbitraryFromSchema } from './schema-arbitrary.ts';
 export type { TargetConfig, TargetConfigInput, TargetIds } from './target-config.ts';
 export { DEFAULT_SCOPES, readConfigFile, resolveTargetConfig } from './target-config.ts';
+export { signatureProblem } from './webhook-receiver.ts';

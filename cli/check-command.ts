@@ -1,0 +1,159 @@
+import { readFile } from 'node:fs/promises';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { startMock } from '../mock/index.ts';
+import { ConfigError, type Profile } from '../spec/index.ts';
+import {
+  type ProgressEvent,
+  parseFailureId,
+  type Report,
+  readConfigFile,
+  resolveTargetConfig,
+  runChecks,
+  type TargetConfigInput,
+} from '../suites/index.ts';
+import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
+import type { CliIo, CommandOutcome } from './program.ts';
+import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
+
+interface CheckCommandOptions extends TargetConfigInput {
+  config?: string;
+  profile: Profile;
+  reporter: string[];
+  seed?: number;
+  runs: number;
+  concurrency: number;
+  rule: string[];
+  replay?: string;
+  reportFile?: string;
+}
+
+function whole(name: string, min: number, max: number): (value: string) => number {
+  return (value) => {
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < min || parsed > max)
+      throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}`);
+    return parsed;
+  };
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/**
+ * On a TTY one line rewritten in place; otherwise one plain line per finished check (CI logs).
+ * On stdout: the CLI's stderr is reserved for the one-line usage errors.
+ */
+function progressPrinter(io: CliIo): (event: ProgressEvent) => void {
+  const live = process.stdout.isTTY === true;
+  return (event) => {
+    if (event.kind === 'start') {
+      if (live) io.stdout(`\r\u001b[2K[${event.index + 1}/${event.total}] ${event.rule} ${event.operation}…`);
+      return;
+    }
+    const { result } = event;
+    const line = `${result.status.padEnd(7)} ${result.id} ${result.operation}${result.status === 'skipped' ? ` (${result.skipReason})` : ` (${result.runs} runs)`}`;
+    io.stdout(live ? `\r\u001b[2K[${event.index + 1}/${event.total}] ${line}` : `${line}\n`);
+    if (live && event.index + 1 === event.total) io.stdout('\r\u001b[2K');
+  };
+}
+
+/** The failure a report holds under `id`, for `--replay id --report-file report.json`. */
+async function replayFromReport(file: string, id: string): Promise<Report> {
+  let report: Report;
+  try {
+    report = JSON.parse(await readFile(file, 'utf8')) as Report;
+  } catch (cause) {
+    throw new ConfigError(`pacu: cannot read the json report ${file}: ${(cause as Error).message}`, {
+      cause,
+    });
+  }
+  if (!Array.isArray(report.rules) || !report.rules.some((rule) => rule.failure?.id === id))
+    throw new ConfigError(`pacu: the report ${file} has no failure ${id}`);
+  return report;
+}
+
+/** `pacu check`: run the conformance rules against a target (by default, an embedded pacu mock). */
+export function registerCheckCommand(program: Command, io: CliIo, outcome: CommandOutcome): void {
+  program
+    .command('check')
+    .description(
+      'check a provider against the rules: envelope, auth, idempotency, errors, positive, lifecycle',
+    )
+    .option('--target <url>', 'base URL including /v3 (default: start an embedded pacu mock)')
+    .option('--client-id <id>', 'OAuth client id (env PACU_CLIENT_ID)')
+    .option('--client-secret <secret>', 'OAuth client secret (env PACU_CLIENT_SECRET)')
+    .option('--scopes <list>', 'scopes to ask for, comma-separated (default card,us_account)')
+    .option('--card-id <id>', 'a virtual card of the target')
+    .option('--card-transaction-id <id>', 'a transaction of that card')
+    .option('--push-to-card-id <id>', 'a push-to-card payment of the target')
+    .option('--account-id <id>', 'a US account that holds a balance (default: one pacu creates)')
+    .option('--user-id <id>', 'a user of the target (default: the first of /users)')
+    .option('--control-url <url>', "origin of a pacu mock's control API (enables lifecycle rules)")
+    .option('--webhook-receiver-url <url>', 'where the target delivers webhooks; pacu listens on its port')
+    .option('--webhook-secret <secret>', 'the secret the target signs webhooks with')
+    .option('--config <file>', 'a pacu.config.json (flags win over it)')
+    .addOption(
+      new Option('--profile <profile>', 'documented: the description only; strict: pacu decisions too')
+        .choices(['documented', 'strict'])
+        .default('documented'),
+    )
+    .option(
+      '--reporter <spec>',
+      'console, json:PATH, junit:PATH, html:PATH, markdown:PATH (repeatable)',
+      collect,
+    )
+    .option('--seed <n>', 'fast-check seed (default: random, printed)', whole('--seed', 0, 2 ** 31 - 1))
+    .option('--runs <n>', 'generated cases per property', whole('--runs', 1, 100_000), 100)
+    .option('--concurrency <n>', 'checks in flight at once', whole('--concurrency', 1, 64), 4)
+    .option('--rule <id>', 'only this rule (repeatable)', collect)
+    .option('--replay <failure-id>', 'rerun exactly the case of a failure id from a report')
+    .option('--report-file <file>', 'the json report --replay takes the failure from')
+    .action(async (options: CheckCommandOptions) => {
+      const reporters = parseReporterSpecs(options.reporter ?? ['console']);
+      if (options.reportFile && !options.replay)
+        throw new ConfigError('pacu: --report-file goes with --replay <failure-id>');
+      if (options.replay) parseFailureId(options.replay);
+      const fromReport =
+        options.replay && options.reportFile
+          ? await replayFromReport(options.reportFile, options.replay)
+          : undefined;
+      const file = options.config ? await readConfigFile(options.config) : {};
+      const flags: TargetConfigInput = { ...options };
+      const mock =
+        (flags.target ?? file.target) ? undefined : await startMock({ clock: 'manual', log: () => {} });
+      try {
+        const embedded: TargetConfigInput = mock
+          ? {
+              target: mock.url,
+              clientId: mock.demoClient.clientId,
+              clientSecret: mock.demoClient.clientSecret,
+              cardId: mock.seeded.cardId,
+              cardTransactionId: mock.seeded.cardTransactionId,
+              pushToCardId: mock.seeded.pushToCardId,
+              accountId: mock.seeded.merchantAccountId,
+              userId: mock.seeded.userId,
+              controlUrl: mock.origin,
+            }
+          : {};
+        const target = resolveTargetConfig(
+          Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined)),
+          { ...embedded, ...file },
+          process.env,
+        );
+        const report = await runChecks({
+          target,
+          profile: fromReport?.profile ?? options.profile,
+          runs: options.runs,
+          concurrency: options.concurrency,
+          ...(options.seed !== undefined ? { seed: options.seed } : {}),
+          ...(options.rule ? { rules: options.rule } : {}),
+          ...(options.replay ? { replay: options.replay } : {}),
+          onProgress: progressPrinter(io),
+        });
+        io.stdout(`pacu check: seed ${report.seed} (rerun the same cases with --seed ${report.seed})\n`);
+        await writeReports(report, reporters, io);
+        outcome.exitCode = report.summary.failed > 0 ? EXIT_FINDINGS : EXIT_OK;
+      } finally {
+        await mock?.close();
+      }
+    });
+}

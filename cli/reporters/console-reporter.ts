@@ -1,0 +1,66 @@
+import type { Report, RuleResult } from '../../suites/index.ts';
+import { buildMatrix, type CellStatus, failuresOf } from './matrix.ts';
+
+const MARK: Record<CellStatus, string> = { passed: 'pass', failed: 'FAIL', skipped: 'skip', none: '' };
+
+function indent(text: string, by = '      '): string {
+  return text
+    .split('\n')
+    .map((line) => `${by}${line}`)
+    .join('\n');
+}
+
+function renderFailure(rule: RuleResult, index: number): string {
+  const failure = rule.failure;
+  if (!failure) return '';
+  const lines = [
+    `  ${index + 1}) ${rule.id} on ${rule.operation} (${rule.profile})`,
+    `     why:      ${failure.reason}`,
+    `     request:  ${failure.request.method} ${failure.request.path}`,
+  ];
+  if (failure.request.body !== undefined) lines.push(`     body:     ${failure.request.body}`);
+  if (failure.response) {
+    lines.push(
+      `     response: HTTP ${failure.response.status} ${failure.response.headers['content-type'] ?? ''}`.trimEnd(),
+    );
+    lines.push(indent(failure.response.body.slice(0, 500)));
+  }
+  lines.push(`     curl:     ${failure.curl}`);
+  lines.push(`     replay:   pacu check --replay ${failure.id}`);
+  return lines.join('\n');
+}
+
+/** The console report: the operations × categories matrix, the skip reasons, then each failure. */
+export function renderConsole(report: Report): string {
+  const matrix = buildMatrix(report);
+  const width = Math.max(9, ...matrix.operations.map((operation) => operation.length));
+  const columns = matrix.categories.map((category) => Math.max(category.length, 4));
+  const out: string[] = [
+    `pacu ${report.command} ${report.target}  profile ${report.profile}  seed ${report.seed}`,
+    '',
+    `${'operation'.padEnd(width)}  ${matrix.categories.map((category, i) => category.padEnd(columns[i] ?? 4)).join('  ')}`,
+  ];
+  for (const operation of matrix.operations) {
+    const cells = matrix.categories.map((category, i) =>
+      MARK[matrix.cell(operation, category).status].padEnd(columns[i] ?? 4),
+    );
+    out.push(`${operation.padEnd(width)}  ${cells.join('  ')}`.trimEnd());
+  }
+  const skips = new Map<string, string[]>();
+  for (const rule of report.rules.filter((r) => r.status === 'skipped' && r.skipReason)) {
+    const key = `${rule.id}: ${rule.skipReason}`;
+    skips.set(key, [...(skips.get(key) ?? []), rule.operation]);
+  }
+  if (skips.size > 0) {
+    out.push('', 'skipped:');
+    for (const [key, operations] of skips) out.push(`  ${key} (${operations.join(', ')})`);
+  }
+  const failures = failuresOf(report);
+  if (failures.length > 0) out.push('', 'failures:', ...failures.map(renderFailure));
+  const { passed, failed, skipped } = report.summary;
+  out.push(
+    '',
+    `${passed} passed, ${failed} failed, ${skipped} skipped in ${(report.durationMs / 1000).toFixed(1)} s (seed ${report.seed})`,
+  );
+  return `${out.join('\n')}\n`;
+}

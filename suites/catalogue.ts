@@ -1,0 +1,33 @@
+import type { Rule } from './rule.ts';
+import { bearerRequiredRule, scopeEnforcedRule, tokenGrantRule, tokenRefusalRule } from './rules/auth.ts';
+import { contentTypeRule, errorShapeRule, successShapeRule } from './rules/envelope.ts';
+import { invalidBodyRule, malformedRequestRule, unknownIdRule } from './rules/errors.ts';
+import {
+  concurrentRequestsRule,
+  sameReferenceDifferentBodyRule,
+  sameReferenceReplayRule,
+} from './rules/idempotency.ts';
+import { signedWebhooksRule, statusTransitionsRule } from './rules/lifecycle.ts';
+import { acceptedRule, creationValuesRule, echoesRequestRule } from './rules/positive.ts';
+
+/** Every rule `pacu check` knows, in report order. */
+export const RULES: readonly Rule[] = [
+  contentTypeRule,
+  successShapeRule,
+  errorShapeRule,
+  tokenGrantRule,
+  tokenRefusalRule,
+  bearerRequiredRule,
+  scopeEnforcedRule,
+  sameReferenceReplayRule,
+  sameReferenceDifferentBodyRule,
+  concurrentRequestsRule,
+  invalidBodyRule,
+  malformedRequestRule,
+  unknownIdRule,
+  acceptedRule,
+  echoesRequestRule,
+  creationValuesRule,
+  statusTransitionsRule,
+  signedWebhooksRule,
+];

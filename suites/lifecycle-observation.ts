@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import type { OperationId } from '../spec/index.ts';
+import type { ApiRequest, ApiResponse } from './api-request.ts';
+import { bearer, jsonRequest } from './api-request.ts';
+import { dataOf } from './envelope-checks.ts';
+import { type RuleContext, Skip } from './rule.ts';
+import { requireIds, validBodyArbitrary } from './valid-requests.ts';
+import { type Delivery, startWebhookReceiver } from './webhook-receiver.ts';
+
+/** A payment pacu created, with what it saw of it: the creation exchange, its events and a final read. */
+export interface ObservedPayment {
+  readonly operation: OperationId;
+  /** Event name prefix: usd_transfer, wallet_payout, push_to_card. */
+  readonly kind: string;
+  readonly transactionId: string;
+  readonly request: ApiRequest;
+  readonly response: ApiResponse;
+  readonly deliveries: readonly Delivery[];
+  /** The push-to-card status read after the clock moved. */
+  readonly finalRead?: { readonly request: ApiRequest; readonly response: ApiResponse };
+}
+
+export interface LifecycleObservation {
+  readonly secret: string;
+  readonly payments: readonly ObservedPayment[];
+  /** Every delivery, ours or not. */
+  readonly deliveries: readonly Delivery[];
+}
+
+/** Simulated time the clock is moved by: past every step of the default scenario, within a token's life. */
+export const CLOCK_ADVANCE_SECONDS = 900;
+const SETTLE_WAIT_MS = 5000;
+const KIND: Partial<Record<OperationId, string>> = {
+  usdTransfer: 'usd_transfer',
+  walletPayout: 'wallet_payout',
+  getPushToCardPayment: 'push_to_card',
+};
+
+const observations = new WeakMap<object, Promise<LifecycleObservation | Skip>>();
+
+/** One observation per run, shared by the lifecycle rules (keyed by the run's API client). */
+export function observeLifecycles(context: RuleContext): Promise<LifecycleObservation | Skip> {
+  let pending = observations.get(context.api);
+  if (!pending) {
+    pending = observe(context);
+    observations.set(context.api, pending);
+  }
+  return pending;
+}
+
+async function control(
+  context: RuleContext,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<ApiResponse> {
+  const url = new URL(`/__pacu${path}`, context.config.controlUrl);
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: response.status, headers: {}, text, json, durationMs: 0 };
+}
+
+const transactionOf = (delivery: Delivery): unknown =>
+  (() => {
+    try {
+      return (JSON.parse(delivery.body) as { data?: { transaction_id?: unknown } }).data?.transaction_id;
+    } catch {
+      return undefined;
+    }
+  })();
+
+async function observe(context: RuleContext): Promise<LifecycleObservation | Skip> {
+  const { controlUrl, webhook } = context.config;
+  if (!controlUrl && !webhook?.receiverUrl)
+    return new Skip(
+      'needs a pacu control API (--control-url) or a webhook receiver (--webhook-receiver-url and --webhook-secret)',
+    );
+  const token = await context.tokens.get();
+  if (token instanceof Skip) return token;
+  const ids = requireIds(context.ids, 'usdTransfer');
+  if (ids instanceof Skip) return ids;
+  const receiver = await startWebhookReceiver(
+    controlUrl ? 0 : Number(new URL(webhook?.receiverUrl ?? '').port || 80),
+    controlUrl ? '127.0.0.1' : '0.0.0.0',
+  );
+  let receiverId: string | undefined;
+  try {
+    const secret = webhook?.secret ?? `whsec_${randomBytes(24).toString('base64')}`;
+    if (controlUrl) {
+      const added = await control(context, 'POST', '/webhooks/receivers', { url: receiver.url, secret });
+      if (added.status !== 200)
+        return new Skip(`the control API refused a webhook receiver (HTTP ${added.status})`);
+      receiverId = String((added.json as { id?: unknown } | undefined)?.id ?? '');
+    }
+    const created: Omit<ObservedPayment, 'deliveries'>[] = [];
+    const [transfer, payout] = ['usdTransfer', 'walletPayout'] as const;
+    for (const operationId of [transfer, transfer, payout]) {
+      const operation = context.spec.operation(operationId);
+      const [body] = fc.sample(validBodyArbitrary(context, operation, ids), {
+        seed: context.seed + created.length,
+        numRuns: 1,
+      });
+      const request = jsonRequest('POST', operation.path, body, bearer(token));
+      const response = await context.api.send(request);
+      const transactionId = dataOf(response)?.transaction_id;
+      if (typeof transactionId === 'string')
+        created.push({
+          operation: operationId,
+          kind: KIND[operationId] ?? '',
+          transactionId,
+          request,
+          response,
+        });
+    }
+    if (controlUrl) {
+      const request: ApiRequest = {
+        method: 'POST',
+        path: '/__pacu/payments/card',
+        headers: {},
+        body: '{"amount":25}',
+      };
+      const response = await control(context, 'POST', '/payments/card', { amount: 25 });
+      const transactionId = (response.json as { transaction_id?: unknown } | undefined)?.transaction_id;
+      if (typeof transactionId === 'string')
+        created.push({
+          operation: 'getPushToCardPayment',
+          kind: 'push_to_card',
+          transactionId,
+          request,
+          response,
+        });
+      const advanced = await control(context, 'POST', '/clock/advance', { seconds: CLOCK_ADVANCE_SECONDS });
+      if (advanced.status !== 200)
+        return new Skip(
+          `the target's clock cannot be advanced (HTTP ${advanced.status}); start the mock with --clock manual`,
+        );
+    }
+    const wanted = new Set(created.map((payment) => payment.transactionId));
+    const deadline = Date.now() + (controlUrl ? SETTLE_WAIT_MS : 30_000);
+    while (Date.now() < deadline) {
+      const seen = new Set(receiver.deliveries.map(transactionOf));
+      if ([...wanted].every((id) => seen.has(id))) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const payments = await Promise.all(
+      created.map(async (payment) => {
+        const deliveries = receiver.deliveries.filter(
+          (delivery) => transactionOf(delivery) === payment.transactionId,
+        );
+        if (payment.operation !== 'getPushToCardPayment') return { ...payment, deliveries };
+        const request: ApiRequest = {
+          method: 'GET',
+          path: `/payments/card/${encodeURIComponent(payment.transactionId)}`,
+          headers: bearer(token),
+        };
+        return { ...payment, deliveries, finalRead: { request, response: await context.api.send(request) } };
+      }),
+    );
+    return { secret, payments, deliveries: [...receiver.deliveries] };
+  } finally {
+    // Leave no dead receiver behind: the target would retry deliveries to it for minutes.
+    if (receiverId) await control(context, 'DELETE', `/webhooks/receivers/${encodeURIComponent(receiverId)}`);
+    await receiver.close();
+  }
+}

@@ -1,0 +1,160 @@
+import fc from 'fast-check';
+import type { OperationId, Scope } from '../../spec/index.ts';
+import { tokenRequest } from '../api-client.ts';
+import type { ApiRequest } from '../api-request.ts';
+import { dataOf, isSuccess } from '../envelope-checks.ts';
+import { refusalProblem } from '../expect-status.ts';
+import { checkProperty } from '../property.ts';
+import { documentedOn, PASS, type Rule, Skip, skipped, type Verdict } from '../rule.ts';
+import { validRequestArbitrary, validRequests } from '../valid-requests.ts';
+
+const BEARER_OPERATIONS: readonly OperationId[] = [
+  'usdTransfer',
+  'walletPayout',
+  'createAccount',
+  'getCardTransaction',
+  'getPushToCardPayment',
+  'getVirtualCard',
+  'listUsers',
+  'getP2pStatus',
+];
+
+export const tokenGrantRule: Rule = {
+  id: 'auth.token-grant',
+  category: 'auth',
+  title: 'the token endpoint issues a token for valid client credentials and echoes the granted scope',
+  operations: ['getAccessToken'],
+  profileFor: () => 'documented',
+  async run(context) {
+    const valid = await validRequests(context, 'getAccessToken');
+    if (valid instanceof Skip) return skipped(valid.reason);
+    return checkProperty(context, valid, async (request) => {
+      const response = await context.api.send(request);
+      if (response.status !== 200)
+        return { ok: false, reason: `HTTP ${response.status}, expected 200`, request, response };
+      const requested = new URLSearchParams(request.body).get('scope')?.split(',') ?? [];
+      const granted = dataOf(response)?.scope;
+      const names = typeof granted === 'string' ? granted.split(',').map((name) => name.trim()) : [];
+      const unasked = names.filter((name) => !requested.includes(name));
+      if (names.length === 0 || names[0] === '' || unasked.length > 0) {
+        return {
+          ok: false,
+          reason: `asked for scope ${requested.join(',')}, the response's data.scope is ${JSON.stringify(granted)}`,
+          request,
+          response,
+        };
+      }
+      return PASS;
+    });
+  },
+};
+
+export const tokenRefusalRule: Rule = {
+  id: 'auth.token-refusals',
+  category: 'auth',
+  title:
+    'the token endpoint refuses a wrong client secret (strict: 401) and an unsupported grant_type (strict: 400)',
+  operations: ['getAccessToken'],
+  profileFor: () => 'documented',
+  async run(context) {
+    const { clientId, clientSecret } = context.config;
+    if (!clientId || !clientSecret) return skipped('needs --client-id and --client-secret');
+    const suffix = fc.stringMatching(/^[A-Za-z0-9]{1,12}$/);
+    const cases = fc.oneof(
+      suffix.map((text) => ({
+        request: tokenRequest({
+          clientId,
+          clientSecret: `${clientSecret}${text}`,
+          scope: context.config.scopes.join(','),
+        }),
+        what: 'a wrong client secret',
+        decided: 401,
+      })),
+      suffix.map((text) => ({
+        request: tokenRequest({
+          clientId,
+          clientSecret,
+          grantType: `password_${text}`,
+          scope: context.config.scopes.join(','),
+        }),
+        what: 'an unsupported grant_type',
+        decided: 400,
+      })),
+    );
+    return checkProperty(context, cases, async ({ request, what, decided }) => {
+      const response = await context.api.send(request);
+      const problem = refusalProblem(response, context.profile, decided);
+      return problem ? { ok: false, reason: `${what}: ${problem}`, request, response } : PASS;
+    });
+  },
+};
+
+/** Ways to present no valid token: none at all, a header that is not a bearer credential, a token never issued. */
+function badCredentials(): fc.Arbitrary<{ header: string | undefined; what: string }> {
+  const token = fc.stringMatching(/^[A-Za-z0-9]{8,40}$/);
+  return fc.oneof(
+    fc.constant({ header: undefined, what: 'no Authorization header' }),
+    token.map((value) => ({ header: `Token ${value}`, what: 'a malformed Authorization header' })),
+    token.map((value) => ({
+      header: `Bearer pacu-never-issued-${value}`,
+      what: 'a token the target never issued',
+    })),
+  );
+}
+
+function withAuthorization(request: ApiRequest, header: string | undefined): ApiRequest {
+  const { authorization: _dropped, ...headers } = request.headers;
+  return { ...request, headers: header === undefined ? headers : { ...headers, authorization: header } };
+}
+
+export const bearerRequiredRule: Rule = {
+  id: 'auth.bearer-required',
+  category: 'auth',
+  title: 'a request with no token, a malformed one or one never issued is refused (strict: 401)',
+  operations: BEARER_OPERATIONS,
+  profileFor: documentedOn('usdTransfer'),
+  async run(context, operation) {
+    const valid = await validRequests(context, operation);
+    if (valid instanceof Skip) return skipped(valid.reason);
+    return checkProperty(context, fc.tuple(valid, badCredentials()), async ([request, credentials]) => {
+      const sent = withAuthorization(request, credentials.header);
+      const response = await context.api.send(sent);
+      const problem = refusalProblem(response, context.profile, 401);
+      return problem
+        ? { ok: false, reason: `${credentials.what}: ${problem}`, request: sent, response }
+        : PASS;
+    });
+  },
+};
+
+export const scopeEnforcedRule: Rule = {
+  id: 'auth.scope-enforced',
+  category: 'auth',
+  title: "a valid token without the operation's scope gets 403",
+  operations: BEARER_OPERATIONS.filter((operation) => operation !== 'listUsers'),
+  profileFor: () => 'strict',
+  async run(context, operation) {
+    const security = context.spec.operation(operation).security;
+    const needed = security.kind === 'bearer' ? security.scopes : [];
+    const others = (['card', 'us_account'] as Scope[]).filter((scope) => !needed.includes(scope));
+    if (needed.length === 0 || others.length === 0) return skipped('the operation needs no particular scope');
+    const token = await context.tokens.get(others);
+    if (token instanceof Skip)
+      return skipped(`needs a client holding scope ${others.join(',')}: ${token.reason}`);
+    const valid = validRequestArbitrary(context, operation, token);
+    if (valid instanceof Skip) return skipped(valid.reason);
+    return checkProperty(context, valid, async (request): Promise<Verdict> => {
+      const response = await context.api.send(request);
+      if (response.status === 403) return PASS;
+      const how = isSuccess(response)
+        ? `accepted it with HTTP ${response.status}`
+        : `answered HTTP ${response.status}`;
+      return {
+        ok: false,
+        reason: `a token with scope ${others.join(',')} only: the target ${how}, expected 403`,
+        request,
+        response,
+      };
+    });
+  },
+};

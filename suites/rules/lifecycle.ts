@@ -1,0 +1,124 @@
+import type { OperationId } from '../../spec/index.ts';
+import { dataOf } from '../envelope-checks.ts';
+import {
+  type LifecycleObservation,
+  type ObservedPayment,
+  observeLifecycles,
+} from '../lifecycle-observation.ts';
+import { checkOnce } from '../property.ts';
+import { PASS, type Rule, type RuleContext, Skip, skipped, type Verdict } from '../rule.ts';
+import { signatureProblem } from '../webhook-receiver.ts';
+
+const OPERATIONS: readonly OperationId[] = ['usdTransfer', 'walletPayout', 'getPushToCardPayment'];
+const FINAL = ['successful', 'failed'];
+
+/** Lifecycle rules run when the user can observe webhooks: a pacu control API, or their own receiver. */
+const optedIn = (context: RuleContext): boolean =>
+  context.config.controlUrl !== undefined || context.config.webhook?.receiverUrl !== undefined;
+
+const parse = (body: string): { type?: unknown; data?: { transaction_status?: unknown } } => {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return {};
+  }
+};
+
+async function forEachPayment(
+  context: RuleContext,
+  operation: OperationId,
+  judge: (payment: ObservedPayment, observation: LifecycleObservation) => Verdict,
+) {
+  const observation = await observeLifecycles(context);
+  if (observation instanceof Skip) return skipped(observation.reason);
+  const payments = observation.payments.filter((payment) => payment.operation === operation);
+  if (payments.length === 0) return skipped(`no ${operation} payment could be created to observe`);
+  return checkOnce(
+    async () => payments.map((payment) => judge(payment, observation)).find((v) => !v.ok) ?? PASS,
+  );
+}
+
+export const statusTransitionsRule: Rule = {
+  id: 'lifecycle.status-transitions',
+  category: 'lifecycle',
+  title: 'transaction_status only moves processing → successful | failed, once, and reads agree with events',
+  operations: OPERATIONS,
+  profileFor: () => 'strict',
+  exclusive: true,
+  optedIn,
+  run: (context, operation) =>
+    forEachPayment(context, operation, (payment) => {
+      const fail = (reason: string): Verdict => ({
+        ok: false,
+        reason,
+        request: payment.request,
+        response: payment.response,
+      });
+      const events = new Map(
+        payment.deliveries.map((d) => [d.headers['webhook-id'] ?? d.body, parse(d.body)]),
+      );
+      const statuses = [...new Set([...events.values()].map((event) => event.data?.transaction_status))];
+      const wrong = statuses.filter((status) => !FINAL.includes(String(status)));
+      if (wrong.length > 0)
+        return fail(
+          `${payment.transactionId} moved to ${wrong.join(', ')}; only successful or failed may follow processing`,
+        );
+      if (statuses.length > 1)
+        return fail(
+          `${payment.transactionId} moved to ${statuses.join(' and then ')}; a final status never changes`,
+        );
+      for (const event of events.values()) {
+        if (event.type !== `${payment.kind}.${String(event.data?.transaction_status)}`)
+          return fail(
+            `event type ${String(event.type)} does not name the new status ${String(event.data?.transaction_status)}`,
+          );
+      }
+      const read = payment.finalRead && dataOf(payment.finalRead.response)?.transaction_status;
+      if (payment.finalRead && statuses[0] !== undefined && read !== statuses[0]) {
+        return {
+          ok: false,
+          reason: `the read says ${String(read)}, the event said ${String(statuses[0])}`,
+          ...payment.finalRead,
+        };
+      }
+      return PASS;
+    }),
+};
+
+export const signedWebhooksRule: Rule = {
+  id: 'lifecycle.signed-webhooks',
+  category: 'lifecycle',
+  title: 'each transition arrives as a webhook signed per Standard Webhooks with the receiver secret',
+  operations: OPERATIONS,
+  profileFor: () => 'strict',
+  exclusive: true,
+  optedIn,
+  run: (context, operation) =>
+    forEachPayment(context, operation, (payment, observation) => {
+      if (payment.deliveries.length === 0) {
+        return {
+          ok: false,
+          reason: `no webhook arrived for ${payment.transactionId} after its lifecycle ran`,
+          request: payment.request,
+          response: payment.response,
+        };
+      }
+      for (const delivery of payment.deliveries) {
+        const problem = signatureProblem(delivery, observation.secret);
+        if (problem) {
+          return {
+            ok: false,
+            reason: `the ${String(parse(delivery.body).type)} delivery: ${problem}`,
+            request: {
+              method: 'POST',
+              path: '(webhook delivery)',
+              headers: delivery.headers,
+              body: delivery.body,
+            },
+            response: payment.response,
+          };
+        }
+      }
+      return PASS;
+    }),
+};

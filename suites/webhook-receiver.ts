@@ -1,0 +1,69 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One delivery as the receiver got it. */
+export interface Delivery {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+export interface WebhookReceiver {
+  readonly url: string;
+  readonly deliveries: readonly Delivery[];
+  close(): Promise<void>;
+}
+
+/** Listen for webhook deliveries (answering 204) on `host:port`; port 0 picks a free one. */
+export async function startWebhookReceiver(port = 0, host = '127.0.0.1'): Promise<WebhookReceiver> {
+  const deliveries: Delivery[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(request.headers))
+        if (typeof value === 'string') headers[name] = value;
+      deliveries.push({ headers, body: Buffer.concat(chunks).toString('utf8') });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${bound}/webhooks`,
+    deliveries,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Standard Webhooks: the key is the base64 after `whsec_`, else the secret's UTF-8 bytes. */
+function signingKey(secret: string): Buffer {
+  return secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');
+}
+
+/**
+ * Why a delivery's Standard Webhooks signature does not hold, or undefined when one of the
+ * `v1,<base64>` signatures is the HMAC-SHA256 of `id.timestamp.body` under the secret.
+ */
+export function signatureProblem(delivery: Delivery, secret: string): string | undefined {
+  const id = delivery.headers['webhook-id'];
+  const timestamp = delivery.headers['webhook-timestamp'];
+  const signatures = delivery.headers['webhook-signature'];
+  if (!id || !timestamp || !signatures)
+    return 'webhook-id, webhook-timestamp or webhook-signature is missing';
+  if (!/^[0-9]+$/.test(timestamp)) return `webhook-timestamp ${timestamp} is not whole seconds`;
+  const expected = createHmac('sha256', signingKey(secret))
+    .update(`${id}.${timestamp}.${delivery.body}`)
+    .digest();
+  const matches = signatures.split(' ').some((entry) => {
+    const [version, value = ''] = entry.split(',');
+    const given = Buffer.from(value, 'base64');
+    return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  return matches ? undefined : `webhook-signature ${signatures} does not match the secret`;
+}
