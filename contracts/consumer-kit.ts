@@ -1,0 +1,112 @@
+import { mkdtempSync } from 'node:fs';
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ApiClient, type ApiResponse, createApiClient } from '../suites/index.ts';
+import { type ConsumerPact, createConsumerPact, match, type ProviderStateRef } from './pact-adapter.ts';
+import { PROVIDER_STATES } from './provider-state-names.ts';
+
+/** pacu's own consumers (one pact file each, `<consumer>-pacu-api.json`) and the provider. */
+export const PACU_CONSUMERS = {
+  auth: 'pacu-merchant-auth',
+  payments: 'pacu-merchant-payments',
+  cards: 'pacu-merchant-cards',
+  onboarding: 'pacu-merchant-onboarding',
+} as const;
+export const PACU_PROVIDER = 'pacu-api';
+
+/** Where pacu's own pacts live (committed, so `pacu verify` needs no consumer run). */
+export const PACU_PACT_DIR: string = fileURLToPath(new URL('./pacts/', import.meta.url));
+
+export interface PacuConsumerPact extends ConsumerPact {
+  /** Move the written pact file into place in one rename, so no reader ever sees half a file. */
+  save(): Promise<void>;
+}
+
+/**
+ * The consumer pact of one of pacu's consumer test files. Pact writes into a private folder; `save()`
+ * (in `afterAll`) moves the file to `contracts/pacts/`, or to `$PACU_PACT_DIR` when that is set.
+ */
+export function pacuConsumerPact(
+  consumer: (typeof PACU_CONSUMERS)[keyof typeof PACU_CONSUMERS],
+): PacuConsumerPact {
+  const work = mkdtempSync(join(tmpdir(), 'pacu-pact-'));
+  const pact = createConsumerPact({ consumer, provider: PACU_PROVIDER, dir: work });
+  return {
+    interaction: (definition, test) => pact.interaction(definition, test),
+    async save() {
+      const target = process.env.PACU_PACT_DIR ?? PACU_PACT_DIR;
+      const name = `${consumer}-${PACU_PROVIDER}.json`;
+      await mkdir(target, { recursive: true });
+      // Copy beside the target first: a rename is atomic only within one file system.
+      await copyFile(join(work, name), join(target, `.${name}.tmp`));
+      await rename(join(target, `.${name}.tmp`), join(target, name));
+      await rm(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The formats of the spec, as Pact regexes. */
+export const PATTERNS = {
+  timestamp: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$',
+  email: '^[^@\\s]+@[^@\\s]+$',
+  transactionStatus: '^(processing|successful|failed)$',
+  accountType: '^(CHECKING|SAVINGS|BUSINESS)$',
+  transferType: '^(ACH|WIRE)$',
+  digits: (count: number): string => `^[0-9]{${count}}$`,
+} as const;
+
+/** `${name}` in a provider-state expression: the value the state handler returned under `name`. */
+export function stateRef(name: string): string {
+  return ['${', name, '}'].join('');
+}
+
+/** The example token in pacts; the verifier swaps in a real one, so no secret is ever written. */
+const EXAMPLE_TOKEN = 'example-access-token';
+
+/** `Authorization: Bearer …`, filled from the `a valid client` state at verification. */
+export const bearerHeader: Readonly<Record<string, unknown>> = {
+  authorization: match.fromProviderState(`Bearer ${stateRef('accessToken')}`, `Bearer ${EXAMPLE_TOKEN}`),
+};
+
+/** The token the consumer side sends: the example that Pact's mock server expects. */
+export const exampleToken: string = EXAMPLE_TOKEN;
+
+export const jsonContentType: Readonly<Record<string, unknown>> = {
+  'content-type': match.regex('^application/json(;.*)?$', 'application/json'),
+};
+
+export const jsonResponseHeaders: Readonly<Record<string, unknown>> = {
+  'Content-Type': match.regex('^application/json(;.*)?$', 'application/json'),
+};
+
+/** The success envelope around `data`. */
+export function successEnvelope(message: string, data: unknown): unknown {
+  return { success: match.boolean(true), message: match.string(message), data };
+}
+
+/** The error envelope: `success` false and a message. */
+export function errorEnvelope(message: string): unknown {
+  return { success: match.boolean(false), message: match.string(message) };
+}
+
+export const timestamp = (example: string): unknown => match.regex(PATTERNS.timestamp, example);
+
+/** Call the API the way a merchant's code would: pacu's client on the base URL Pact gives. */
+export async function callApi(
+  baseUrl: string,
+  call: (api: ApiClient) => Promise<ApiResponse>,
+): Promise<ApiResponse> {
+  const api = createApiClient({ baseUrl });
+  try {
+    return await call(api);
+  } finally {
+    await api.close();
+  }
+}
+
+/** Every bearer interaction starts from a valid client; other states follow. */
+export function withClient(...states: ProviderStateRef[]): ProviderStateRef[] {
+  return [{ name: PROVIDER_STATES.validClient }, ...states];
+}

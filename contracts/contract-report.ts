@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import type { OperationId, Profile } from '../spec/index.ts';
+import {
+  type ApiRequest,
+  type Report,
+  type RuleResult,
+  type RuleStatus,
+  summarise,
+} from '../suites/index.ts';
+import type { PactInteraction } from './pact-file.ts';
+
+const PACU_VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+/** What one interaction came to, before it becomes a report row. */
+export interface InteractionOutcome {
+  readonly interaction: PactInteraction;
+  /** Undefined when the spec has no operation for the interaction's request. */
+  readonly operation: OperationId | undefined;
+  readonly status: RuleStatus;
+  /** Why it failed (one finding or mismatch a line), or why it was skipped. */
+  readonly reasons: readonly string[];
+  readonly durationMs: number;
+  readonly response?: {
+    readonly status: number;
+    readonly headers: Record<string, string>;
+    readonly body: string;
+  };
+}
+
+/** The pact's request as pacu's plain request type, for evidence and replay. */
+export function interactionRequest(interaction: PactInteraction): ApiRequest {
+  const query = new URLSearchParams();
+  for (const [name, values] of Object.entries(interaction.request.query))
+    for (const value of values) query.append(name, value);
+  const text = query.toString();
+  const body = interaction.request.body;
+  return {
+    method: interaction.request.method as ApiRequest['method'],
+    path: `${interaction.request.path}${text ? `?${text}` : ''}`,
+    headers: Object.fromEntries(
+      Object.entries(interaction.request.headers).map(([name, values]) => [name, values.join(', ')]),
+    ),
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  };
+}
+
+const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+
+// suites renders curl lines too but does not export that yet; switch to its export when it does.
+function curlFor(baseUrl: string, request: ApiRequest): string {
+  const parts = ['curl', '-i', '-X', request.method, quote(`${baseUrl}${request.path}`)];
+  for (const [name, value] of Object.entries(request.headers)) parts.push('-H', quote(`${name}: ${value}`));
+  if (request.body !== undefined) parts.push('--data-raw', quote(request.body));
+  return parts.join(' ');
+}
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+function toRule(outcome: InteractionOutcome, profile: Profile, baseUrl: string): RuleResult {
+  const { interaction } = outcome;
+  const id = `contract.${slug(interaction.consumer)}.${slug(interaction.description)}`;
+  // An interaction for a path the spec lacks belongs to no operation; reporters show it as `unknown`.
+  const operation = (outcome.operation ?? 'unknown') as OperationId;
+  const request = interactionRequest(interaction);
+  return {
+    id,
+    category: 'contract',
+    operation,
+    profile,
+    status: outcome.status,
+    runs: 1,
+    durationMs: outcome.durationMs,
+    title: `${interaction.consumer} → ${interaction.provider}: ${interaction.description}`,
+    ...(outcome.status === 'skipped' ? { skipReason: outcome.reasons.join('; ') } : {}),
+    ...(outcome.status === 'failed'
+      ? {
+          failure: {
+            id: `${id}/${operation}`,
+            reason: outcome.reasons.join('\n'),
+            request,
+            ...(outcome.response ? { response: outcome.response } : {}),
+            curl: curlFor(baseUrl, request),
+          },
+        }
+      : {}),
+  };
+}
+
+export interface ContractReportInput {
+  /** The target URL, or `spec:<file>` for a check against the spec. */
+  readonly target: string;
+  /** Base URL the curl lines of failures point at. */
+  readonly baseUrl: string;
+  readonly profile: Profile;
+  readonly startedAt: Date;
+  readonly outcomes: readonly InteractionOutcome[];
+}
+
+/** A `verify` report: one contract rule per interaction, so `pacu check`'s reporters apply. */
+export function contractReport(input: ContractReportInput): Report {
+  const rules = input.outcomes.map((outcome) => toRule(outcome, input.profile, input.baseUrl));
+  return {
+    tool: 'pacu',
+    command: 'verify',
+    version: PACU_VERSION,
+    target: input.target,
+    seed: 0,
+    profile: input.profile,
+    startedAt: input.startedAt.toISOString(),
+    durationMs: Date.now() - input.startedAt.getTime(),
+    summary: summarise(rules),
+    rules,
+  };
+}

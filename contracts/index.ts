@@ -1,0 +1,17 @@
+export type {
+  InteractionSpecCheck,
+  PactSpecCheck,
+  PactSpecCheckOptions,
+} from './check-against-spec.ts';
+export {
+  checkPactsAgainstSpec,
+  formatFindings,
+  PACT_SPEC_CHECK_DEFAULTS,
+  pactSpecReport,
+} from './check-against-spec.ts';
+export { PACU_CONSUMERS, PACU_PACT_DIR, PACU_PROVIDER } from './consumer-kit.ts';
+export type { PactInteraction, PactMatcher, PactRequest, PactResponse } from './pact-file.ts';
+export { collectPactFiles, readPactFile } from './pact-file.ts';
+export type { ProviderStateName } from './provider-state-names.ts';
+export { KNOWN_PROVIDER_STATES, PROVIDER_STATES } from './provider-state-names.ts';
+export type { SpecFinding } from './spec-finding.ts';

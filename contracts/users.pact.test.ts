@@ -1,0 +1,127 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Account, P2pStatus, UserList } from '../spec/index.ts';
+import {
+  bearerHeader,
+  callApi,
+  exampleToken,
+  jsonContentType,
+  jsonResponseHeaders,
+  PACU_CONSUMERS,
+  PATTERNS,
+  pacuConsumerPact,
+  stateRef,
+  successEnvelope,
+  withClient,
+} from './consumer-kit.ts';
+import { match } from './pact-adapter.ts';
+import { PROVIDER_STATES } from './provider-state-names.ts';
+
+const pact = pacuConsumerPact(PACU_CONSUMERS.onboarding);
+afterAll(() => pact.save());
+const USER_ID = 'usr_3f2a9c1e7b4d5a60';
+const rail = (accountNumber: string, routingNumber: string): unknown => ({
+  account_number: match.string(accountNumber),
+  routing_number: match.regex(PATTERNS.digits(9), routingNumber),
+});
+
+describe('users and accounts consumer contract', () => {
+  it('lists the first page of customers', async () => {
+    await pact.interaction(
+      {
+        states: withClient({ name: PROVIDER_STATES.userExists }),
+        description: 'a request for the list of users',
+        request: { method: 'GET', path: '/users', headers: bearerHeader },
+        response: {
+          status: 200,
+          headers: jsonResponseHeaders,
+          jsonBody: successEnvelope('Users listed', {
+            items: match.eachLike({
+              user_id: match.string(USER_ID),
+              email: match.regex(PATTERNS.email, 'ana.ruiz@example.com'),
+              firstname: match.string('Ana'),
+              lastname: match.string('Ruiz'),
+              telephone: match.string('+14155550123'),
+            }),
+            page: match.integer(1),
+            total_count: match.integer(1),
+            total_pages: match.integer(1),
+          }),
+        },
+      },
+      async (baseUrl) => {
+        const response = await callApi(baseUrl, (api) => api.listUsers({}, exampleToken));
+        const list = (response.json as { data: UserList }).data;
+        expect(response.status).toBe(200);
+        expect(list.items.map((user) => user.email)).toContain('ana.ruiz@example.com');
+      },
+    );
+  });
+
+  it('creates a US bank account for a customer', async () => {
+    await pact.interaction(
+      {
+        states: withClient({ name: PROVIDER_STATES.userExists }),
+        description: 'an account creation for a user',
+        request: {
+          method: 'POST',
+          path: '/accounts',
+          headers: { ...bearerHeader, ...jsonContentType },
+          jsonBody: {
+            hold_balance: match.boolean(true),
+            user_id: match.fromProviderState(stateRef('userId'), USER_ID),
+          },
+        },
+        response: {
+          status: 200,
+          headers: jsonResponseHeaders,
+          jsonBody: successEnvelope('Account created', {
+            account_id: match.string('acct_4b8c2d6e0f1a3b5c'),
+            account_status: match.string('ACTIVE'),
+            balance: match.number(0),
+            numbers: {
+              ACH: rail('9100000012345678', '021000021'),
+              RTP: rail('9100000012345678', '021000021'),
+              WIRE: rail('9100000012345678', '026009593'),
+            },
+          }),
+        },
+      },
+      async (baseUrl) => {
+        const response = await callApi(baseUrl, (api) =>
+          api.createAccount({ hold_balance: true, user_id: USER_ID }, exampleToken),
+        );
+        const account = (response.json as { data: Account }).data;
+        expect(response.status).toBe(200);
+        expect(Object.keys(account.numbers).sort()).toEqual(['ACH', 'RTP', 'WIRE']);
+      },
+    );
+  });
+
+  it("reads the validation status of a user's p2p identifier", async () => {
+    await pact.interaction(
+      {
+        states: withClient({ name: PROVIDER_STATES.userExists }),
+        description: 'a request for the p2p validation status of a user',
+        request: {
+          method: 'GET',
+          path: match.fromProviderState(`/p2p/status/${stateRef('userId')}`, `/p2p/status/${USER_ID}`),
+          headers: bearerHeader,
+        },
+        response: {
+          status: 200,
+          headers: jsonResponseHeaders,
+          jsonBody: successEnvelope('The status of the validation request is delivered through a webhook', {
+            p2p_id: match.regex(PATTERNS.email, 'ana.ruiz@example.com'),
+            status: match.regex('^(PENDING|VALIDATED|FAILED)$', 'VALIDATED'),
+          }),
+        },
+      },
+      async (baseUrl) => {
+        const response = await callApi(baseUrl, (api) => api.getP2pStatus(USER_ID, exampleToken));
+        const status = (response.json as { data: P2pStatus }).data;
+        expect(response.status).toBe(200);
+        expect(status.p2p_id).toContain('@');
+      },
+    );
+  });
+});
