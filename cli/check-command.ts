@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { startMock } from '../mock/index.ts';
+import { type RunningMock, startMock } from '../mock/index.ts';
 import { ConfigError, type Profile } from '../spec/index.ts';
 import {
   type ProgressEvent,
@@ -71,6 +71,21 @@ async function replayFromReport(file: string, id: string): Promise<Report> {
   return report;
 }
 
+/** What an embedded pacu mock tells `pacu check`: its URL, demo client, seeded ids and control API. */
+export function embeddedMockTarget(mock: RunningMock): TargetConfigInput {
+  return {
+    target: mock.url,
+    clientId: mock.demoClient.clientId,
+    clientSecret: mock.demoClient.clientSecret,
+    cardId: mock.seeded.cardId,
+    cardTransactionId: mock.seeded.cardTransactionId,
+    pushToCardId: mock.seeded.pushToCardId,
+    accountId: mock.seeded.merchantAccountId,
+    userId: mock.seeded.userId,
+    controlUrl: mock.origin,
+  };
+}
+
 /** `pacu check`: run the conformance rules against a target (by default, an embedded pacu mock). */
 export function registerCheckCommand(program: Command, io: CliIo, outcome: CommandOutcome): void {
   program
@@ -121,19 +136,7 @@ export function registerCheckCommand(program: Command, io: CliIo, outcome: Comma
       const mock =
         (flags.target ?? file.target) ? undefined : await startMock({ clock: 'manual', log: () => {} });
       try {
-        const embedded: TargetConfigInput = mock
-          ? {
-              target: mock.url,
-              clientId: mock.demoClient.clientId,
-              clientSecret: mock.demoClient.clientSecret,
-              cardId: mock.seeded.cardId,
-              cardTransactionId: mock.seeded.cardTransactionId,
-              pushToCardId: mock.seeded.pushToCardId,
-              accountId: mock.seeded.merchantAccountId,
-              userId: mock.seeded.userId,
-              controlUrl: mock.origin,
-            }
-          : {};
+        const embedded: TargetConfigInput = mock ? embeddedMockTarget(mock) : {};
         const target = resolveTargetConfig(
           Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined)),
           { ...embedded, ...file },

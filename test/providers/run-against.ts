@@ -1,0 +1,37 @@
+import type { Profile } from '../../spec/index.ts';
+import { type Report, resolveTargetConfig, runChecks } from '../../suites/index.ts';
+import { type ProviderStyle, startTestProvider } from './test-provider.ts';
+
+/** Pinned so the suite is deterministic; few runs so it stays fast. */
+export const TEST_SEED = 424242;
+export const TEST_RUNS = 8;
+
+/** Start a test provider, check it with every rule, close it. */
+export async function checkTestProvider(
+  style: ProviderStyle,
+  profile: Profile,
+  breaks?: string,
+): Promise<Report> {
+  const provider = await startTestProvider({ style, ...(breaks ? { breaks } : {}) });
+  try {
+    return await runChecks({
+      target: resolveTargetConfig({
+        target: provider.url,
+        ...provider.client,
+        ...provider.ids,
+        ...(style === 'pacu' ? { controlUrl: provider.origin } : {}),
+      }),
+      profile,
+      seed: TEST_SEED,
+      runs: TEST_RUNS,
+    });
+  } finally {
+    await provider.close();
+  }
+}
+
+/** `rule on operation: reason` for every failed result, for readable assertions. */
+export const failuresIn = (report: Report): string[] =>
+  report.rules
+    .filter((rule) => rule.status === 'failed')
+    .map((rule) => `${rule.id} on ${rule.operation}: ${rule.failure?.reason}`);

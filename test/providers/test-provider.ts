@@ -1,0 +1,397 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  compileSchema,
+  type JSONSchema7,
+  loadSpec,
+  type OperationSpec,
+  schemaForProfile,
+} from '../../spec/index.ts';
+import { isAbaRoutingNumber } from '../../suites/aba.ts';
+import { prefixedIds, seedRecords, uuidIds } from './provider-records.ts';
+
+/**
+ * `pacu`: makes every choice pacu's spec decides (401/403/409, strict schemas, a control API).
+ * `different`: a correct provider that chooses otherwise where the description is silent: 400 for a
+ * missing token, 404 for unknown ids, 415 for another content type, UUID ids, extra fields in data,
+ * the original record for a reused reference with other parameters.
+ */
+export type ProviderStyle = 'pacu' | 'different';
+
+export interface TestProviderOptions {
+  readonly style: ProviderStyle;
+  /** The one rule id this provider breaks on purpose. */
+  readonly breaks?: string;
+}
+
+export interface TestProvider {
+  readonly url: string;
+  readonly origin: string;
+  readonly ids: {
+    cardId: string;
+    cardTransactionId: string;
+    pushToCardId: string;
+    accountId: string;
+    userId: string;
+  };
+  readonly client: { clientId: string; clientSecret: string };
+  close(): Promise<void>;
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Payment {
+  record: Record<string, unknown>;
+  kind: string;
+  dueAt: number;
+  final: string;
+}
+const SECRET = 'test-secret';
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startTestProvider(options: TestProviderOptions): Promise<TestProvider> {
+  const spec = await loadSpec();
+  const pacu = options.style === 'pacu';
+  const breaks = (rule: string): boolean => options.breaks === rule;
+  const newId = pacu ? prefixedIds() : uuidIds();
+  const seed = seedRecords(newId);
+  const profile = pacu ? 'strict' : 'documented';
+  const checks = new Map(
+    spec.operations
+      .filter((operation) => operation.requestBody?.mediaType === 'application/json')
+      .map((operation) => [
+        operation.id,
+        compileSchema(schemaForProfile(operation.requestBody?.schema as JSONSchema7, profile)),
+      ]),
+  );
+  let now = Date.UTC(2024, 5, 1);
+  const tokens = new Map<string, { scopes: string[]; expiresAt: number }>();
+  const accounts = new Map<string, { hold: boolean }>([[seed.merchantAccountId, { hold: true }]]);
+  const references = new Map<string, { record: Record<string, unknown>; body: string; at: number }>();
+  const payments = new Map<string, Payment>();
+  const receivers: Array<{ url: string; secret: string }> = [];
+  const pushToCardId = newId('ptc');
+  payments.set(pushToCardId, {
+    kind: 'push_to_card',
+    dueAt: now,
+    final: 'successful',
+    record: {
+      transaction_id: pushToCardId,
+      amount: 50,
+      card_number: '411111******1111',
+      description: '',
+      transaction_date: '2024-06-01T10:00:00Z',
+      transaction_status: 'successful',
+    },
+  });
+
+  const extra = (data: Record<string, unknown>) => (pacu ? data : { ...data, provider_note: 'extra field' });
+  const timestamp = () => new Date(now).toISOString().replace(/\.\d+Z$/, 'Z');
+
+  function bearerToken(request: IncomingMessage, scopes: readonly string[]): void {
+    if (breaks('auth.bearer-required')) return;
+    const match = /^Bearer +(\S+)$/.exec(request.headers.authorization ?? '');
+    const token = match ? tokens.get(match[1] ?? '') : undefined;
+    if (!token || token.expiresAt <= now)
+      throw new HttpError(pacu ? 401 : 400, 'a valid bearer token is required');
+    if (!breaks('auth.scope-enforced') && scopes.some((scope) => !token.scopes.includes(scope)))
+      throw new HttpError(403, `token lacks scope ${scopes.join(',')}`);
+  }
+
+  function jsonBody(
+    request: IncomingMessage,
+    text: string,
+    operation: OperationSpec,
+  ): Record<string, unknown> {
+    const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim();
+    if (type !== 'application/json' && !breaks('errors.malformed-request'))
+      throw new HttpError(pacu ? 400 : 415, 'Content-Type must be application/json');
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new HttpError(400, 'malformed JSON');
+    }
+    const issues = breaks('errors.invalid-body') ? [] : (checks.get(operation.id)?.(body) ?? []);
+    if (issues.length > 0 || !body || typeof body !== 'object')
+      throw new HttpError(400, `Invalid request ${issues[0]?.path ?? ''}`);
+    return body as Record<string, unknown>;
+  }
+
+  function sourceAccount(id: unknown): void {
+    if (typeof id !== 'string' || !accounts.get(id)?.hold)
+      throw new HttpError(400, `account_id ${String(id)} names no account holding a balance`);
+  }
+
+  function unknown(what: string): never {
+    if (breaks('errors.unknown-id')) throw new HttpError(500, `crashed looking up ${what}`);
+    throw new HttpError(pacu ? 400 : 404, `${what} names no record`);
+  }
+
+  function startPayment(kind: string, record: Record<string, unknown>): void {
+    payments.set(String(record.transaction_id), {
+      kind,
+      record,
+      dueAt: now + 10_000,
+      final: record.amount === 13.13 ? 'failed' : 'successful',
+    });
+  }
+
+  async function usdTransfer(body: Record<string, unknown>, text: string) {
+    if (pacu && !isAbaRoutingNumber(String(body.routing_number)))
+      throw new HttpError(400, 'routing_number fails the ABA checksum');
+    const key = String(body.reference);
+    const existing = references.get(key);
+    if (existing) {
+      const same = existing.body === text;
+      const replayBroken =
+        same && breaks('idempotency.same-reference-replay') && Date.now() - existing.at > 30;
+      if (!same && pacu && !breaks('idempotency.same-reference-different-body'))
+        throw new HttpError(409, `reference ${key} was already used with a different request body`);
+      if (!replayBroken && !(!same && breaks('idempotency.same-reference-different-body')))
+        return existing.record;
+    }
+    sourceAccount(body.account_id);
+    const { account_id: _source, ...echo } = body;
+    const record = {
+      description: '',
+      ...echo,
+      recipient_name: breaks('positive.echoes-request')
+        ? String(body.recipient_name).toUpperCase() + 'X'
+        : body.recipient_name,
+      transaction_date: timestamp(),
+      transaction_id: newId('txn'),
+      transaction_status: 'processing',
+    };
+    if (breaks('idempotency.concurrent-requests')) await pause(10);
+    references.set(key, { record, body: text, at: Date.now() });
+    startPayment('usd_transfer', record);
+    return record;
+  }
+
+  async function handle(request: IncomingMessage, text: string): Promise<{ status: number; body: unknown }> {
+    const url = new URL(request.url ?? '/', 'http://provider');
+    const path = url.pathname;
+    if (path.startsWith('/__pacu/') && pacu) return control(request.method ?? 'GET', path.slice(7), text);
+    if (!path.startsWith('/v3/')) throw new HttpError(404, `no operation at ${path}`);
+    const route = path.slice(3);
+    const operation = spec.operations.find(
+      (candidate) =>
+        new RegExp(`^${candidate.path.replace(/\{[^}]+\}/g, '([^/]+)')}$`).test(route) &&
+        candidate.method.toUpperCase() === request.method,
+    );
+    if (!operation) throw new HttpError(404, `no operation at ${route}`);
+    const params = (
+      new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, '([^/]+)')}$`).exec(route)?.slice(1) ?? []
+    ).map(decodeURIComponent);
+    if (operation.id === 'getAccessToken') return { status: 200, body: token(request, text) };
+    bearerToken(request, operation.security.kind === 'bearer' ? operation.security.scopes : []);
+    const ok = (message: string, data: Record<string, unknown>) => ({
+      status: 200,
+      body: { success: true, message, data: extra(data) },
+    });
+    switch (operation.id) {
+      case 'usdTransfer': {
+        const body = jsonBody(request, text, operation);
+        if (breaks('positive.accepted') && body.description !== undefined)
+          throw new HttpError(400, 'description is not supported');
+        return ok('Transfer created', await usdTransfer(body, text));
+      }
+      case 'walletPayout': {
+        const body = jsonBody(request, text, operation);
+        sourceAccount(body.account_id);
+        const { account_id: _source, ...echo } = body;
+        const record = {
+          description: '',
+          ...echo,
+          transaction_date: timestamp(),
+          transaction_id: newId('wpo'),
+          transaction_status: 'processing',
+        };
+        startPayment('wallet_payout', record);
+        return ok('Wallet payout created', record);
+      }
+      case 'createAccount': {
+        const body = jsonBody(request, text, operation);
+        if (body.user_id !== seed.user.user_id)
+          throw new HttpError(400, `user_id ${String(body.user_id)} names no user`);
+        const accountId = newId('acct');
+        accounts.set(accountId, { hold: body.hold_balance === true });
+        const rail = { account_number: '912345678901', routing_number: '021000021' };
+        return ok('Account created', {
+          account_id: accountId,
+          account_status: 'ACTIVE',
+          balance: breaks('positive.creation-values') ? 100 : 0,
+          numbers: { ACH: rail, RTP: rail, WIRE: rail },
+        });
+      }
+      case 'getVirtualCard':
+        return params[0] === seed.card.card_id
+          ? ok('Card found', seed.card)
+          : unknown(`card_id ${params[0]}`);
+      case 'getCardTransaction':
+        if (params[0] !== seed.card.card_id) unknown(`card_id ${params[0]}`);
+        return params[1] === seed.cardTransaction.transaction_id
+          ? ok('Transaction found', seed.cardTransaction)
+          : unknown(`transaction_id ${params[1]}`);
+      case 'getPushToCardPayment': {
+        const payment = payments.get(params[0] ?? '');
+        return payment?.kind === 'push_to_card'
+          ? ok('Payment found', payment.record)
+          : unknown(`transaction_id ${params[0]}`);
+      }
+      case 'listUsers':
+        return ok('Users listed', {
+          items: [seed.user],
+          page: Number(url.searchParams.get('page') ?? 1),
+          total_count: 1,
+          total_pages: 1,
+        });
+      case 'getP2pStatus':
+        return params[0] === seed.user.user_id
+          ? ok('Validation status is delivered through a webhook', {
+              p2p_id: seed.user.email,
+              status: 'VALIDATED',
+            })
+          : unknown(`user_id ${params[0]}`);
+    }
+  }
+
+  function token(request: IncomingMessage, text: string) {
+    const credentials = Buffer.from(
+      (request.headers.authorization ?? '').replace(/^Basic /, ''),
+      'base64',
+    ).toString();
+    if (credentials !== `client:${SECRET}` && !breaks('auth.token-refusals'))
+      throw new HttpError(pacu ? 401 : 400, 'invalid client');
+    const form = new URLSearchParams(text);
+    if (form.get('grant_type') !== 'client_credentials' && !breaks('auth.token-refusals'))
+      throw new HttpError(400, 'unsupported grant_type');
+    const scopes = (form.get('scope') ?? 'card,us_account').split(',');
+    const accessToken = newId('tok');
+    tokens.set(accessToken, { scopes, expiresAt: now + 3600_000 });
+    const scope = breaks('auth.token-grant') ? 'admin' : scopes.join(',');
+    return {
+      success: true,
+      message: 'Token issued',
+      data: extra({ access_token: accessToken, expires_in_seconds: 3600, scope, token_type: 'Bearer' }),
+    };
+  }
+
+  async function deliver(type: string, record: Record<string, unknown>): Promise<void> {
+    const body = JSON.stringify({ type, timestamp: timestamp(), data: record });
+    const id = newId('msg');
+    const seconds = Math.floor(now / 1000);
+    for (const receiver of receivers) {
+      const key = breaks('lifecycle.signed-webhooks')
+        ? Buffer.from('wrong key')
+        : Buffer.from(receiver.secret.slice(6), 'base64');
+      const signature = createHmac('sha256', key).update(`${id}.${seconds}.${body}`).digest('base64');
+      await fetch(receiver.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': id,
+          'webhook-timestamp': String(seconds),
+          'webhook-signature': `v1,${signature}`,
+        },
+        body,
+      });
+    }
+  }
+
+  async function control(
+    method: string,
+    path: string,
+    text: string,
+  ): Promise<{ status: number; body: unknown }> {
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    if (method === 'POST' && path === '/webhooks/receivers') {
+      receivers.push({ url: String(body.url), secret: String(body.secret) });
+      return { status: 200, body: { id: `rcv_${receivers.length}` } };
+    }
+    if (method === 'DELETE' && path.startsWith('/webhooks/receivers/')) return { status: 200, body: {} };
+    if (method === 'POST' && path === '/payments/card') {
+      const id = newId('ptc');
+      const record = {
+        transaction_id: id,
+        amount: Number(body.amount),
+        card_number: '411111******1111',
+        description: '',
+        transaction_date: timestamp(),
+        transaction_status: 'processing',
+      };
+      startPayment('push_to_card', record);
+      return { status: 200, body: record };
+    }
+    if (method === 'POST' && path === '/clock/advance') {
+      now += Number(body.seconds) * 1000;
+      for (const payment of payments.values()) {
+        if (payment.record.transaction_status !== 'processing' || payment.dueAt > now) continue;
+        payment.record.transaction_status = payment.final;
+        await deliver(`${payment.kind}.${payment.final}`, { ...payment.record });
+        if (breaks('lifecycle.status-transitions')) {
+          payment.record.transaction_status = 'failed';
+          await deliver(`${payment.kind}.failed`, { ...payment.record });
+        }
+      }
+      return { status: 200, body: { now: timestamp() } };
+    }
+    throw new HttpError(404, `no control route ${method} ${path}`);
+  }
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      let reply: { status: number; body: unknown };
+      try {
+        reply = await handle(request, Buffer.concat(chunks).toString('utf8'));
+      } catch (error) {
+        const status = error instanceof HttpError ? error.status : 500;
+        const message = (error as Error).message;
+        reply = {
+          status,
+          body: breaks('envelope.error-shape')
+            ? { success: false, error: message }
+            : { success: false, message },
+        };
+      }
+      if (breaks('envelope.success-shape') && reply.status === 200)
+        delete (reply.body as { message?: string }).message;
+      const type = breaks('envelope.content-type')
+        ? 'text/plain'
+        : pacu
+          ? 'application/json'
+          : 'application/json; charset=utf-8';
+      response.writeHead(reply.status, { 'content-type': type }).end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `${origin}/v3`,
+    origin,
+    ids: {
+      cardId: seed.card.card_id,
+      cardTransactionId: seed.cardTransaction.transaction_id,
+      pushToCardId,
+      accountId: seed.merchantAccountId,
+      userId: seed.user.user_id,
+    },
+    client: { clientId: 'client', clientSecret: SECRET },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
