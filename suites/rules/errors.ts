@@ -10,6 +10,15 @@ import { referenceFor, requireIds, validBodyArbitrary, validRequests } from '../
 
 const JSON_OPERATIONS: readonly OperationId[] = ['usdTransfer', 'walletPayout', 'createAccount'];
 
+/**
+ * A mutated body keeps the reference of the valid body it came from; give it its own, or a stateful
+ * provider may answer for the earlier body (a replay) instead of judging this one.
+ */
+function withOwnReference(body: Record<string, unknown>, nonce: string): Record<string, unknown> {
+  const generated = typeof body.reference === 'string' && body.reference.startsWith('pacu-');
+  return generated ? { ...body, reference: referenceFor(body, nonce) } : body;
+}
+
 export const invalidBodyRule: Rule = {
   id: 'errors.invalid-body',
   category: 'errors',
@@ -27,7 +36,7 @@ export const invalidBodyRule: Rule = {
     const invalid = invalidBodyArbitrary(schema, validBodyArbitrary(context, spec, ids));
     if (!invalid) return skipped('the schema documents no constraint to break');
     return checkProperty(context, invalid, async ({ body, mutation }) => {
-      const request = jsonRequest('POST', spec.path, body, bearer(token));
+      const request = jsonRequest('POST', spec.path, withOwnReference(body, context.nonce), bearer(token));
       const response = await context.api.send(request);
       const problem = refusalProblem(response, context.profile, 400, [400]);
       return problem ? { ok: false, reason: `${mutation}: ${problem}`, request, response } : PASS;
