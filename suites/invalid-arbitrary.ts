@@ -29,7 +29,7 @@ function propertyMutations(key: string, schema: JSONSchema7): Mutation[] {
   });
   const found: Mutation[] = [];
   if (type && OTHER_TYPE[type] !== undefined) found.push(set(`of another type`, OTHER_TYPE[type]));
-  if (type === 'object' || type === undefined) found.push(set('of another type', 42));
+  if (type === 'object') found.push(set('of another type', 42));
   if (flat.enum) found.push(set('outside its enum', 'NOT_A_LISTED_VALUE'));
   if (flat.pattern) found.push(set('against its pattern', 'not-matching !'));
   if (flat.format === 'email') found.push(set('not an e-mail', 'not-an-email'));

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../spec/index.ts';
+import { renderCurl } from './curl.ts';
+import { formatFailureId, parseFailureId } from './failure-id.ts';
+import { isJsonMediaType } from './media-type.ts';
+
+describe('failure ids', () => {
+  it('round-trips a property failure and a fixed-scenario failure', () => {
+    const property = {
+      ruleId: 'errors.unknown-id',
+      operation: 'getVirtualCard',
+      seed: 42,
+      path: '3:0:1',
+    } as const;
+    expect(parseFailureId(formatFailureId(property))).toEqual(property);
+    expect(parseFailureId('lifecycle.signed-webhooks/usdTransfer')).toEqual({
+      ruleId: 'lifecycle.signed-webhooks',
+      operation: 'usdTransfer',
+    });
+  });
+
+  it.each(['nonsense', 'a/b/notanumber/1', 'a/b/1'])('refuses %s with a ConfigError', (id) => {
+    expect(() => parseFailureId(id)).toThrow(ConfigError);
+  });
+});
+
+describe('media types', () => {
+  it.each([
+    ['application/json', true],
+    ['application/json; charset=utf-8', true],
+    ['Application/JSON;charset=UTF-8', true],
+    ['application/problem+json', true],
+    ['text/plain', false],
+    ['application/jsonx', false],
+    [undefined, false],
+  ])('%s is JSON: %s', (type, json) => {
+    expect(isJsonMediaType(type)).toBe(json);
+  });
+});
+
+describe('renderCurl', () => {
+  it('quotes for a POSIX shell', () => {
+    const curl = renderCurl('http://h/v3/', {
+      method: 'POST',
+      path: '/accounts',
+      headers: { 'content-type': 'application/json' },
+      body: `{"name":"O'Brien"}`,
+    });
+    expect(curl).toBe(
+      `curl -i -X POST 'http://h/v3/accounts' -H 'content-type: application/json' --data-raw '{"name":"O'\\''Brien"}'`,
+    );
+  });
+});
