@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { registerCheckCommand } from './check-command.ts';
 import { registerMockCommand } from './mock-command.ts';
 import { registerSpecCommand } from './spec-command.ts';
+import { registerVerifyCommand } from './verify-command.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -31,5 +32,6 @@ export function createProgram(io: CliIo, outcome: CommandOutcome): Command {
   registerSpecCommand(program, io, outcome);
   registerMockCommand(program, io, outcome);
   registerCheckCommand(program, io, outcome);
+  registerVerifyCommand(program, io, outcome);
   return program;
 }

@@ -35,7 +35,7 @@ describe('auth consumer contract', () => {
               `Basic ${stateRef('clientCredentials')}`,
               basic(grant.clientId, grant.clientSecret).authorization,
             ),
-            'content-type': match.regex(
+            'Content-Type': match.regex(
               '^application/x-www-form-urlencoded',
               'application/x-www-form-urlencoded',
             ),

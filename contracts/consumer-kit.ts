@@ -73,8 +73,9 @@ export const bearerHeader: Readonly<Record<string, unknown>> = {
 /** The token the consumer side sends: the example that Pact's mock server expects. */
 export const exampleToken: string = EXAMPLE_TOKEN;
 
+// Pact's jsonBody adds `Content-Type`; the same spelling here replaces it instead of adding a second header.
 export const jsonContentType: Readonly<Record<string, unknown>> = {
-  'content-type': match.regex('^application/json(;.*)?$', 'application/json'),
+  'Content-Type': match.regex('^application/json(;.*)?$', 'application/json'),
 };
 
 export const jsonResponseHeaders: Readonly<Record<string, unknown>> = {

@@ -5,6 +5,7 @@ import {
   type Report,
   type RuleResult,
   type RuleStatus,
+  renderCurl,
   summarise,
 } from '../suites/index.ts';
 import type { PactInteraction } from './pact-file.ts';
@@ -46,16 +47,6 @@ export function interactionRequest(interaction: PactInteraction): ApiRequest {
   };
 }
 
-const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
-
-// suites renders curl lines too but does not export that yet; switch to its export when it does.
-function curlFor(baseUrl: string, request: ApiRequest): string {
-  const parts = ['curl', '-i', '-X', request.method, quote(`${baseUrl}${request.path}`)];
-  for (const [name, value] of Object.entries(request.headers)) parts.push('-H', quote(`${name}: ${value}`));
-  if (request.body !== undefined) parts.push('--data-raw', quote(request.body));
-  return parts.join(' ');
-}
-
 function slug(text: string): string {
   return text
     .toLowerCase()
@@ -86,7 +77,7 @@ function toRule(outcome: InteractionOutcome, profile: Profile, baseUrl: string):
             reason: outcome.reasons.join('\n'),
             request,
             ...(outcome.response ? { response: outcome.response } : {}),
-            curl: curlFor(baseUrl, request),
+            curl: renderCurl(baseUrl, request),
           },
         }
       : {}),

@@ -10,8 +10,13 @@ export {
   pactSpecReport,
 } from './check-against-spec.ts';
 export { PACU_CONSUMERS, PACU_PACT_DIR, PACU_PROVIDER } from './consumer-kit.ts';
+export type { ContractReportInput, InteractionOutcome } from './contract-report.ts';
 export type { PactInteraction, PactMatcher, PactRequest, PactResponse } from './pact-file.ts';
 export { collectPactFiles, readPactFile } from './pact-file.ts';
 export type { ProviderStateName } from './provider-state-names.ts';
 export { KNOWN_PROVIDER_STATES, PROVIDER_STATES } from './provider-state-names.ts';
+export type { ProviderStates, StateValues } from './provider-states.ts';
+export { createProviderStates, unmetStateReason } from './provider-states.ts';
 export type { SpecFinding } from './spec-finding.ts';
+export type { BrokerOptions, VerifyPactsOptions } from './verify-pacts.ts';
+export { VERIFY_DEFAULTS, verifyPacts } from './verify-pacts.ts';

@@ -99,4 +99,159 @@ export function createConsumerPact(options: ConsumerPactOptions): ConsumerPact {
   };
 }
 
-export { Verifier as PactVerifier };
+/** Where the verifier takes pacts from: files, or a Pact Broker. */
+export type PactSource =
+  | { readonly kind: 'files'; readonly files: readonly string[] }
+  | {
+      readonly kind: 'broker';
+      readonly url: string;
+      readonly provider: string;
+      readonly token?: string;
+      readonly username?: string;
+      readonly password?: string;
+      readonly providerVersion: string;
+      readonly providerBranch?: string;
+      readonly publish: boolean;
+    };
+
+export interface VerifierRunOptions {
+  /** Where the provider is, including its base path (`http://127.0.0.1:4010/v3`). */
+  readonly providerBaseUrl: string;
+  readonly source: PactSource;
+  /** Set a provider state up; the values it returns fill the pact's `${name}` expressions. */
+  readonly setupState: (name: string, params: Record<string, unknown>) => Promise<Record<string, string>>;
+  readonly timeoutMs: number;
+}
+
+/** One mismatch or error the verifier reported for an interaction. */
+export interface VerifierError {
+  /** The verifier's name for the interaction: `Verifying a pact between C and P Given S - description`. */
+  readonly interaction: string;
+  readonly problems: readonly string[];
+}
+
+export interface VerifierOutcome {
+  readonly passed: boolean;
+  readonly interactions: ReadonlyArray<{
+    readonly description: string;
+    readonly passed: boolean;
+    readonly durationMs: number;
+  }>;
+  readonly errors: readonly VerifierError[];
+}
+
+interface FfiMismatch {
+  readonly type?: string;
+  readonly path?: string;
+  readonly key?: string;
+  readonly mismatch?: string;
+  readonly message?: string;
+}
+
+interface FfiResult {
+  readonly result?: boolean;
+  readonly interactionResults?: ReadonlyArray<{ description?: string; result?: string; duration?: string }>;
+  readonly errors?: ReadonlyArray<{
+    interaction?: string;
+    mismatch?: { type?: string; message?: string; mismatches?: readonly FfiMismatch[] };
+  }>;
+}
+
+function problemLine(mismatch: FfiMismatch): string {
+  const where = mismatch.path ?? (mismatch.key ? `header ${mismatch.key}` : (mismatch.type ?? ''));
+  return `${where}: ${mismatch.mismatch ?? mismatch.message ?? 'mismatch'}`.replace(/^: /, '');
+}
+
+function parseDuration(text: string | undefined): number {
+  const found = /^([\d.]+)(ms|s)$/.exec(text ?? '');
+  return found ? Number(found[1]) * (found[2] === 's' ? 1000 : 1) : 0;
+}
+
+/** The FFI's JSON result as plain data. */
+function toOutcome(json: string): VerifierOutcome {
+  const result = JSON.parse(json) as FfiResult;
+  return {
+    passed: result.result === true,
+    interactions: (result.interactionResults ?? []).map((item) => ({
+      description: item.description ?? '',
+      passed: item.result === 'OK',
+      durationMs: parseDuration(item.duration),
+    })),
+    errors: (result.errors ?? []).map((error) => ({
+      interaction: error.interaction ?? '',
+      problems: error.mismatch?.mismatches?.map(problemLine) ?? [
+        error.mismatch?.message ?? 'the verifier reported an error',
+      ],
+    })),
+  };
+}
+
+function sourceOptions(source: PactSource): Record<string, unknown> {
+  if (source.kind === 'files') return { pactUrls: [...source.files] };
+  return {
+    provider: source.provider,
+    pactBrokerUrl: source.url,
+    ...(source.token ? { pactBrokerToken: source.token } : {}),
+    ...(source.username
+      ? { pactBrokerUsername: source.username, pactBrokerPassword: source.password ?? '' }
+      : {}),
+    providerVersion: source.providerVersion,
+    ...(source.providerBranch ? { providerVersionBranch: source.providerBranch } : {}),
+    publishVerificationResult: source.publish,
+    consumerVersionSelectors: [{ mainBranch: true }, { deployedOrReleased: true }],
+    enablePending: true,
+  };
+}
+
+/**
+ * pact-js's proxy parses form bodies into objects and forwards them as JSON text under the form
+ * content type, which breaks the token request; turn them back into form text first.
+ */
+function reencodeFormBody(
+  req: { headers: Record<string, unknown>; body?: unknown },
+  _res: unknown,
+  next: () => void,
+): void {
+  const type = String(req.headers['content-type'] ?? '');
+  if (
+    type.startsWith('application/x-www-form-urlencoded') &&
+    req.body &&
+    typeof req.body === 'object' &&
+    !Buffer.isBuffer(req.body)
+  ) {
+    const form = new URLSearchParams(req.body as Record<string, string>).toString();
+    req.body = Buffer.from(form, 'utf8');
+  }
+  next();
+}
+
+/**
+ * Run Pact's provider verifier (the FFI) against `providerBaseUrl`. It prints its own report on
+ * stdout, so callers run it in a process whose stdout they own. Resolves with the outcome whether
+ * the interactions passed or not; rejects only when the verifier could not run.
+ */
+export async function runVerifier(options: VerifierRunOptions): Promise<VerifierOutcome> {
+  const verifier = new Verifier({
+    providerBaseUrl: options.providerBaseUrl,
+    logLevel: 'error',
+    timeout: options.timeoutMs,
+    failIfNoPactsFound: true,
+    ...sourceOptions(options.source),
+    requestFilter: reencodeFormBody,
+    stateHandlers: new Proxy(
+      {},
+      {
+        // Every state goes to pacu's handler, known or not, so an unknown state is reported, not ignored.
+        get: (_target, name) => (params?: Record<string, unknown>) =>
+          options.setupState(String(name), params ?? {}),
+      },
+    ),
+  });
+  try {
+    return toOutcome(await verifier.verifyProvider());
+  } catch (error) {
+    const text = (error as Error).message;
+    if (text.trimStart().startsWith('{')) return toOutcome(text);
+    throw error;
+  }
+}

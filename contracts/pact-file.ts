@@ -52,7 +52,7 @@ function lowerCaseHeaders(raw: unknown): Record<string, string[]> {
   const headers: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(asObject(raw))) {
     const values = Array.isArray(value) ? value.map(String) : String(value).split(/,\s*/);
-    headers[name.toLowerCase()] = [...(headers[name.toLowerCase()] ?? []), ...values];
+    headers[name.toLowerCase()] = [...new Set([...(headers[name.toLowerCase()] ?? []), ...values])];
   }
   return headers;
 }

@@ -1,0 +1,43 @@
+import { fork } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PacuError } from '../spec/index.ts';
+import type { VerifierJob, VerifierReply } from './verifier-process.ts';
+
+const ENTRY = fileURLToPath(new URL('./verifier-process.ts', import.meta.url));
+// The child runs TypeScript like the CLI does; tsx is resolved from pacu, not the caller's folder.
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** Run a verification job in a child process and wait for its reply; its stdout (Pact's own report) is dropped. */
+export function runVerifierProcess(job: VerifierJob): Promise<VerifierReply> {
+  return new Promise((resolve, reject) => {
+    const child = fork(ENTRY, [], {
+      execArgv: ['--import', TSX],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    let stderr = '';
+    let reply: VerifierReply | undefined;
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = `${stderr}${chunk.toString('utf8')}`.slice(-4000);
+    });
+    child.on('message', (message: VerifierReply) => {
+      reply = message;
+    });
+    child.on('error', (cause) =>
+      reject(
+        new PacuError('PACU_ERR_USAGE', `pacu: cannot start the Pact verifier: ${cause.message}`, { cause }),
+      ),
+    );
+    child.on('exit', (code) => {
+      if (reply) resolve(reply);
+      else
+        reject(
+          new PacuError(
+            'PACU_ERR_USAGE',
+            `pacu: the Pact verifier stopped (exit ${code}) without a result: ${stderr.trim().split('\n').at(-1) ?? ''}`,
+          ),
+        );
+    });
+    child.send(job);
+  });
+}

@@ -1,0 +1,153 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../cli/main.ts';
+import { PACU_PACT_DIR } from '../contracts/index.ts';
+
+const cardsPact = join(PACU_PACT_DIR, 'pacu-merchant-cards-pacu-api.json');
+const TOKEN = 'broken-provider-token';
+
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+  });
+  return { code, stdout, stderr };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/** A provider that issues tokens and serves card transactions right, but sends the card balance as text. */
+function brokenProvider(req: IncomingMessage, res: ServerResponse): void {
+  const url = req.url ?? '';
+  if (req.method === 'POST' && url === '/v3/auth/token') {
+    const data = {
+      access_token: TOKEN,
+      expires_in_seconds: 3600,
+      scope: 'card,us_account',
+      token_type: 'Bearer',
+    };
+    send(res, 200, { success: true, message: 'Access token issued', data });
+    return;
+  }
+  if (req.headers.authorization !== `Bearer ${TOKEN}`) {
+    send(res, 401, { success: false, message: 'missing bearer token' });
+    return;
+  }
+  const card = /^\/v3\/cards\/virtual\/([^/]+)$/.exec(url);
+  if (card) {
+    const data = {
+      ...{
+        card_id: card[1],
+        card_name: 'Ops',
+        card_brand: 'VISA',
+        card_type: 'VIRTUAL',
+        card_status: 'ACTIVE',
+      },
+      ...{ card_balance: '2500.00', currency: 'USD', cvv: '123', expiration: '09/27', first_six: '411111' },
+      last_four: '1111',
+    };
+    send(res, 200, { success: true, message: 'Virtual card found', data });
+    return;
+  }
+  const transaction = /^\/v3\/cards\/([^/]+)\/transactions\/([^/]+)$/.exec(url);
+  if (transaction) {
+    const data = {
+      ...{ transaction_id: transaction[2], card_id: transaction[1], amount: 42.99, currency: 'USD' },
+      ...{
+        description: 'Office supplies',
+        merchant_name: 'Paper Street',
+        transaction_date: '2024-06-13T18:45:12Z',
+      },
+      ...{ transaction_status: 'processing', transaction_type: 'PURCHASE' },
+    };
+    send(res, 200, { success: true, message: 'Card transaction found', data });
+    return;
+  }
+  send(res, 404, { success: false, message: 'not found' });
+}
+
+let server: Server;
+let target: string;
+let dir: string;
+beforeAll(async () => {
+  server = createServer(brokenProvider);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  target = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`;
+  dir = await mkdtemp(join(tmpdir(), 'pacu-verify-cli-'));
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('pacu verify', () => {
+  it('fails against a broken provider and names the interaction and the field', async () => {
+    const ids = ['--card-id', 'card_1', '--card-transaction-id', 'ctx_1'];
+    const credentials = ['--client-id', 'merchant', '--client-secret', 'not-in-any-pact'];
+    const result = await run(['verify', '--target', target, '--pact', cardsPact, ...credentials, ...ids]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      `pacu verify: 2 interactions against ${target}: 1 verified, 1 failed, 0 skipped`,
+    );
+    expect(result.stdout).toContain('pacu-merchant-cards.a-request-for-a-virtual-card');
+    expect(result.stdout).toMatch(/\$\.data\.card_balance: Expected '2500\.00' \(String\) to be a number/);
+  });
+
+  it('checks a pact against the spec with --against-spec: agreeing passes, disagreeing names the place', async () => {
+    const pact = JSON.parse(await readFile(cardsPact, 'utf8'));
+    await writeFile(join(dir, 'agrees.json'), JSON.stringify(pact));
+    const agrees = await run(['verify', '--against-spec', '--pact', join(dir, 'agrees.json')]);
+    expect(agrees.code).toBe(0);
+
+    pact.interactions[1].response.body.content.data.card_balance = '2500.00';
+    pact.interactions[1].request.path = '/virtual-cards/card_1';
+    await writeFile(join(dir, 'disagrees.json'), JSON.stringify(pact));
+    const disagrees = await run(['verify', '--against-spec', '--pact', join(dir, 'disagrees.json')]);
+    expect(disagrees.code).toBe(1);
+    expect(disagrees.stdout).toContain(
+      'a request for a virtual card: request $.path: the spec has no operation at GET /virtual-cards/card_1',
+    );
+  });
+
+  it.each([
+    [['--broker-url', 'https://broker.test'], 'pacu: --broker-url needs --provider-version V'],
+    [['--publish'], 'pacu: --provider-version, --provider-branch and --publish go with --broker-url URL'],
+    [
+      ['--broker-url', 'broker.test', '--provider-version', '1'],
+      'pacu: --broker-url "broker.test" is not an http(s) URL',
+    ],
+    [
+      ['--broker-url', 'https://broker.test', '--provider-version', '1', '--pact', cardsPact],
+      'pacu: take pacts from --pact files or from --broker-url, not both',
+    ],
+    [
+      ['--against-spec', '--target', 'http://127.0.0.1:1/v3'],
+      'pacu: --against-spec calls no provider: drop --target',
+    ],
+  ])('refuses %j with one line and exit code 2', async (args, message) => {
+    const result = await run(['verify', ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain(message);
+  });
+
+  it('exits 2 with one line when the target does not answer', async () => {
+    const result = await run(['verify', '--target', 'http://127.0.0.1:9/v3']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'pacu: cannot reach target http://127.0.0.1:9/v3: connection refused. Is the target URL right and the server up?\n',
+    );
+  });
+});
