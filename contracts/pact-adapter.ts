@@ -167,8 +167,8 @@ function parseDuration(text: string | undefined): number {
   return found ? Number(found[1]) * (found[2] === 's' ? 1000 : 1) : 0;
 }
 
-/** The FFI's JSON result as plain data. */
-function toOutcome(json: string): VerifierOutcome {
+/** The FFI's JSON result (`pactffi_verifier_json`) as plain data. */
+export function parseVerifierResult(json: string): VerifierOutcome {
   const result = JSON.parse(json) as FfiResult;
   return {
     passed: result.result === true,
@@ -186,7 +186,8 @@ function toOutcome(json: string): VerifierOutcome {
   };
 }
 
-function sourceOptions(source: PactSource): Record<string, unknown> {
+/** The pact-js Verifier options that name where the pacts come from (and where results go). */
+export function verifierSourceOptions(source: PactSource): Record<string, unknown> {
   if (source.kind === 'files') return { pactUrls: [...source.files] };
   return {
     provider: source.provider,
@@ -236,7 +237,7 @@ export async function runVerifier(options: VerifierRunOptions): Promise<Verifier
     logLevel: 'error',
     timeout: options.timeoutMs,
     failIfNoPactsFound: true,
-    ...sourceOptions(options.source),
+    ...verifierSourceOptions(options.source),
     requestFilter: reencodeFormBody,
     stateHandlers: new Proxy(
       {},
@@ -248,10 +249,10 @@ export async function runVerifier(options: VerifierRunOptions): Promise<Verifier
     ),
   });
   try {
-    return toOutcome(await verifier.verifyProvider());
+    return parseVerifierResult(await verifier.verifyProvider());
   } catch (error) {
     const text = (error as Error).message;
-    if (text.trimStart().startsWith('{')) return toOutcome(text);
+    if (text.trimStart().startsWith('{')) return parseVerifierResult(text);
     throw error;
   }
 }

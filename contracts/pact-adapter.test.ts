@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { parseVerifierResult, verifierSourceOptions } from './pact-adapter.ts';
+
+describe('verifierSourceOptions', () => {
+  it('passes pact files as pact URLs', () => {
+    expect(verifierSourceOptions({ kind: 'files', files: ['/p/a.json'] })).toEqual({
+      pactUrls: ['/p/a.json'],
+    });
+  });
+
+  it('builds broker options with selectors, pending pacts and publishing', () => {
+    expect(
+      verifierSourceOptions({
+        kind: 'broker',
+        url: 'https://broker.test',
+        provider: 'pacu-api',
+        token: 't0ken',
+        providerVersion: '1.2.3',
+        providerBranch: 'main',
+        publish: true,
+      }),
+    ).toEqual({
+      provider: 'pacu-api',
+      pactBrokerUrl: 'https://broker.test',
+      pactBrokerToken: 't0ken',
+      providerVersion: '1.2.3',
+      providerVersionBranch: 'main',
+      publishVerificationResult: true,
+      consumerVersionSelectors: [{ mainBranch: true }, { deployedOrReleased: true }],
+      enablePending: true,
+    });
+  });
+});
+
+describe('parseVerifierResult', () => {
+  it("reads the FFI's per-interaction results and mismatches", () => {
+    const json = JSON.stringify({
+      result: false,
+      interactionResults: [
+        { description: 'list users', duration: '59ms', result: 'OK' },
+        { description: 'read a card', duration: '1.5s', result: 'Error' },
+      ],
+      errors: [
+        {
+          interaction: 'Verifying a pact between c and p Given a virtual card exists - read a card',
+          mismatch: {
+            type: 'mismatches',
+            mismatches: [
+              {
+                type: 'BodyMismatch',
+                path: '$.data',
+                mismatch: 'Actual map is missing the following keys: nope',
+              },
+              { type: 'HeaderMismatch', key: 'content-type', mismatch: "Expected 'a' to match 'b'" },
+              { type: 'StatusMismatch', mismatch: 'expected 200 but was 400' },
+            ],
+          },
+        },
+        {
+          interaction: 'Verifying a pact between c and p - other',
+          mismatch: { type: 'error', message: 'connection reset' },
+        },
+      ],
+    });
+    expect(parseVerifierResult(json)).toEqual({
+      passed: false,
+      interactions: [
+        { description: 'list users', passed: true, durationMs: 59 },
+        { description: 'read a card', passed: false, durationMs: 1500 },
+      ],
+      errors: [
+        {
+          interaction: 'Verifying a pact between c and p Given a virtual card exists - read a card',
+          problems: [
+            '$.data: Actual map is missing the following keys: nope',
+            "header content-type: Expected 'a' to match 'b'",
+            'StatusMismatch: expected 200 but was 400',
+          ],
+        },
+        { interaction: 'Verifying a pact between c and p - other', problems: ['connection reset'] },
+      ],
+    });
+  });
+});

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningMock, startMock } from '../mock/index.ts';
+import { type ApiClient, createApiClient, resolveTargetConfig } from '../suites/index.ts';
+import { PROVIDER_STATES } from './provider-state-names.ts';
+import { createProviderStates, unmetStateReason } from './provider-states.ts';
+
+let mock: RunningMock;
+let api: ApiClient;
+beforeAll(async () => {
+  mock = await startMock({ log: () => {} });
+  api = createApiClient({ baseUrl: mock.url });
+});
+afterAll(async () => {
+  await api.close();
+  await mock.close();
+});
+
+describe('unmetStateReason', () => {
+  const sandbox = resolveTargetConfig({ target: 'https://sandbox.test/v3', cardId: 'card_1' });
+
+  it('meets every known state on a pacu mock, and none it does not know', () => {
+    const withControl = resolveTargetConfig({
+      target: 'http://127.0.0.1:1/v3',
+      controlUrl: 'http://127.0.0.1:1',
+    });
+    for (const state of Object.values(PROVIDER_STATES))
+      expect(unmetStateReason(withControl, state)).toBeUndefined();
+    expect(unmetStateReason(withControl, 'a refund exists')).toMatch(
+      /^pacu knows no provider state "a refund exists"/,
+    );
+  });
+
+  it('names the flags a target without a control API still needs', () => {
+    expect(unmetStateReason(sandbox, PROVIDER_STATES.virtualCardExists)).toBeUndefined();
+    expect(unmetStateReason(sandbox, PROVIDER_STATES.cardTransactionExists)).toContain(
+      'pass --card-transaction-id',
+    );
+    expect(unmetStateReason(sandbox, PROVIDER_STATES.validClient)).toContain(
+      'pass --client-id and --client-secret',
+    );
+    expect(unmetStateReason(sandbox, PROVIDER_STATES.transferWithReferenceExists)).toContain(
+      'pass --account-id, --client-id and --client-secret',
+    );
+  });
+});
+
+describe('createProviderStates on a pacu mock', () => {
+  const states = () =>
+    createProviderStates(resolveTargetConfig({ target: mock.url, controlUrl: mock.origin }), api);
+
+  it("hands out the mock's seeded ids and a real token of a fresh client", async () => {
+    const provider = states();
+    expect(await provider.setup(PROVIDER_STATES.cardTransactionExists, {})).toEqual({
+      cardId: mock.seeded.cardId,
+      cardTransactionId: mock.seeded.cardTransactionId,
+    });
+    const { accessToken, clientCredentials } = await provider.setup(PROVIDER_STATES.validClient, {});
+    expect(Buffer.from(clientCredentials ?? '', 'base64').toString()).toMatch(/^pacu-verify-[0-9a-f]+:/);
+    expect((await api.getVirtualCard(mock.seeded.cardId, accessToken)).status).toBe(200);
+  });
+
+  it('creates a new push-to-card payment for each setup', async () => {
+    const provider = states();
+    const first = await provider.setup(PROVIDER_STATES.pushToCardExists, {});
+    const second = await provider.setup(PROVIDER_STATES.pushToCardExists, {});
+    expect(first.pushToCardId).not.toBe(second.pushToCardId);
+    expect(first.pushToCardId).not.toBe(mock.seeded.pushToCardId);
+  });
+
+  it('makes a reference taken, so another body with it gets 409 for the same client', async () => {
+    const provider = states();
+    await provider.setup(PROVIDER_STATES.transferWithReferenceExists, { reference: 'INV-STATE-1' });
+    const { accessToken } = await provider.setup(PROVIDER_STATES.validClient, {});
+    const response = await api.usdTransfer(
+      {
+        account_id: mock.seeded.merchantAccountId,
+        account_number: '000123456789',
+        account_type: 'CHECKING',
+        amount: 99.5,
+        routing_number: '021000021',
+        transfer_type: 'ACH',
+        reference: 'INV-STATE-1',
+        recipient_email: 'jane.doe@example.com',
+        recipient_name: 'Jane Doe',
+      },
+      accessToken,
+    );
+    expect(response.status).toBe(409);
+  });
+
+  it('prefers the ids the user gave over the seeded ones', async () => {
+    const provider = createProviderStates(
+      resolveTargetConfig({ target: mock.url, controlUrl: mock.origin, userId: 'usr_given' }),
+      api,
+    );
+    expect(await provider.setup(PROVIDER_STATES.userExists, {})).toEqual({ userId: 'usr_given' });
+  });
+});
