@@ -32,3 +32,23 @@ it('regenerates the committed pact files byte for byte from the consumer tests',
     );
   }
 });
+
+it('keeps credentials out of the committed pacts: every Authorization is a provider-state expression', async () => {
+  const names = (await readdir(PACU_PACT_DIR)).filter((name) => name.endsWith('.json'));
+  let checked = 0;
+  for (const name of names) {
+    const pact = JSON.parse(await readFile(join(PACU_PACT_DIR, name), 'utf8'));
+    for (const interaction of pact.interactions) {
+      const { headers, generators } = interaction.request;
+      if (!headers?.authorization) continue;
+      checked += 1;
+      expect(generators?.header?.authorization, interaction.description).toMatchObject({
+        type: 'ProviderState',
+      });
+      expect(headers.authorization[0], interaction.description).toMatch(
+        /^(Bearer example-access-token|Basic bWVyY2hhbnQtY2xpZW50LWlkOm1lcmNoYW50LWNsaWVudC1zZWNyZXQ=)$/,
+      );
+    }
+  }
+  expect(checked).toBe(10);
+});
