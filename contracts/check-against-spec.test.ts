@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../spec/index.ts';
+import { ConformanceError } from '../suites/index.ts';
+import { assertPactsAgreeWithSpec } from './assert-contracts.ts';
 import { checkPactsAgainstSpec, formatFindings, pactSpecReport } from './check-against-spec.ts';
 import { PACU_PACT_DIR } from './consumer-kit.ts';
 
@@ -156,5 +158,24 @@ describe('checkPactsAgainstSpec', () => {
     const file = join(dir, 'not-a-pact.json');
     await writeFile(file, '{"hello": 1}');
     await expect(checkPactsAgainstSpec([file])).rejects.toThrow(ConfigError);
+  });
+
+  it('throws a ConformanceError from assertPactsAgreeWithSpec, for use inside a test runner', async () => {
+    const file = join(dir, 'assert.json');
+    await writeFile(
+      file,
+      JSON.stringify(
+        userPact((interaction) => {
+          interaction.response.status = 201;
+        }),
+      ),
+    );
+    await expect(assertPactsAgreeWithSpec([PACU_PACT_DIR])).resolves.toMatchObject({
+      summary: { failed: 0 },
+    });
+    await expect(assertPactsAgreeWithSpec([file])).rejects.toThrow(ConformanceError);
+    await expect(assertPactsAgreeWithSpec([file])).rejects.toThrow(
+      /the spec has no 201 response for getVirtualCard/,
+    );
   });
 });

@@ -1,3 +1,4 @@
+export { assertPactsAgreeWithSpec, assertPactsVerified } from './assert-contracts.ts';
 export type {
   InteractionSpecCheck,
   PactSpecCheck,
