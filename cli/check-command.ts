@@ -14,6 +14,7 @@ import {
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
 import type { CliIo, CommandOutcome } from './program.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
+import { addTargetOptions } from './target-options.ts';
 
 interface CheckCommandOptions extends TargetConfigInput {
   config?: string;
@@ -88,24 +89,12 @@ export function embeddedMockTarget(mock: RunningMock): TargetConfigInput {
 
 /** `pacu check`: run the conformance rules against a target (by default, an embedded pacu mock). */
 export function registerCheckCommand(program: Command, io: CliIo, outcome: CommandOutcome): void {
-  program
-    .command('check')
+  addTargetOptions(program.command('check'))
     .description(
       'check a provider against the rules: envelope, auth, idempotency, errors, positive, lifecycle',
     )
-    .option('--target <url>', 'base URL including /v3 (default: start an embedded pacu mock)')
-    .option('--client-id <id>', 'OAuth client id (env PACU_CLIENT_ID)')
-    .option('--client-secret <secret>', 'OAuth client secret (env PACU_CLIENT_SECRET)')
-    .option('--scopes <list>', 'scopes to ask for, comma-separated (default card,us_account)')
-    .option('--card-id <id>', 'a virtual card of the target')
-    .option('--card-transaction-id <id>', 'a transaction of that card')
-    .option('--push-to-card-id <id>', 'a push-to-card payment of the target')
-    .option('--account-id <id>', 'a US account that holds a balance (default: one pacu creates)')
-    .option('--user-id <id>', 'a user of the target (default: the first of /users)')
-    .option('--control-url <url>', "origin of a pacu mock's control API (enables lifecycle rules)")
     .option('--webhook-receiver-url <url>', 'where the target delivers webhooks; pacu listens on its port')
     .option('--webhook-secret <secret>', 'the secret the target signs webhooks with')
-    .option('--config <file>', 'a pacu.config.json (flags win over it)')
     .addOption(
       new Option('--profile <profile>', 'documented: the description only; strict: pacu decisions too')
         .choices(['documented', 'strict'])

@@ -12,6 +12,7 @@ import { type Report, readConfigFile, resolveTargetConfig, type TargetConfigInpu
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
 import type { CliIo, CommandOutcome } from './program.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
+import { addTargetOptions } from './target-options.ts';
 
 interface VerifyCommandOptions extends TargetConfigInput {
   config?: string;
@@ -91,12 +92,10 @@ async function verifyAgainstTarget(
 
 /** `pacu verify`: Pact provider verification against any target, or a check of pacts against the spec. */
 export function registerVerifyCommand(program: Command, io: CliIo, outcome: CommandOutcome): void {
-  program
-    .command('verify')
+  addTargetOptions(program.command('verify'))
     .description(
       "verify Pact contracts against a provider (default: an embedded pacu mock), or against pacu's spec",
     )
-    .option('--target <url>', 'base URL including /v3 (default: start an embedded pacu mock)')
     .option(
       '--pact <file|dir>',
       "a pact file or a folder of them (repeatable; default: pacu's own pacts)",
@@ -113,16 +112,6 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
     .option('--provider-version <version>', 'the provider version the results are for (with --broker-url)')
     .option('--provider-branch <branch>', 'the provider branch (with --broker-url)')
     .option('--publish', 'publish the verification results to the broker')
-    .option('--client-id <id>', 'OAuth client id (env PACU_CLIENT_ID)')
-    .option('--client-secret <secret>', 'OAuth client secret (env PACU_CLIENT_SECRET)')
-    .option('--scopes <list>', 'scopes to ask for, comma-separated (default card,us_account)')
-    .option('--card-id <id>', 'a virtual card of the target')
-    .option('--card-transaction-id <id>', 'a transaction of that card')
-    .option('--push-to-card-id <id>', 'a push-to-card payment of the target')
-    .option('--account-id <id>', 'a US account that holds a balance')
-    .option('--user-id <id>', 'a user of the target')
-    .option('--control-url <url>', "origin of a pacu mock's control API (sets provider states up)")
-    .option('--config <file>', 'a pacu.config.json (flags win over it)')
     .option(
       '--reporter <spec>',
       'console, json:PATH, junit:PATH, html:PATH, markdown:PATH (repeatable)',

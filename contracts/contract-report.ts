@@ -58,7 +58,7 @@ function toRule(outcome: InteractionOutcome, profile: Profile, baseUrl: string):
   const { interaction } = outcome;
   const id = `contract.${slug(interaction.consumer)}.${slug(interaction.description)}`;
   // An interaction for a path the spec lacks belongs to no operation; reporters show it as `unknown`.
-  const operation = (outcome.operation ?? 'unknown') as OperationId;
+  const operation = outcome.operation ?? 'unknown';
   const request = interactionRequest(interaction);
   return {
     id,

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type ApiClient, type TargetConfig, type TargetIds, tokenRequest } from '../suites/index.ts';
+import {
+  type ApiClient,
+  TARGET_ID_FLAGS as ID_FLAGS,
+  type TargetConfig,
+  type TargetIds,
+  tokenRequest,
+} from '../suites/index.ts';
 import { type ControlApi, createControlApi } from './control-api.ts';
 import { KNOWN_PROVIDER_STATES, PROVIDER_STATES } from './provider-state-names.ts';
 
@@ -10,14 +16,6 @@ export type StateValues = Record<string, string>;
 export interface ProviderStates {
   setup(name: string, params: Readonly<Record<string, unknown>>): Promise<StateValues>;
 }
-
-const ID_FLAGS: Record<keyof TargetIds, string> = {
-  cardId: '--card-id',
-  cardTransactionId: '--card-transaction-id',
-  pushToCardId: '--push-to-card-id',
-  accountId: '--account-id',
-  userId: '--user-id',
-};
 
 /** What each state needs from a target that is not a pacu mock (no control API). */
 const NEEDS: Record<string, { ids: ReadonlyArray<keyof TargetIds>; client: boolean }> = {

@@ -1,3 +1,4 @@
+export { isAbaRoutingNumber, withAbaCheckDigit } from './aba-routing-number.ts';
 export { collectDecisions, documentedSchema, schemaForProfile } from './decisions.ts';
 export type { PacuErrorCode } from './errors.ts';
 export { ConfigError, PacuError, SpecError, TargetUnreachableError } from './errors.ts';
@@ -16,6 +17,7 @@ export type {
   Spec,
   WebhookEventSpec,
 } from './model.ts';
+export { OPERATION_IDS } from './model.ts';
 export type {
   AccessToken,
   Account,

@@ -6,32 +6,22 @@ import { parse as parseYaml } from 'yaml';
 import { collectDecisions } from './decisions.ts';
 import { SpecError } from './errors.ts';
 import type { JSONSchema7 } from './json-schema.ts';
-import type {
-  OperationId,
-  OperationSecurity,
-  OperationSpec,
-  ParameterSpec,
-  RequestBodySpec,
-  ResponseSpec,
-  Scope,
-  Spec,
-  WebhookEventSpec,
+import {
+  OPERATION_IDS,
+  type OperationId,
+  type OperationSecurity,
+  type OperationSpec,
+  type ParameterSpec,
+  type RequestBodySpec,
+  type ResponseSpec,
+  type Scope,
+  type Spec,
+  type WebhookEventSpec,
 } from './model.ts';
 
 /** spec/openapi.yaml beside this file: the one description everything in pacu is driven by. */
 export const DEFAULT_SPEC_FILE: string = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
 
-const OPERATION_IDS: readonly OperationId[] = [
-  'getAccessToken',
-  'usdTransfer',
-  'walletPayout',
-  'createAccount',
-  'getCardTransaction',
-  'getPushToCardPayment',
-  'getVirtualCard',
-  'listUsers',
-  'getP2pStatus',
-];
 const SCOPES: readonly string[] = ['card', 'us_account'];
 
 type Node = Record<string, unknown>;

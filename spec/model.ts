@@ -12,6 +12,19 @@ export type OperationId =
   | 'listUsers'
   | 'getP2pStatus';
 
+/** The nine operations in the order the interface description lists them. */
+export const OPERATION_IDS: readonly OperationId[] = [
+  'getAccessToken',
+  'usdTransfer',
+  'walletPayout',
+  'createAccount',
+  'getCardTransaction',
+  'getPushToCardPayment',
+  'getVirtualCard',
+  'listUsers',
+  'getP2pStatus',
+];
+
 /** `documented`: what the interface description states. `strict`: plus pacu's decisions. */
 export type Profile = 'documented' | 'strict';
 

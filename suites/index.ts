@@ -23,5 +23,5 @@ export type { CheckOptions, ProgressEvent } from './run-checks.ts';
 export { CHECK_DEFAULTS, runChecks } from './run-checks.ts';
 export { arbitraryFromSchema } from './schema-arbitrary.ts';
 export type { TargetConfig, TargetConfigInput, TargetIds } from './target-config.ts';
-export { DEFAULT_SCOPES, readConfigFile, resolveTargetConfig } from './target-config.ts';
+export { DEFAULT_SCOPES, readConfigFile, resolveTargetConfig, TARGET_ID_FLAGS } from './target-config.ts';
 export { signatureProblem } from './webhook-receiver.ts';

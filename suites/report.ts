@@ -42,7 +42,8 @@ export interface RuleFailure {
 export interface RuleResult {
   readonly id: string;
   readonly category: RuleCategory;
-  readonly operation: OperationId;
+  /** `unknown` for a Pact interaction on a path the spec lacks. */
+  readonly operation: OperationId | 'unknown';
   readonly profile: Profile;
   readonly status: RuleStatus;
   /** Cases run (generated inputs, or 1 for a fixed scenario). */

@@ -41,6 +41,15 @@ export interface TargetConfigInput {
   readonly webhookReceiverUrl?: string;
 }
 
+/** The `pacu` flag that gives each id, for skip reasons and error messages. */
+export const TARGET_ID_FLAGS: Readonly<Record<keyof TargetIds, string>> = {
+  cardId: '--card-id',
+  cardTransactionId: '--card-transaction-id',
+  pushToCardId: '--push-to-card-id',
+  accountId: '--account-id',
+  userId: '--user-id',
+};
+
 export const DEFAULT_SCOPES: readonly Scope[] = ['card', 'us_account'];
 const KNOWN_SCOPES: readonly string[] = DEFAULT_SCOPES;
 const CONFIG_KEYS: ReadonlySet<string> = new Set<keyof TargetConfigInput>([

@@ -1,22 +1,13 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import type { JSONSchema7, OperationId, OperationSpec } from '../spec/index.ts';
-import { routingNumberArbitrary } from './aba.ts';
 import { tokenRequest } from './api-client.ts';
 import { type ApiRequest, bearer, jsonRequest } from './api-request.ts';
+import { routingNumberArbitrary } from './routing-number-arbitrary.ts';
 import type { ResolvedIds, RuleContext } from './rule.ts';
 import { Skip } from './rule.ts';
 import { arbitraryFromSchema } from './schema-arbitrary.ts';
-import type { TargetIds } from './target-config.ts';
-
-/** The flag that gives each id, for skip reasons. */
-const ID_FLAGS: Record<keyof TargetIds, string> = {
-  cardId: '--card-id',
-  cardTransactionId: '--card-transaction-id',
-  pushToCardId: '--push-to-card-id',
-  accountId: '--account-id',
-  userId: '--user-id',
-};
+import { TARGET_ID_FLAGS as ID_FLAGS, type TargetIds } from './target-config.ts';
 
 /** The ids each operation needs before a valid request can be built. */
 export const IDS_NEEDED: Readonly<Record<OperationId, readonly (keyof TargetIds)[]>> = {

@@ -1,5 +1,6 @@
 import type { Report, RuleResult } from '../../suites/index.ts';
 import { buildMatrix, type CellStatus, failuresOf } from './matrix.ts';
+import { replayCommand } from './replay-command.ts';
 
 const MARK: Record<CellStatus, string> = { passed: 'pass', failed: 'FAIL', skipped: 'skip', none: '' };
 
@@ -15,7 +16,7 @@ function renderFailure(rule: RuleResult, index: number): string {
   if (!failure) return '';
   const lines = [
     `  ${index + 1}) ${rule.id} on ${rule.operation} (${rule.profile})`,
-    `     why:      ${failure.reason}`,
+    `     why:      ${failure.reason.split('\n').join('\n               ')}`,
     `     request:  ${failure.request.method} ${failure.request.path}`,
   ];
   if (failure.request.body !== undefined) lines.push(`     body:     ${failure.request.body}`);
@@ -26,7 +27,8 @@ function renderFailure(rule: RuleResult, index: number): string {
     lines.push(indent(failure.response.body.slice(0, 500)));
   }
   lines.push(`     curl:     ${failure.curl}`);
-  lines.push(`     replay:   pacu check --replay ${failure.id}`);
+  const replay = replayCommand(rule);
+  if (replay) lines.push(`     replay:   ${replay}`);
   return lines.join('\n');
 }
 

@@ -1,5 +1,6 @@
 import type { Report } from '../../suites/index.ts';
 import { buildMatrix, countByCategory, failuresOf } from './matrix.ts';
+import { replayCommand } from './replay-command.ts';
 
 const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -48,7 +49,7 @@ export function renderHtml(report: Report): string {
       const response = failure.response
         ? `<p>Response: HTTP ${failure.response.status}</p><pre>${escapeHtml(failure.response.body)}</pre>`
         : '';
-      return `<section class="failure"><h3>${escapeHtml(rule.id)} on ${escapeHtml(rule.operation)}</h3><p>${escapeHtml(failure.reason)}</p><p>Request: ${escapeHtml(`${failure.request.method} ${failure.request.path}`)}</p>${failure.request.body !== undefined ? `<pre>${escapeHtml(failure.request.body)}</pre>` : ''}${response}<p>Reproduce:</p><pre>${escapeHtml(failure.curl)}\npacu check --replay ${escapeHtml(failure.id)}</pre></section>`;
+      return `<section class="failure"><h3>${escapeHtml(rule.id)} on ${escapeHtml(rule.operation)}</h3><p>${escapeHtml(failure.reason)}</p><p>Request: ${escapeHtml(`${failure.request.method} ${failure.request.path}`)}</p>${failure.request.body !== undefined ? `<pre>${escapeHtml(failure.request.body)}</pre>` : ''}${response}<p>Reproduce:</p><pre>${escapeHtml([failure.curl, replayCommand(rule)].filter(Boolean).join('\n'))}</pre></section>`;
     })
     .join('\n');
   return `<!doctype html>

@@ -1,5 +1,6 @@
 import type { Report } from '../../suites/index.ts';
 import { buildMatrix, type CellStatus, failuresOf } from './matrix.ts';
+import { replayCommand } from './replay-command.ts';
 
 const MARK: Record<CellStatus, string> = { passed: '✅', failed: '❌', skipped: '⏭️', none: '' };
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -41,7 +42,7 @@ export function renderMarkdown(report: Report): string {
         : []),
       '```sh',
       failure.curl,
-      `pacu check --replay ${failure.id}`,
+      ...[replayCommand(rule)].filter((line): line is string => line !== undefined),
       '```',
     );
   }

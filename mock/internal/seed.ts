@@ -1,5 +1,4 @@
-import type { CardTransaction, User, VirtualCard } from '../../spec/index.ts';
-import { withCheckDigit } from './aba.ts';
+import { type CardTransaction, type User, type VirtualCard, withAbaCheckDigit } from '../../spec/index.ts';
 import { digits, pick, type Random, seededHex, seededRandom } from './random.ts';
 import { addUser, emptyState, type MockState, type StoredAccount } from './state.ts';
 import { isoTimestamp } from './time.ts';
@@ -33,7 +32,7 @@ export const SEEDED_USER_COUNT = 45;
 
 /** A routing number that passes the ABA checksum, on a Federal Reserve district prefix. */
 export function seededRoutingNumber(random: Random): string {
-  return withCheckDigit(`0${1 + Math.floor(random() * 9)}${digits(random, 6)}`);
+  return withAbaCheckDigit(`0${1 + Math.floor(random() * 9)}${digits(random, 6)}`);
 }
 
 /** One account number and routing number per rail; ACH and RTP share the account's ACH numbers. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { OperationId, Scope } from '../../spec/index.ts';
+import { OPERATION_IDS, type Scope } from '../../spec/index.ts';
 import { tokenRequest } from '../api-client.ts';
 import type { ApiRequest } from '../api-request.ts';
 import { dataOf, isSuccess } from '../envelope-checks.ts';
@@ -8,16 +8,7 @@ import { checkProperty } from '../property.ts';
 import { documentedOn, PASS, type Rule, Skip, skipped, type Verdict } from '../rule.ts';
 import { validRequestArbitrary, validRequests } from '../valid-requests.ts';
 
-const BEARER_OPERATIONS: readonly OperationId[] = [
-  'usdTransfer',
-  'walletPayout',
-  'createAccount',
-  'getCardTransaction',
-  'getPushToCardPayment',
-  'getVirtualCard',
-  'listUsers',
-  'getP2pStatus',
-];
+const BEARER_OPERATIONS = OPERATION_IDS.filter((id) => id !== 'getAccessToken');
 
 export const tokenGrantRule: Rule = {
   id: 'auth.token-grant',

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { OperationId } from '../../spec/index.ts';
+import { OPERATION_IDS } from '../../spec/index.ts';
 import { badRequests } from '../bad-requests.ts';
 import { errorShapeProblem, isSuccess, successShapeProblem } from '../envelope-checks.ts';
 import { isJsonMediaType } from '../media-type.ts';
@@ -7,17 +7,7 @@ import { checkProperty } from '../property.ts';
 import { PASS, type Rule, Skip, skipped } from '../rule.ts';
 import { validRequests } from '../valid-requests.ts';
 
-const ALL: readonly OperationId[] = [
-  'getAccessToken',
-  'usdTransfer',
-  'walletPayout',
-  'createAccount',
-  'getCardTransaction',
-  'getPushToCardPayment',
-  'getVirtualCard',
-  'listUsers',
-  'getP2pStatus',
-];
+const ALL = OPERATION_IDS;
 const documented = (): 'documented' => 'documented';
 
 export const contentTypeRule: Rule = {

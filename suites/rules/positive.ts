@@ -1,21 +1,11 @@
-import type { OperationId } from '../../spec/index.ts';
+import { OPERATION_IDS, type OperationId } from '../../spec/index.ts';
 import type { ApiRequest, ApiResponse } from '../api-request.ts';
 import { dataOf } from '../envelope-checks.ts';
 import { checkProperty } from '../property.ts';
 import { PASS, type Rule, type RuleContext, Skip, skipped, type Verdict } from '../rule.ts';
 import { validRequests } from '../valid-requests.ts';
 
-const ALL: readonly OperationId[] = [
-  'getAccessToken',
-  'usdTransfer',
-  'walletPayout',
-  'createAccount',
-  'getCardTransaction',
-  'getPushToCardPayment',
-  'getVirtualCard',
-  'listUsers',
-  'getP2pStatus',
-];
+const ALL = OPERATION_IDS;
 
 async function eachValidRequest(
   context: RuleContext,

@@ -3,12 +3,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import {
   compileSchema,
+  isAbaRoutingNumber,
   type JSONSchema7,
   loadSpec,
   type OperationSpec,
   schemaForProfile,
 } from '../../spec/index.ts';
-import { isAbaRoutingNumber } from '../../suites/aba.ts';
 import { prefixedIds, seedRecords, uuidIds } from './provider-records.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type {
-  UsdTransfer,
-  UsdTransferRequest,
-  WalletPayout,
-  WalletPayoutRequest,
+import {
+  isAbaRoutingNumber,
+  type UsdTransfer,
+  type UsdTransferRequest,
+  type WalletPayout,
+  type WalletPayoutRequest,
 } from '../../../spec/index.ts';
-import { isValidRoutingNumber } from '../aba.ts';
 import type { MockContext } from '../context.ts';
 import { MockHttpError } from '../http-types.ts';
 import { startLifecycle } from '../lifecycle.ts';
@@ -43,7 +43,7 @@ function fingerprint(body: Record<string, unknown>): string {
 /** POST /payments/usd/direct, idempotent on `reference` per client. */
 export const usdTransfer: OperationHandler = (context, { body, token }) => {
   const request = body as UsdTransferRequest;
-  if (!isValidRoutingNumber(request.routing_number)) {
+  if (!isAbaRoutingNumber(request.routing_number)) {
     throw new MockHttpError(
       400,
       `Invalid request: routing_number ${request.routing_number} fails the ABA checksum`,
