@@ -6,8 +6,11 @@ const mock = await startMock({
   ...(stateFile ? { stateFile, stateFlushMs: 24 * 3600 * 1000 } : {}),
   log: (line) => process.stderr.write(`${line}\n`),
 });
+// Memory right after start (state loaded, nothing created yet): what the stored records cost.
+(globalThis as { gc?: () => void }).gc?.();
+const loaded = { loadedRssBytes: process.memoryUsage().rss, loadedHeapBytes: process.memoryUsage().heapUsed };
 process.stdout.write(
-  `${JSON.stringify({ origin: mock.origin, url: mock.url, ...mock.seeded, clientId: mock.demoClient.clientId, clientSecret: mock.demoClient.clientSecret })}\n`,
+  `${JSON.stringify({ ...loaded, origin: mock.origin, url: mock.url, ...mock.seeded, clientId: mock.demoClient.clientId, clientSecret: mock.demoClient.clientSecret })}\n`,
 );
 // Exit without close(): the bench wants the peak RSS, not a rewrite of a million-transfer state file.
 process.on('SIGTERM', () => {

@@ -114,6 +114,8 @@ async function main(): Promise<void> {
     loadSeconds,
     emptyRssBytes: emptyRss,
     fullRssBytes: fullRss,
+    loadedRssBytes: full.info.loadedRssBytes,
+    loadedHeapBytes: full.info.loadedHeapBytes,
     runs: figures,
     stored,
   };
@@ -141,7 +143,10 @@ async function main(): Promise<void> {
     `  RSS after the empty runs: peak ${mib(emptyRss.maxRssBytes)}, after GC ${mib(emptyRss.settledRssBytes)}`,
   );
   console.log(
-    `  RSS with ${storedTransfers} stored transfers: peak ${mib(fullRss.maxRssBytes)}, after GC ${mib(fullRss.settledRssBytes)}`,
+    `  right after loading ${storedTransfers} transfers: RSS ${mib(Number(full.info.loadedRssBytes))}, heap ${mib(Number(full.info.loadedHeapBytes))}`,
+  );
+  console.log(
+    `  RSS with ${storedTransfers} stored transfers (+ those the runs created): peak ${mib(fullRss.maxRssBytes)}, after GC ${mib(fullRss.settledRssBytes)}`,
   );
   console.log(JSON.stringify(summary));
 }

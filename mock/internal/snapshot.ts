@@ -1,5 +1,5 @@
 import { compileSchema, type JSONSchema7, type SchemaCheck, type Spec } from '../../spec/index.ts';
-import { addTransfer, addUser, emptyState, type MockState, type SeededIds } from './state.ts';
+import { addPayout, addTransfer, addUser, emptyState, type MockState, type SeededIds } from './state.ts';
 
 /** The collections of a state snapshot, in the order they are written and read. */
 export const COLLECTIONS = [
@@ -115,7 +115,7 @@ export function applyEntry(state: MockState, collection: CollectionName, item: a
   else if (collection === 'pushToCard') state.pushToCard.set(item.record.transaction_id, item);
   else if (collection === 'accounts') state.accounts.set(item.record.account_id, item);
   else if (collection === 'transfers') addTransfer(state, item);
-  else if (collection === 'payouts') state.payouts.set(item.record.transaction_id, item);
+  else if (collection === 'payouts') addPayout(state, item);
   else if (collection === 'clients') state.clients.set(item.clientId, item);
   else if (collection === 'tokens') state.tokens.set(item.token, item);
   else state.receivers.set(item.id, item);

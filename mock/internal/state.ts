@@ -9,6 +9,7 @@ import type {
   WalletPayout,
 } from '../../spec/index.ts';
 import type { MockClient } from '../options.ts';
+import { StringPool } from './string-pool.ts';
 
 export type { MockClient };
 
@@ -118,7 +119,21 @@ export function findReference(
   return state.references.get(clientId)?.get(reference);
 }
 
+// One pool for every state (resets and loads build new states): the strings stay equal anyway.
+const sharedStrings = new StringPool();
+const share = (value: string): string => sharedStrings.share(value);
+
 export function addTransfer(state: MockState, stored: StoredTransfer): void {
+  const record = stored.record;
+  record.account_type = share(record.account_type) as typeof record.account_type;
+  record.transfer_type = share(record.transfer_type) as typeof record.transfer_type;
+  record.transaction_status = share(record.transaction_status) as typeof record.transaction_status;
+  record.routing_number = share(record.routing_number);
+  record.recipient_name = share(record.recipient_name);
+  record.description = share(record.description);
+  record.transaction_date = share(record.transaction_date);
+  stored.clientId = share(stored.clientId);
+  stored.accountId = share(stored.accountId);
   state.transfers.set(stored.record.transaction_id, stored);
   let byReference = state.references.get(stored.clientId);
   if (!byReference) {
@@ -126,6 +141,17 @@ export function addTransfer(state: MockState, stored: StoredTransfer): void {
     state.references.set(stored.clientId, byReference);
   }
   byReference.set(stored.record.reference, stored);
+}
+
+export function addPayout(state: MockState, stored: StoredPayout): void {
+  const record = stored.record;
+  record.transaction_status = share(record.transaction_status) as typeof record.transaction_status;
+  record.recipient_name = share(record.recipient_name);
+  record.description = share(record.description);
+  record.transaction_date = share(record.transaction_date);
+  stored.clientId = share(stored.clientId);
+  stored.accountId = share(stored.accountId);
+  state.payouts.set(record.transaction_id, stored);
 }
 
 export function addUser(state: MockState, user: User): void {

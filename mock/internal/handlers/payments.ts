@@ -10,7 +10,7 @@ import type { MockContext } from '../context.ts';
 import { MockHttpError } from '../http-types.ts';
 import { startLifecycle } from '../lifecycle.ts';
 import { newId } from '../random.ts';
-import { addTransfer, findReference, type StoredAccount, type StoredTransfer } from '../state.ts';
+import { addPayout, addTransfer, findReference, type StoredAccount, type StoredTransfer } from '../state.ts';
 import { isoTimestamp } from '../time.ts';
 import { type OperationHandler, ok } from './handler.ts';
 
@@ -104,7 +104,7 @@ export const walletPayout: OperationHandler = (context, { body, token }) => {
     transaction_status: 'processing',
   };
   const stored = { record, clientId: token?.clientId ?? '', accountId: request.account_id };
-  context.state.payouts.set(record.transaction_id, stored);
+  addPayout(context.state, stored);
   startLifecycle(context, stored, { kind: 'wallet_payout', amount: record.amount });
   context.markDirty();
   return ok('Wallet payout created', record);
