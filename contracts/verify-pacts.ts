@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { loadSpec, type Profile } from '../spec/index.ts';
-import { createApiClient, type Report, type TargetConfig } from '../suites/index.ts';
+import { assertTargetReachable, type Report, type TargetConfig } from '../suites/index.ts';
 import { PACU_PACT_DIR, PACU_PROVIDER } from './consumer-kit.ts';
 import { contractReport, type InteractionOutcome } from './contract-report.ts';
 import type { PactSource } from './pact-adapter.ts';
@@ -81,7 +81,7 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> 
   const profile = options.profile ?? VERIFY_DEFAULTS.profile;
   const report = (outcomes: InteractionOutcome[]): Report =>
     contractReport({ target: target.baseUrl, baseUrl: target.baseUrl, profile, startedAt, outcomes });
-  await assertReachable(target.baseUrl, timeoutMs);
+  await assertTargetReachable({ baseUrl: target.baseUrl, timeoutMs });
 
   if (options.broker) {
     const broker = options.broker;
@@ -129,15 +129,5 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> 
     return report(outcomesFromFiles(interactions, unmet, operationOf, reply));
   } finally {
     await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** One request before the verifier starts, so an unreachable target is a usage error (exit 2). */
-async function assertReachable(baseUrl: string, timeoutMs: number): Promise<void> {
-  const api = createApiClient({ baseUrl, timeoutMs });
-  try {
-    await api.send({ method: 'GET', path: '/', headers: {} });
-  } finally {
-    await api.close();
   }
 }

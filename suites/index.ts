@@ -3,6 +3,7 @@ export { API_CLIENT_DEFAULTS, createApiClient, tokenRequest } from './api-client
 export type { ApiRequest, ApiResponse } from './api-request.ts';
 export { basic, bearer, jsonRequest } from './api-request.ts';
 export { assertConformance, ConformanceError } from './assert-conformance.ts';
+export { assertTargetReachable } from './assert-reachable.ts';
 export { RULES } from './catalogue.ts';
 export { renderCurl } from './curl.ts';
 export type { FailureKey } from './failure-id.ts';

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadSpec, type OperationId, type Profile, type Spec } from '../spec/index.ts';
 import { createApiClient } from './api-client.ts';
+import { assertTargetReachable } from './assert-reachable.ts';
 import { RULES } from './catalogue.ts';
 import { renderCurl } from './curl.ts';
 import { formatFailureId, parseFailureId } from './failure-id.ts';
@@ -143,6 +144,7 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
   const profile = options.profile ?? CHECK_DEFAULTS.profile;
   const selection = selectTasks(options);
   const seed = selection.seed ?? options.seed ?? randomBytes(4).readUInt32BE() >>> 1;
+  await assertTargetReachable({ baseUrl: options.target.baseUrl });
   const spec = options.spec ?? (await loadSpec());
   const concurrency = options.concurrency ?? CHECK_DEFAULTS.concurrency;
   const api = createApiClient({ baseUrl: options.target.baseUrl, connections: concurrency * 4 });

@@ -84,6 +84,15 @@ describe('pacu check exit codes', () => {
     );
   });
 
+  it('exits 2 for an unreachable target even when no credentials were given (nothing is skipped silently)', async () => {
+    const result = await run('check', '--target', 'http://127.0.0.1:9/v3');
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(
+      /^pacu: cannot reach target http:\/\/127\.0\.0\.1:9\/v3: connection refused\. .*\n$/,
+    );
+    expect(result.stdout).not.toContain('skipped');
+  });
+
   it.each([
     [['--reporter', 'xml:out.xml'], 'pacu: unknown reporter "xml:out.xml"'],
     [['--reporter', 'json'], 'pacu: reporter json needs a file'],
