@@ -8,6 +8,7 @@ import {
   sameReferenceReplayRule,
 } from './rules/idempotency.ts';
 import { signedWebhooksRule, statusTransitionsRule } from './rules/lifecycle.ts';
+import { limitsRule } from './rules/limits.ts';
 import { acceptedRule, creationValuesRule, echoesRequestRule } from './rules/positive.ts';
 
 /** Every rule `pacu check` knows, in report order. */
@@ -25,6 +26,7 @@ export const RULES: readonly Rule[] = [
   invalidBodyRule,
   malformedRequestRule,
   unknownIdRule,
+  limitsRule,
   acceptedRule,
   echoesRequestRule,
   creationValuesRule,

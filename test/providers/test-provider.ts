@@ -55,6 +55,11 @@ interface Payment {
   final: string;
 }
 const SECRET = 'test-secret';
+
+function depthOf(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  return 1 + Math.max(0, ...Object.values(value).map(depthOf));
+}
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startTestProvider(options: TestProviderOptions): Promise<TestProvider> {
@@ -114,12 +119,16 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim();
     if (type !== 'application/json' && !breaks('errors.malformed-request'))
       throw new HttpError(pacu ? 400 : 415, 'Content-Type must be application/json');
+    // pacu's decided limits; the other style has none, which the description allows.
+    if (pacu && !breaks('errors.limits') && Buffer.byteLength(text) > 1024 * 1024)
+      throw new HttpError(413, 'request body is over 1048576 bytes');
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
       throw new HttpError(400, 'malformed JSON');
     }
+    if (pacu && depthOf(body) > 32) throw new HttpError(400, 'JSON nested deeper than 32 levels');
     const issues = breaks('errors.invalid-body') ? [] : (checks.get(operation.id)?.(body) ?? []);
     if (issues.length > 0 || !body || typeof body !== 'object')
       throw new HttpError(400, `Invalid request ${issues[0]?.path ?? ''}`);
