@@ -151,3 +151,22 @@ export async function validRequests(
   if (token instanceof Skip) return token;
   return validRequestArbitrary(context, operationId, token);
 }
+
+/** What a rule that posts bodies needs first: a token, the ids the operation uses, and its spec. */
+export interface BodyRuleSetup {
+  readonly token: string;
+  readonly ids: Required<TargetIds>;
+  readonly spec: OperationSpec;
+}
+
+/** {@link BodyRuleSetup} for one operation, or the Skip that says what the target config lacks. */
+export async function bodyRuleSetup(
+  context: RuleContext,
+  operation: OperationId,
+): Promise<BodyRuleSetup | Skip> {
+  const token = await context.tokens.get();
+  if (token instanceof Skip) return token;
+  const ids = requireIds(context.ids, operation);
+  if (ids instanceof Skip) return ids;
+  return { token, ids, spec: context.spec.operation(operation) };
+}

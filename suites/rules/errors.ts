@@ -6,7 +6,7 @@ import { refusalProblem } from '../expect-status.ts';
 import { invalidBodyArbitrary } from '../invalid-arbitrary.ts';
 import { checkProperty } from '../property.ts';
 import { PASS, type Rule, Skip, skipped } from '../rule.ts';
-import { referenceFor, requireIds, validBodyArbitrary, validRequests } from '../valid-requests.ts';
+import { bodyRuleSetup, referenceFor, validBodyArbitrary, validRequests } from '../valid-requests.ts';
 
 const JSON_OPERATIONS: readonly OperationId[] = ['usdTransfer', 'walletPayout', 'createAccount'];
 
@@ -26,11 +26,9 @@ export const invalidBodyRule: Rule = {
   operations: JSON_OPERATIONS,
   profileFor: () => 'documented',
   async run(context, operation) {
-    const token = await context.tokens.get();
-    if (token instanceof Skip) return skipped(token.reason);
-    const ids = requireIds(context.ids, operation);
-    if (ids instanceof Skip) return skipped(ids.reason);
-    const spec = context.spec.operation(operation);
+    const setup = await bodyRuleSetup(context, operation);
+    if (setup instanceof Skip) return skipped(setup.reason);
+    const { token, ids, spec } = setup;
     // What counts as invalid is the profile's view: documented constraints, or pacu's decided ones too.
     const schema = schemaForProfile(spec.requestBody?.schema as JSONSchema7, context.profile);
     const invalid = invalidBodyArbitrary(schema, validBodyArbitrary(context, spec, ids));

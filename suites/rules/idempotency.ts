@@ -4,7 +4,7 @@ import { bearer, jsonRequest } from '../api-request.ts';
 import { dataOf, isSuccess } from '../envelope-checks.ts';
 import { checkProperty } from '../property.ts';
 import { PASS, type Rule, type RuleContext, Skip, skipped, type Verdict } from '../rule.ts';
-import { requireIds, validBodyArbitrary } from '../valid-requests.ts';
+import { bodyRuleSetup, validBodyArbitrary } from '../valid-requests.ts';
 
 /** Concurrent identical requests sent by idempotency.concurrent-requests. */
 export const CONCURRENT_REQUESTS = 5;
@@ -22,11 +22,9 @@ async function transfers(context: RuleContext): Promise<
     }
   | Skip
 > {
-  const token = await context.tokens.get();
-  if (token instanceof Skip) return token;
-  const ids = requireIds(context.ids, 'usdTransfer');
-  if (ids instanceof Skip) return ids;
-  const operation = context.spec.operation('usdTransfer');
+  const setup = await bodyRuleSetup(context, 'usdTransfer');
+  if (setup instanceof Skip) return setup;
+  const { token, ids, spec: operation } = setup;
   return {
     bodies: validBodyArbitrary(context, operation, ids),
     async send(body) {

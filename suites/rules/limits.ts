@@ -3,7 +3,7 @@ import { bearer, jsonRequest } from '../api-request.ts';
 import { refusalProblem } from '../expect-status.ts';
 import { checkProperty } from '../property.ts';
 import { PASS, type Rule, Skip, skipped } from '../rule.ts';
-import { referenceFor, requireIds, validBodyArbitrary } from '../valid-requests.ts';
+import { bodyRuleSetup, referenceFor, validBodyArbitrary } from '../valid-requests.ts';
 
 const JSON_OPERATIONS: readonly OperationId[] = ['usdTransfer', 'walletPayout', 'createAccount'];
 /** The spec's decided limits (x-pacu-decisions/limits): bodies up to 1 MiB, JSON up to 32 levels. */
@@ -40,11 +40,9 @@ export const limitsRule: Rule = {
   operations: JSON_OPERATIONS,
   profileFor: () => 'strict',
   async run(context, operation) {
-    const token = await context.tokens.get();
-    if (token instanceof Skip) return skipped(token.reason);
-    const ids = requireIds(context.ids, operation);
-    if (ids instanceof Skip) return skipped(ids.reason);
-    const spec = context.spec.operation(operation);
+    const setup = await bodyRuleSetup(context, operation);
+    if (setup instanceof Skip) return skipped(setup.reason);
+    const { token, ids, spec } = setup;
     const bodies = validBodyArbitrary(context, spec, ids);
     return checkProperty({ ...context, numRuns: Math.min(context.numRuns, RUNS) }, bodies, async (body) => {
       // Every probe on every body, so no run can miss a limit the target lacks.
