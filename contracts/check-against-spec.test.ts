@@ -69,6 +69,26 @@ describe('checkPactsAgainstSpec', () => {
     expect(new Set(check.interactions.map((item) => item.operation)).size).toBe(9);
   });
 
+  it('under the documented profile, wants the bearer token only where the description states it', async () => {
+    const withoutToken = (path: string, method: string, body?: object) =>
+      userPact((interaction) => {
+        interaction.request = { method, path, headers: {}, ...(body ? { body } : {}) };
+        interaction.response = { status: 400, body: { success: false, message: 'Invalid request' } };
+      });
+    const transfer = await findingsOf(
+      withoutToken('/payments/usd/direct', 'POST', { reference: 'r1' }),
+      'no-token-transfer',
+      'documented',
+    );
+    expect(transfer.join('\n')).toContain('$.headers.authorization');
+    const card = await findingsOf(
+      withoutToken('/cards/virtual/card_1', 'GET'),
+      'no-token-card',
+      'documented',
+    );
+    expect(card.join('\n')).not.toContain('$.headers.authorization');
+  });
+
   it('flags the 409 of a reused reference under the documented profile: it is a pacu decision', async () => {
     const check = await checkPactsAgainstSpec([PACU_PACT_DIR], { profile: 'documented' });
     expect(check.interactions.flatMap(formatFindings)).toEqual([

@@ -53,9 +53,10 @@ function checkAuthorization(operation: OperationSpec, request: PactRequest, prof
   if (security.kind === 'none') return [];
   const scheme = security.kind === 'basic' ? 'Basic' : 'Bearer';
   const header = request.headers.authorization?.[0];
-  // Under the documented profile, only a scheme the pact does send is judged: most tokens are decisions.
+  // Under the documented profile a missing header is judged only where the description states the
+  // scheme (the token endpoint's Basic, usdTransfer's bearer): the other tokens are pacu decisions.
   if (header === undefined) {
-    return profile === 'strict' || !operation.decision
+    return profile === 'strict' || operation.bearerDocumented || !operation.decision
       ? [
           {
             part: 'request',

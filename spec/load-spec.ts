@@ -161,6 +161,7 @@ export async function loadSpec(file: string = DEFAULT_SPEC_FILE): Promise<Spec> 
         path: pathTemplate,
         summary: String(operation.summary ?? ''),
         security: readSecurity(operation, schemes),
+        bearerDocumented: operation['x-pacu-bearer-documented'] === true,
         parameters: readParameters(operation),
         requestBody: readRequestBody(operation),
         responses: readResponses(operation),

@@ -74,6 +74,8 @@ export interface OperationSpec {
   readonly requestBody: RequestBodySpec | undefined;
   /** By status code; always has 200 and 400. */
   readonly responses: ReadonlyMap<number, ResponseSpec>;
+  /** True when the interface description itself states that the operation takes a bearer token. */
+  readonly bearerDocumented: boolean;
   /** The reason when the operation's security is (partly) a pacu decision. */
   readonly decision?: string;
 }
