@@ -10,6 +10,7 @@ import {
 import { signedWebhooksRule, statusTransitionsRule } from './rules/lifecycle.ts';
 import { limitsRule } from './rules/limits.ts';
 import { acceptedRule, creationValuesRule, echoesRequestRule } from './rules/positive.ts';
+import { tokenExpiryRule } from './rules/token-expiry.ts';
 
 /** Every rule `pacu check` knows, in report order. */
 export const RULES: readonly Rule[] = [
@@ -20,6 +21,7 @@ export const RULES: readonly Rule[] = [
   tokenRefusalRule,
   bearerRequiredRule,
   scopeEnforcedRule,
+  tokenExpiryRule,
   sameReferenceReplayRule,
   sameReferenceDifferentBodyRule,
   concurrentRequestsRule,

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { OperationId } from '../spec/index.ts';
 import type { ApiRequest, ApiResponse } from './api-request.ts';
 import { bearer, jsonRequest } from './api-request.ts';
+import { callControl as control } from './control-api.ts';
 import { dataOf } from './envelope-checks.ts';
 import { type RuleContext, Skip } from './rule.ts';
 import { requireIds, validBodyArbitrary } from './valid-requests.ts';
@@ -47,26 +48,6 @@ export function observeLifecycles(context: RuleContext): Promise<LifecycleObserv
     observations.set(context.api, pending);
   }
   return pending;
-}
-
-async function control(
-  context: RuleContext,
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<ApiResponse> {
-  const url = new URL(`/__pacu${path}`, context.config.controlUrl);
-  const response = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: response.status, headers: {}, text, json, durationMs: 0 };
 }
 
 const transactionOf = (delivery: Delivery): unknown =>

@@ -105,7 +105,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     if (breaks('auth.bearer-required')) return;
     const match = /^Bearer +(\S+)$/.exec(request.headers.authorization ?? '');
     const token = match ? tokens.get(match[1] ?? '') : undefined;
-    if (!token || token.expiresAt <= now)
+    if (!token || (token.expiresAt <= now && !breaks('auth.token-expired')))
       throw new HttpError(pacu ? 401 : 400, 'a valid bearer token is required');
     if (!breaks('auth.scope-enforced') && scopes.some((scope) => !token.scopes.includes(scope)))
       throw new HttpError(403, `token lacks scope ${scopes.join(',')}`);
