@@ -125,8 +125,21 @@ function readTokenLifetime(document: Node): number {
  * const spec = await loadSpec();
  * spec.operation('usdTransfer').requestBody?.schema;
  */
-export async function loadSpec(file: string = DEFAULT_SPEC_FILE): Promise<Spec> {
+export function loadSpec(file: string = DEFAULT_SPEC_FILE): Promise<Spec> {
+  // Once per file and process: `pacu check` starts a mock and runs the suites on one Spec (~100 ms each).
   const absolute = path.resolve(file);
+  let pending = loaded.get(absolute);
+  if (!pending) {
+    pending = readSpec(absolute);
+    loaded.set(absolute, pending);
+    pending.catch(() => loaded.delete(absolute));
+  }
+  return pending;
+}
+
+const loaded = new Map<string, Promise<Spec>>();
+
+async function readSpec(absolute: string): Promise<Spec> {
   let text: string;
   try {
     text = await readFile(absolute, 'utf8');
