@@ -11,8 +11,8 @@ import {
   runChecks,
   type TargetConfigInput,
 } from '../suites/index.ts';
+import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
-import type { CliIo, CommandOutcome } from './program.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { addTargetOptions } from './target-options.ts';
 

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import type { OperationId, Profile } from '../spec/index.ts';
+import { type OperationId, PACU_VERSION, type Profile } from '../spec/index.ts';
 import {
   type ApiRequest,
   type Report,
@@ -9,10 +8,6 @@ import {
   summarise,
 } from '../suites/index.ts';
 import type { PactInteraction } from './pact-file.ts';
-
-const PACU_VERSION = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
 
 /** What one interaction came to, before it becomes a report row. */
 export interface InteractionOutcome {

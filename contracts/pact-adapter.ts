@@ -3,20 +3,31 @@ import { MatchersV3, PactV4, Verifier } from '@pact-foundation/pact';
 
 /**
  * Pact's V3 matchers, for the bodies, headers and paths of consumer interactions. Their results are
- * opaque values the adapter hands back to Pact.
+ * opaque values the adapter hands back to Pact, typed `unknown` so no Pact type leaves this file
+ * (pacu's published declarations would otherwise need Pact's, and Express's, types).
  */
-export const match = {
-  like: MatchersV3.like,
-  eachLike: MatchersV3.eachLike,
-  regex: (pattern: string, example: string): unknown => MatchersV3.regex(pattern, example),
-  integer: MatchersV3.integer,
-  number: MatchersV3.number,
-  string: MatchersV3.string,
-  boolean: MatchersV3.boolean,
+export interface Matchers {
+  like(template: unknown): unknown;
+  eachLike(template: unknown, min?: number): unknown;
+  regex(pattern: string, example: string): unknown;
+  integer(example?: number): unknown;
+  number(example?: number): unknown;
+  string(example?: string): unknown;
+  boolean(example?: boolean): unknown;
   /** A value the verifier fills in from what the provider-state handler returned. */
-  fromProviderState: <T>(expression: string, example: T): unknown =>
-    MatchersV3.fromProviderState(expression, example),
-} as const;
+  fromProviderState<T>(expression: string, example: T): unknown;
+}
+
+export const match: Matchers = {
+  like: (template) => MatchersV3.like(template),
+  eachLike: (template, min) => MatchersV3.eachLike(template, min),
+  regex: (pattern, example) => MatchersV3.regex(pattern, example),
+  integer: (example) => MatchersV3.integer(example),
+  number: (example) => MatchersV3.number(example),
+  string: (example) => MatchersV3.string(example),
+  boolean: (example) => MatchersV3.boolean(example),
+  fromProviderState: (expression, example) => MatchersV3.fromProviderState(expression, example),
+};
 
 export interface ProviderStateRef {
   readonly name: string;

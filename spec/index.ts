@@ -38,3 +38,4 @@ export type {
 } from './records.ts';
 export type { SchemaCheck, SchemaIssue } from './schema-validator.ts';
 export { compileSchema, hasAtMostDecimals } from './schema-validator.ts';
+export { PACU_VERSION } from './version.ts';

@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { ConfigError, loadSpec, type OperationId, type Profile, type Spec } from '../spec/index.ts';
+import {
+  ConfigError,
+  loadSpec,
+  type OperationId,
+  PACU_VERSION,
+  type Profile,
+  type Spec,
+} from '../spec/index.ts';
 import { createApiClient } from './api-client.ts';
 import { assertTargetReachable } from './assert-reachable.ts';
 import { RULES } from './catalogue.ts';
@@ -45,10 +51,6 @@ export type ProgressEvent =
   | { readonly kind: 'end'; readonly result: RuleResult; readonly index: number; readonly total: number };
 
 export const CHECK_DEFAULTS = { profile: 'documented', runs: 100, concurrency: 4 } as const;
-
-const VERSION = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
 
 interface Task {
   readonly rule: Rule;
@@ -206,7 +208,7 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
     return {
       tool: 'pacu',
       command: 'check',
-      version: VERSION,
+      version: PACU_VERSION,
       target: options.target.baseUrl,
       seed,
       profile,
