@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixtures = fileURLToPath(new URL('./consumer/', import.meta.url));
 const project = mkdtempSync(path.join(tmpdir(), 'pacu-consumer-'));
 const npm = (args: string[]) => run('npm', [...args, '--no-audit', '--no-fund'], { cwd: project });
