@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { ConfigError, loadSpec, type Spec, TargetUnreachableError } from '../../spec/index.ts';
 import { createApiClient } from '../api-client.ts';
 import type { ApiRequest, ApiResponse } from '../api-request.ts';
-import { renderCurl } from '../curl.ts';
-import { type Report, type RuleResult, summarise, type WebhookEventType } from '../report.ts';
+import { buildReport, type ResultDraft } from '../build-report.ts';
+import { createRedactor } from '../redaction.ts';
+import type { Report, WebhookEventType } from '../report.ts';
 import { type EventToSend, WEBHOOK_CASES, type WebhookCase, type WebhookSend } from './webhook-cases.ts';
 
 /** Options of {@link checkWebhookReceiver}. */
@@ -21,10 +21,6 @@ export interface WebhookCheckOptions {
 }
 
 export const WEBHOOK_CHECK_DEFAULTS = { timeoutMs: 5000 } as const;
-
-const VERSION = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
 
 function checkSecret(secret: string): void {
   if (secret === '')
@@ -118,7 +114,7 @@ export async function checkWebhookReceiver(options: WebhookCheckOptions): Promis
   const spec = options.spec ?? (await loadSpec());
   const events = eventsToSend(spec, options.events);
   const timeoutMs = options.timeoutMs ?? WEBHOOK_CHECK_DEFAULTS.timeoutMs;
-  const started = Date.now();
+  const started = new Date();
   const url = new URL(options.receiver);
   const origin = url.origin;
   const target = `${url.pathname}${url.search}`;
@@ -142,7 +138,7 @@ export async function checkWebhookReceiver(options: WebhookCheckOptions): Promis
       first = false;
     }
   };
-  const rules: RuleResult[] = [];
+  const rules: ResultDraft[] = [];
   try {
     for (const event of events) {
       let acknowledges = true;
@@ -195,16 +191,7 @@ export async function checkWebhookReceiver(options: WebhookCheckOptions): Promis
             id: `${check.id}/${event.type}`,
             reason: `${check.title}: ${found.reason}`,
             request: shown,
-            ...(response
-              ? {
-                  response: {
-                    status: response.status,
-                    headers: response.headers,
-                    body: response.text.slice(0, 2000),
-                  },
-                }
-              : {}),
-            curl: renderCurl(origin, shown),
+            ...(response ? { response: { ...response, text: response.text.slice(0, 2000) } } : {}),
           },
         });
       }
@@ -212,16 +199,16 @@ export async function checkWebhookReceiver(options: WebhookCheckOptions): Promis
   } finally {
     await api.close();
   }
-  return {
-    tool: 'pacu',
+  // Reports show signatures by what made them; the secret itself is redacted wherever it shows up.
+  const key = options.secret.startsWith('whsec_') ? [options.secret.slice(6)] : [];
+  return buildReport({
     command: 'webhooks check',
-    version: VERSION,
     target: options.receiver,
+    baseUrl: origin,
     seed: 0,
     profile: 'strict',
-    startedAt: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
-    summary: summarise(rules),
-    rules,
-  };
+    startedAt: started,
+    results: rules,
+    redactor: createRedactor({ others: [options.secret, ...key] }),
+  });
 }
