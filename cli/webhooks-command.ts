@@ -1,7 +1,8 @@
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import { ConfigError } from '../spec/index.ts';
 import { checkWebhookReceiver, WEBHOOK_CHECK_DEFAULTS } from '../suites/index.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
+import { collect, wholeNumber } from './option-parsers.ts';
 import type { CliIo, CommandOutcome } from './program.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 
@@ -11,15 +12,6 @@ interface WebhooksCheckOptions {
   timeout?: number;
   event?: string[];
   reporter?: string[];
-}
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
-
-function milliseconds(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 600_000)
-    throw new InvalidArgumentError('--timeout must be a whole number of milliseconds from 1 to 600000');
-  return parsed;
 }
 
 /** `pacu webhooks check`: judge a merchant's webhook receiver (signatures, timestamps, redeliveries). */
@@ -35,7 +27,7 @@ export function registerWebhooksCommand(program: Command, io: CliIo, outcome: Co
     .option(
       '--timeout <ms>',
       `time to answer each message (default ${WEBHOOK_CHECK_DEFAULTS.timeoutMs})`,
-      milliseconds,
+      wholeNumber('--timeout', 1, 600_000, 'number of milliseconds'),
     )
     .option('--event <type>', 'only this event type (repeatable; default every webhook of the spec)', collect)
     .option(

@@ -17,6 +17,16 @@ export type RuleCategory =
   | 'signature'
   | 'timestamp';
 
+/** The categories of `pacu check`'s rules, in report order. */
+export const CHECK_CATEGORIES = [
+  'envelope',
+  'auth',
+  'idempotency',
+  'errors',
+  'positive',
+  'lifecycle',
+] as const satisfies readonly RuleCategory[];
+
 /** A webhook event name, e.g. `usd_transfer.successful`: the rows of a `pacu webhooks check` report. */
 export type WebhookEventType = `${string}.${string}`;
 

@@ -67,6 +67,10 @@ function rejectingRedeliveries(): Judge {
   };
 }
 
+/** `pacu webhooks check --receiver url --secret SECRET ...extra`. */
+const check = (url: string, ...extra: string[]) =>
+  run('webhooks', 'check', '--receiver', url, '--secret', SECRET, ...extra);
+
 async function run(...args: string[]) {
   let stdout = '';
   let stderr = '';
@@ -83,7 +87,7 @@ function failedIds(stdout: string): string[] {
 describe('pacu webhooks check', () => {
   it('exits 0 for a receiver that verifies with the Standard Webhooks library', async () => {
     const url = await receiver(standard);
-    const result = await run('webhooks', 'check', '--receiver', url, '--secret', SECRET);
+    const result = await check(url);
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(/56 passed, 0 failed, 0 skipped/);
@@ -92,16 +96,7 @@ describe('pacu webhooks check', () => {
 
   it('exits 1 for a receiver that accepts anything, naming every refusal it missed', async () => {
     const url = await receiver(() => 200);
-    const result = await run(
-      'webhooks',
-      'check',
-      '--receiver',
-      url,
-      '--secret',
-      SECRET,
-      '--event',
-      'usd_transfer.failed',
-    );
+    const result = await check(url, '--event', 'usd_transfer.failed');
     expect(result.exitCode).toBe(1);
     expect(failedIds(result.stdout)).toEqual([
       'webhooks.bad-signature-refused',
@@ -115,14 +110,14 @@ describe('pacu webhooks check', () => {
 
   it('exits 1 for a receiver that skips the timestamp check, naming stale and far-future events', async () => {
     const url = await receiver(noTimestampCheck);
-    const result = await run('webhooks', 'check', '--receiver', url, '--secret', SECRET);
+    const result = await check(url);
     expect(result.exitCode).toBe(1);
     expect(failedIds(result.stdout)).toEqual(['webhooks.future-refused', 'webhooks.stale-refused']);
   });
 
   it('exits 1 for a receiver that refuses a redelivery of the same webhook-id', async () => {
     const url = await receiver(rejectingRedeliveries());
-    const result = await run('webhooks', 'check', '--receiver', url, '--secret', SECRET);
+    const result = await check(url);
     expect(result.exitCode).toBe(1);
     expect(failedIds(result.stdout)).toEqual(['webhooks.redelivery-accepted']);
     expect(result.stdout).toMatch(/HTTP 409 \(message 2 of 2\)/);
@@ -133,22 +128,13 @@ describe('pacu webhooks check', () => {
       const [first = ''] = (headers['webhook-signature'] ?? '').split(' ');
       return standard({ ...headers, 'webhook-signature': first }, body);
     });
-    const result = await run('webhooks', 'check', '--receiver', url, '--secret', SECRET);
+    const result = await check(url);
     expect(failedIds(result.stdout)).toEqual(['webhooks.rotated-secret-accepted']);
   });
 
   it('does not count refusals from a receiver that refuses everything: they are skipped, the run fails', async () => {
     const url = await receiver(() => 401);
-    const result = await run(
-      'webhooks',
-      'check',
-      '--receiver',
-      url,
-      '--secret',
-      SECRET,
-      '--event',
-      'p2p.validated',
-    );
+    const result = await check(url, '--event', 'p2p.validated');
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toMatch(/0 passed, 3 failed, 5 skipped/);
     expect(result.stdout).toMatch(/did not acknowledge a correctly signed p2p\.validated event/);
@@ -161,13 +147,8 @@ describe('pacu webhooks check', () => {
       kind,
       path.join(dir, `report.${kind}`),
     ]);
-    const result = await run(
-      'webhooks',
-      'check',
-      '--receiver',
+    const result = await check(
       url,
-      '--secret',
-      SECRET,
       '--event',
       'wallet_payout.successful',
       ...files.flatMap(([kind, file]) => ['--reporter', `${kind}:${file}`]),
@@ -190,7 +171,7 @@ describe('pacu webhooks check', () => {
   it('exits 2 with one line when nothing listens at the receiver URL or the flags are wrong', async () => {
     const url = await receiver(standard);
     await Promise.all(servers.splice(0).map((close) => close()));
-    const unreachable = await run('webhooks', 'check', '--receiver', url, '--secret', SECRET);
+    const unreachable = await check(url);
     expect(unreachable.exitCode).toBe(2);
     expect(unreachable.stderr).toMatch(/^pacu: cannot reach the webhook receiver .*connection refused.*\n$/);
     for (const args of [

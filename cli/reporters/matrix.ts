@@ -1,4 +1,4 @@
-import type { Report, RuleCategory, RuleResult } from '../../suites/index.ts';
+import { CHECK_CATEGORIES, type Report, type RuleCategory, type RuleResult } from '../../suites/index.ts';
 
 export type CellStatus = 'passed' | 'failed' | 'skipped' | 'none';
 
@@ -11,12 +11,7 @@ export interface Matrix {
 }
 
 const CATEGORY_ORDER: readonly RuleCategory[] = [
-  'envelope',
-  'auth',
-  'idempotency',
-  'errors',
-  'positive',
-  'lifecycle',
+  ...CHECK_CATEGORIES,
   'contract',
   'delivery',
   'signature',

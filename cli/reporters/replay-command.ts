@@ -1,4 +1,5 @@
 import {
+  CHECK_CATEGORIES,
   CURL_ENVIRONMENT_NOTE,
   type Report,
   type RuleCategory,
@@ -6,14 +7,7 @@ import {
 } from '../../suites/index.ts';
 
 /** Categories of `pacu check` rules; Pact interactions and webhook-receiver checks are rerun whole. */
-const REPLAYABLE: ReadonlySet<RuleCategory> = new Set([
-  'envelope',
-  'auth',
-  'idempotency',
-  'errors',
-  'positive',
-  'lifecycle',
-]);
+const REPLAYABLE: ReadonlySet<RuleCategory> = new Set(CHECK_CATEGORIES);
 
 const quote = (word: string): string =>
   /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
