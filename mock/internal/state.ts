@@ -8,14 +8,8 @@ import type {
   VirtualCard,
   WalletPayout,
 } from '../../spec/index.ts';
-import type { MockClient } from '../options.ts';
+import type { FinalStatus, MockClient, SeededIds, WebhookReceiver } from '../types.ts';
 import { StringPool } from './string-pool.ts';
-
-export type { MockClient };
-
-/** The three payments that have a lifecycle, named as their webhook events are. */
-export type PaymentKind = 'usd_transfer' | 'wallet_payout' | 'push_to_card';
-export type FinalStatus = 'successful' | 'failed';
 
 /** The transitions still ahead of a payment: absolute due times on the mock clock (ms). */
 export interface Lifecycle {
@@ -55,21 +49,6 @@ export interface StoredToken {
   clientId: string;
   scopes: Scope[];
   expiresAt: number;
-}
-
-export interface WebhookReceiver {
-  id: string;
-  url: string;
-  secret: string;
-}
-
-/** The ids a user of the mock needs to call the read operations. */
-export interface SeededIds {
-  cardId: string;
-  cardTransactionId: string;
-  pushToCardId: string;
-  merchantAccountId: string;
-  userId: string;
 }
 
 /** Everything the mock knows. Maps keyed by id, so every lookup is O(1) however much is stored. */
@@ -154,7 +133,10 @@ export function addPayout(state: MockState, stored: StoredPayout): void {
   state.payouts.set(record.transaction_id, stored);
 }
 
+/** Add a user, or replace the one with the same id (journal replays may put a user twice). */
 export function addUser(state: MockState, user: User): void {
-  state.users.push(user);
+  const known = state.usersById.get(user.user_id);
+  if (known) state.users[state.users.indexOf(known)] = user;
+  else state.users.push(user);
   state.usersById.set(user.user_id, user);
 }

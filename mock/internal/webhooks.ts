@@ -1,39 +1,7 @@
 import { Agent, request } from 'undici';
+import type { DeliveryAttempt, WebhookEventRecord, WebhookReceiver, WebhookRetry } from '../types.ts';
 import { newId } from './random.ts';
 import { signWebhook } from './signature.ts';
-import type { WebhookReceiver } from './state.ts';
-
-/** When to retry a delivery that got a non-2xx answer or timed out. */
-export interface WebhookRetry {
-  /** Wait before retry 1, 2, …; its length is the number of retries. */
-  delaysMs: number[];
-  /** An attempt with no answer by then counts as failed. */
-  timeoutMs: number;
-  /** Each delay is stretched or shrunk by up to this fraction at random, so retries spread out. */
-  jitter: number;
-}
-
-/** One try at delivering one event to one receiver. */
-export interface DeliveryAttempt {
-  eventId: string;
-  type: string;
-  receiverId: string;
-  url: string;
-  attempt: number;
-  outcome: 'pending' | 'delivered' | 'failed';
-  status?: number;
-  error?: string;
-  startedAt: string;
-  finishedAt?: string;
-  /** Set when this attempt failed and another is scheduled. */
-  nextAttemptAt?: string;
-}
-
-export interface WebhookEventRecord {
-  id: string;
-  type: string;
-  body: string;
-}
 
 export interface WebhookDispatcher {
   /** Send an event to every receiver now; returns the event id (the `webhook-id` header). */

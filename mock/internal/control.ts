@@ -1,0 +1,133 @@
+import { validateScenario } from '../scenario.ts';
+import type { MockClient, MockControl, Scenario } from '../types.ts';
+import type { MockContext } from './context.ts';
+import { createPushToCard } from './handlers/push-to-card.ts';
+import { MockHttpError } from './http-types.ts';
+import { scheduleAllLifecycles } from './lifecycle.ts';
+import { newId } from './random.ts';
+import { seedState } from './seed.ts';
+import { fromSnapshot, toSnapshot } from './snapshot.ts';
+
+export interface ControlDeps {
+  context: MockContext;
+  seed: number;
+  startScenario: Scenario;
+  demoClient: MockClient;
+  flush(): Promise<void>;
+}
+
+/** The largest single clock advance: ten years (a later time could not be written as a date). */
+export const MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;
+/** Dates end here (ECMAScript's limit); a clock past it could not be read back. */
+const LAST_DATE_MS = 8.64e15;
+
+const bad = (message: string): MockHttpError => new MockHttpError(400, message);
+
+function checkClient(value: unknown): MockClient {
+  const client = value as Partial<MockClient> | null;
+  if (
+    !client ||
+    typeof client.clientId !== 'string' ||
+    client.clientId === '' ||
+    client.clientId.includes(':')
+  ) {
+    throw bad('clientId must be a non-empty string without ":"');
+  }
+  if (typeof client.clientSecret !== 'string' || client.clientSecret === '')
+    throw bad('clientSecret must be a non-empty string');
+  const scopes = client.scopes ?? ['card', 'us_account'];
+  if (!Array.isArray(scopes) || scopes.some((scope) => scope !== 'card' && scope !== 'us_account')) {
+    throw bad('scopes must be a list of card and us_account');
+  }
+  return { clientId: client.clientId, clientSecret: client.clientSecret, scopes: [...scopes] };
+}
+
+export function createControl({ context, seed, startScenario, demoClient, flush }: ControlDeps): MockControl {
+  const { store, clock } = context;
+  const clockView = () => ({
+    mode: clock.mode,
+    now: new Date(clock.now()).toISOString(),
+    epochMs: clock.now(),
+  });
+  return {
+    ids: () => ({
+      ...store.view.seeded,
+      clientId: demoClient.clientId,
+      clientSecret: demoClient.clientSecret,
+      scopes: [...demoClient.scopes],
+    }),
+    reset() {
+      const { clients, tokens, receivers } = store.view;
+      const fresh = seedState(seed);
+      for (const client of clients.values()) fresh.clients.set(client.clientId, client);
+      for (const token of tokens.values()) fresh.tokens.set(token.token, token);
+      for (const receiver of receivers.values()) fresh.receivers.set(receiver.id, receiver);
+      clock.clear();
+      context.webhooks.clearHistory();
+      store.replace(fresh, clock.now());
+      context.scenario = startScenario;
+    },
+    clock: clockView,
+    advanceClock(seconds) {
+      if (clock.mode !== 'manual') {
+        throw new MockHttpError(
+          409,
+          'the clock is real time; start the mock with --clock manual (clock: "manual") to advance it',
+        );
+      }
+      if (
+        typeof seconds !== 'number' ||
+        !Number.isFinite(seconds) ||
+        seconds < 0 ||
+        seconds > MAX_ADVANCE_SECONDS
+      )
+        throw bad(`seconds must be a number from 0 to ${MAX_ADVANCE_SECONDS} (ten years)`);
+      const ms = Math.round(seconds * 1000);
+      if (clock.now() + ms > LAST_DATE_MS)
+        throw bad('the clock cannot move past the last date JavaScript can hold');
+      clock.advance(ms);
+      store.setNow(clock.now());
+      return { now: clockView().now, epochMs: clockView().epochMs };
+    },
+    addReceiver(receiver) {
+      if (
+        !receiver ||
+        typeof receiver.url !== 'string' ||
+        !URL.canParse(receiver.url) ||
+        !/^https?:/.test(receiver.url)
+      ) {
+        throw bad('url must be an http(s) URL');
+      }
+      if (typeof receiver.secret !== 'string' || receiver.secret === '')
+        throw bad('secret must be a non-empty string (whsec_<base64> preferred)');
+      const id = newId('rcv');
+      store.putReceiver({ id, url: receiver.url, secret: receiver.secret });
+      return { id };
+    },
+    receivers: () => [...store.view.receivers.values()].map((receiver) => ({ ...receiver })),
+    removeReceiver: (id) => store.deleteReceiver(id),
+    attempts: () => context.webhooks.attempts(),
+    events: () => context.webhooks.events(),
+    redeliver: (eventId) => context.webhooks.redeliver(eventId),
+    webhooksIdle: () => context.webhooks.idle(),
+    scenario: () => structuredClone(context.scenario),
+    setScenario(scenario) {
+      context.scenario = validateScenario(scenario, '(control API)');
+    },
+    dumpState: () => toSnapshot(store.view, clock.now()),
+    loadState(snapshot) {
+      const loaded = fromSnapshot(context.spec, snapshot);
+      if ('problems' in loaded) throw bad(`not a pacu mock state: ${loaded.problems.slice(0, 5).join('; ')}`);
+      clock.clear();
+      store.replace(loaded.state, clock.now());
+      scheduleAllLifecycles(context);
+    },
+    addClient(value) {
+      const client = checkClient(value);
+      store.putClient(client);
+      return { ...client };
+    },
+    createPushToCard: (input) => ({ ...createPushToCard(context, input).record }),
+    flush,
+  };
+}
