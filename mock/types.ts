@@ -1,71 +1,47 @@
 // The mock's public shapes in one place (msw's glossary.ts): index.ts re-exports from here, never
 // from internal/, and internal code imports its public types from here too.
-import type { PushToCardPayment, Scope } from '../spec/index.ts';
+// The control protocol's shapes (ids, receivers, attempts, scenarios…) live in spec/ (the suites'
+// control client speaks it too); they are named here again so users find every shape in one file.
+import type {
+  ControlIds,
+  ControlOperations,
+  DeliveryAttempt,
+  FinalStatus,
+  PaymentKind,
+  PushToCardInput,
+  Scenario,
+  ScenarioMatch,
+  ScenarioRule,
+  ScenarioStep,
+  Scope,
+  SeededIds,
+  WebhookEventRecord,
+  WebhookReceiver,
+} from '../spec/index.ts';
+
+export type {
+  ControlIds,
+  DeliveryAttempt,
+  FinalStatus,
+  PaymentKind,
+  PushToCardInput,
+  Scenario,
+  ScenarioMatch,
+  ScenarioRule,
+  ScenarioStep,
+  SeededIds,
+  WebhookEventRecord,
+  WebhookReceiver,
+};
 
 /** `real` follows wall time; `manual` stands still until advanced, so tests never sleep. */
 export type ClockMode = 'real' | 'manual';
-
-/** The three payments that have a lifecycle, named as their webhook events are. */
-export type PaymentKind = 'usd_transfer' | 'wallet_payout' | 'push_to_card';
-export type FinalStatus = 'successful' | 'failed';
 
 /** An OAuth client of the mock (client-credentials grant). */
 export interface MockClient {
   clientId: string;
   clientSecret: string;
   scopes: Scope[];
-}
-
-/** The ids a user of the mock needs to call the read operations. */
-export interface SeededIds {
-  cardId: string;
-  cardTransactionId: string;
-  pushToCardId: string;
-  merchantAccountId: string;
-  userId: string;
-}
-
-export interface WebhookReceiver {
-  id: string;
-  url: string;
-  secret: string;
-  /** Set when the receiver answered 410 Gone (Standard Webhooks: stop sending to it). */
-  disabledAt?: string;
-}
-
-/** What the control API takes to create a push-to-card payment (no /v3 operation creates one). */
-export interface PushToCardInput {
-  amount: number;
-  card_number?: string;
-  description?: string;
-}
-
-/** What a rule looks at: any field left out matches everything. */
-export interface ScenarioMatch {
-  kind?: PaymentKind | PaymentKind[];
-  amount?: number | { min?: number; max?: number };
-  account_number?: string;
-  transfer_type?: 'ACH' | 'WIRE';
-  /** A regular expression the whole reference must match. */
-  reference?: string;
-}
-
-export interface ScenarioStep {
-  /** Seconds after the payment was created. */
-  after: number;
-  status: FinalStatus;
-}
-
-export interface ScenarioRule {
-  name?: string;
-  match: ScenarioMatch;
-  /** An empty list keeps the payment processing for ever. */
-  steps: ScenarioStep[];
-}
-
-/** How payments move from processing to their final status: the first rule that matches wins. */
-export interface Scenario {
-  rules: ScenarioRule[];
 }
 
 /** The collections of a state snapshot, in the order they are written and read. */
@@ -103,58 +79,14 @@ export interface WebhookRetry {
   jitter: number;
 }
 
-/** One try at delivering one event to one receiver. */
-export interface DeliveryAttempt {
-  eventId: string;
-  type: string;
-  receiverId: string;
-  url: string;
-  attempt: number;
-  outcome: 'pending' | 'delivered' | 'failed' | 'cancelled';
-  status?: number;
-  error?: string;
-  startedAt: string;
-  finishedAt?: string;
-  /** Set when this attempt failed and another is scheduled (mock-clock time). */
-  nextAttemptAt?: string;
-}
-
-export interface WebhookEventRecord {
-  id: string;
-  type: string;
-  body: string;
-}
-
-/** `GET /__pacu/ids`: the seeded ids plus the demo client's credentials. */
-export interface ControlIds extends SeededIds {
-  clientId: string;
-  clientSecret: string;
-  scopes: Scope[];
-}
-
-/** The control API in-process; `/__pacu` over HTTP maps one to one onto these. Bad input throws. */
-export interface MockControl {
-  ids(): ControlIds;
-  /** Back to the seeded data and the start scenario; clients, tokens, receivers and the clock stay. */
-  reset(): void;
-  clock(): { mode: ClockMode; now: string; epochMs: number };
-  /** Manual clock only: runs every lifecycle step and webhook retry that falls due. */
-  advanceClock(seconds: number): { now: string; epochMs: number };
-  addReceiver(receiver: { url: string; secret: string }): { id: string };
-  receivers(): WebhookReceiver[];
-  removeReceiver(id: string): boolean;
-  attempts(): DeliveryAttempt[];
-  events(): WebhookEventRecord[];
-  /** Send again now; a retry already scheduled for the event is cancelled. */
-  redeliver(eventId: string): boolean;
+/**
+ * The control API in-process: the operations of the control protocol (`spec/control-protocol.ts`),
+ * which `/__pacu` serves one to one over HTTP, plus what only makes sense in-process. Bad input throws.
+ */
+export interface MockControl extends ControlOperations {
   /** Resolves once no webhook delivery is in flight (retries waiting on a manual clock do not count). */
   webhooksIdle(): Promise<void>;
-  scenario(): Scenario;
-  setScenario(scenario: unknown): void;
   dumpState(): StateSnapshot;
-  loadState(snapshot: unknown): void;
-  addClient(client: MockClient): MockClient;
-  createPushToCard(input: PushToCardInput): PushToCardPayment;
   /** Resolves once every change so far is in the journal (and fsynced with `fsync`). */
   flush(): Promise<void>;
 }

@@ -5,6 +5,8 @@ export { basic, bearer, jsonRequest } from './api-request.ts';
 export { assertConformance, ConformanceError } from './assert-conformance.ts';
 export { assertTargetReachable } from './assert-reachable.ts';
 export { RULES } from './catalogue.ts';
+export type { ControlApiClient } from './control-client.ts';
+export { ControlApiError, createControlClient } from './control-client.ts';
 export { renderCurl } from './curl.ts';
 export type { FailureKey } from './failure-id.ts';
 export { formatFailureId, parseFailureId } from './failure-id.ts';

@@ -1,10 +1,10 @@
-import { PacuError } from '../../spec/index.ts';
+import { CONTROL_PREFIX, PacuError } from '../../spec/index.ts';
 import type { MockControl } from '../types.ts';
 import { writeTypeRefusal } from './control-guard.ts';
 import { controlErrorReply } from './envelope.ts';
 import { MockHttpError, type MockReply, type MockRequest } from './http-types.ts';
 import { readJsonBody } from './json-body.ts';
-import { CONTROL_PREFIX, type Exchange } from './request-core.ts';
+import type { Exchange } from './request-core.ts';
 
 type Route = [method: string, pattern: RegExp, run: (params: string[], request: MockRequest) => unknown];
 

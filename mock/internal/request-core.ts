@@ -1,10 +1,7 @@
-import type { OperationId } from '../../spec/index.ts';
+import { CONTROL_PREFIX, type OperationId } from '../../spec/index.ts';
 import { errorFor, tooLargeReply } from './envelope.ts';
 import type { MockReply, MockRequest } from './http-types.ts';
 import { BODY_LIMIT_BYTES, CONTROL_BODY_LIMIT_BYTES, MAX_HEADER_LINES } from './limits.ts';
-
-/** The prefix of the control API: outside /v3, so it can never collide with the interface. */
-export const CONTROL_PREFIX = '/__pacu';
 
 export const isControlPath = (path: string): boolean =>
   path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);

@@ -1,7 +1,7 @@
 import { Agent, request } from 'undici';
+import { webhookHeaders } from '../../spec/index.ts';
 import type { DeliveryAttempt, WebhookEventRecord, WebhookReceiver, WebhookRetry } from '../types.ts';
 import { newId } from './random.ts';
-import { signWebhook } from './signature.ts';
 
 export interface WebhookDispatcher {
   /** Send an event to every receiver now; returns the event id (the `webhook-id` header). */
@@ -57,9 +57,7 @@ export function createWebhookDispatcher(
         headers: {
           'content-type': 'application/json',
           'user-agent': 'pacu-mock-webhooks',
-          'webhook-id': event.id,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signWebhook(receiver.secret, event.id, timestamp, event.body),
+          ...webhookHeaders(receiver.secret, event.id, timestamp, event.body),
         },
         body: event.body,
         signal: AbortSignal.timeout(retry.timeoutMs),
