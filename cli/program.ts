@@ -34,6 +34,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: 'verify Pact contracts against a provider, or against the spec',
     load: async () => (await import('./verify-command.ts')).registerVerifyCommand,
   },
+  {
+    name: 'webhooks',
+    summary: "test your side of the API's webhooks (webhooks check)",
+    load: async () => (await import('./webhooks-command.ts')).registerWebhooksCommand,
+  },
 ];
 
 /** The command `args` select: the first operand, or the one after `help`. */
