@@ -56,9 +56,9 @@ export function openJournalFile(file: string, fsync: boolean): JournalFile {
       return;
     }
     if (!current) return;
-    if (!fsync) return current.resolve();
     const settle = current;
-    fdatasync(fd, (error) => (error ? settle.reject(error) : settle.resolve()));
+    if (!fsync) settle.resolve();
+    else fdatasync(fd, (error) => (error ? settle.reject(error) : settle.resolve()));
   };
 
   return {
