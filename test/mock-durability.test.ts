@@ -1,39 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { startMock } from '../mock/index.ts';
 import { call, tokenFor, transferBody } from './mock-helpers.ts';
+import { exitOf, startCli } from './mock-process.ts';
 
-const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
 const directory = (): string => mkdtempSync(path.join(tmpdir(), 'pacu-durable-'));
-
-interface Started {
-  child: ChildProcess;
-  info: Record<string, string>;
-  stderr: () => string;
-}
-
-function startCli(args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, [BIN, 'mock', '--json', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.once('line', (line) => resolve({ child, info: JSON.parse(line), stderr: () => stderr }));
-    child.once('exit', (code) => reject(new Error(`pacu mock exited with ${code}: ${stderr}`)));
-  });
-}
-
-const exitOf = (child: ChildProcess): Promise<unknown> =>
-  new Promise((resolve) => child.once('exit', resolve));
 
 describe('durability', () => {
   it('keeps every acknowledged transfer through kill -9 during a burst: each replays to its own id', async () => {
