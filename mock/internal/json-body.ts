@@ -59,7 +59,10 @@ export function readFormBody(request: MockRequest): string {
     try {
       decodeURIComponent(part.replaceAll('+', ' '));
     } catch {
-      throw new MockHttpError(400, `Invalid request: the form body is not valid percent-encoding near ${JSON.stringify(part.slice(0, 40))}`);
+      throw new MockHttpError(
+        400,
+        `Invalid request: the form body is not valid percent-encoding near ${JSON.stringify(part.slice(0, 40))}`,
+      );
     }
   }
   return text;

@@ -44,7 +44,9 @@ function queryIntegerProblems(operation: OperationSpec, query: URLSearchParams):
     if (parameter.in !== 'query' || parameter.schema.type !== 'integer') continue;
     for (const value of query.getAll(parameter.name)) {
       if (!/^-?[0-9]{1,15}$/.test(value))
-        problems.push(`query parameter ${parameter.name} must be a whole number, got ${JSON.stringify(value)}`);
+        problems.push(
+          `query parameter ${parameter.name} must be a whole number, got ${JSON.stringify(value)}`,
+        );
     }
   }
   return problems;
