@@ -8,6 +8,7 @@ import {
   renderCurl,
   summarise,
 } from '../suites/index.ts';
+import type { SentRequest } from './pact-adapter.ts';
 import type { PactInteraction } from './pact-file.ts';
 
 const PACU_VERSION = (
@@ -23,6 +24,10 @@ export interface InteractionOutcome {
   /** Why it failed (one finding or mismatch a line), or why it was skipped. */
   readonly reasons: readonly string[];
   readonly durationMs: number;
+  /** What the user should know even when it passed (a state run without setup). */
+  readonly notes?: readonly string[];
+  /** The request as the verifier sent it, provider-state values filled in. */
+  readonly sent?: SentRequest;
   readonly response?: {
     readonly status: number;
     readonly headers: Record<string, string>;
@@ -70,6 +75,7 @@ function toRule(outcome: InteractionOutcome, profile: Profile, baseUrl: string):
     durationMs: outcome.durationMs,
     title: `${interaction.consumer} → ${interaction.provider}: ${interaction.description}`,
     ...(outcome.status === 'skipped' ? { skipReason: outcome.reasons.join('; ') } : {}),
+    ...(outcome.notes && outcome.notes.length > 0 ? { notes: outcome.notes } : {}),
     ...(outcome.status === 'failed'
       ? {
           failure: {

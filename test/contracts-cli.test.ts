@@ -123,7 +123,8 @@ describe('pacu verify', () => {
 
   it.each([
     [['--broker-url', 'https://broker.test'], 'pacu: --broker-url needs --provider-version V'],
-    [['--publish'], 'pacu: --provider-version, --provider-branch and --publish go with --broker-url URL'],
+    [['--publish'], 'pacu: --provider-version, --provider-version-branch, --publish,'],
+    [['--enable-pending'], 'go with --broker-url URL'],
     [
       ['--broker-url', 'broker.test', '--provider-version', '1'],
       'pacu: --broker-url "broker.test" is not an http(s) URL',
