@@ -1,19 +1,14 @@
-import { readFileSync } from 'node:fs';
 import type { OperationId, Profile } from '../spec/index.ts';
 import {
   type ApiRequest,
+  buildReport,
+  type Redactor,
   type Report,
-  type RuleResult,
+  type ResultDraft,
   type RuleStatus,
-  renderCurl,
-  summarise,
 } from '../suites/index.ts';
 import type { SentRequest } from './pact-adapter.ts';
 import type { PactInteraction } from './pact-file.ts';
-
-const PACU_VERSION = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
 
 /** What one interaction came to, before it becomes a report row. */
 export interface InteractionOutcome {
@@ -59,7 +54,7 @@ function slug(text: string): string {
     .replace(/^-|-$/g, '');
 }
 
-function toRule(outcome: InteractionOutcome, profile: Profile, baseUrl: string): RuleResult {
+function toRule(outcome: InteractionOutcome, profile: Profile): ResultDraft {
   const { interaction } = outcome;
   const id = `contract.${slug(interaction.consumer)}.${slug(interaction.description)}`;
   // An interaction for a path the spec lacks belongs to no operation; reporters show it as `unknown`.
@@ -83,7 +78,6 @@ function toRule(outcome: InteractionOutcome, profile: Profile, baseUrl: string):
             reason: outcome.reasons.join('\n'),
             request,
             ...(outcome.response ? { response: outcome.response } : {}),
-            curl: renderCurl(baseUrl, request),
           },
         }
       : {}),
@@ -98,21 +92,20 @@ export interface ContractReportInput {
   readonly profile: Profile;
   readonly startedAt: Date;
   readonly outcomes: readonly InteractionOutcome[];
+  /** Knows the run's credentials; by default Authorization values and access tokens are still redacted. */
+  readonly redactor?: Redactor;
 }
 
-/** A `verify` report: one contract rule per interaction, so `pacu check`'s reporters apply. */
+/** A `verify` report: one contract rule per interaction, through the same pipeline as `pacu check`. */
 export function contractReport(input: ContractReportInput): Report {
-  const rules = input.outcomes.map((outcome) => toRule(outcome, input.profile, input.baseUrl));
-  return {
-    tool: 'pacu',
+  return buildReport({
     command: 'verify',
-    version: PACU_VERSION,
     target: input.target,
+    baseUrl: input.baseUrl,
     seed: 0,
     profile: input.profile,
-    startedAt: input.startedAt.toISOString(),
-    durationMs: Date.now() - input.startedAt.getTime(),
-    summary: summarise(rules),
-    rules,
-  };
+    startedAt: input.startedAt,
+    results: input.outcomes.map((outcome) => toRule(outcome, input.profile)),
+    ...(input.redactor ? { redactor: input.redactor } : {}),
+  });
 }

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
   type ApiClient,
+  type ControlApiClient,
+  createControlClient,
   TARGET_ID_FLAGS as ID_FLAGS,
   type TargetConfig,
   type TargetIds,
   tokenRequest,
 } from '../suites/index.ts';
-import { type ControlApi, createControlApi } from './control-api.ts';
 import { KNOWN_PROVIDER_STATES, PROVIDER_STATES } from './provider-state-names.ts';
 
 /** Values a state hands to the verifier, for the pact's `${name}` expressions. */
@@ -68,7 +69,9 @@ function existingTransfer(reference: string, accountId: string): Parameters<ApiC
  * the ids and credentials of the target config. Ids the user gave win over the mock's seeded ones.
  */
 export function createProviderStates(config: TargetConfig, api: ApiClient): ProviderStates {
-  const control: ControlApi | undefined = config.controlUrl ? createControlApi(config.controlUrl) : undefined;
+  const control: ControlApiClient | undefined = config.controlUrl
+    ? createControlClient(config.controlUrl)
+    : undefined;
   let client: Promise<{ id: string; secret: string; token: string }> | undefined;
 
   const id = async (key: keyof TargetIds): Promise<string> => {
@@ -82,11 +85,11 @@ export function createProviderStates(config: TargetConfig, api: ApiClient): Prov
   const validClient = (): Promise<{ id: string; secret: string; token: string }> => {
     client ??= (async () => {
       const credentials = control
-        ? await control.addClient(
-            `pacu-verify-${randomBytes(6).toString('hex')}`,
-            randomBytes(18).toString('hex'),
-            config.scopes,
-          )
+        ? await control.addClient({
+            clientId: `pacu-verify-${randomBytes(6).toString('hex')}`,
+            clientSecret: randomBytes(18).toString('hex'),
+            scopes: [...config.scopes],
+          })
         : { clientId: config.clientId ?? '', clientSecret: config.clientSecret ?? '' };
       const grant = {
         clientId: credentials.clientId,
@@ -122,7 +125,7 @@ export function createProviderStates(config: TargetConfig, api: ApiClient): Prov
     [PROVIDER_STATES.pushToCardExists]: async () => {
       if (config.ids.pushToCardId !== undefined || !control)
         return { pushToCardId: await id('pushToCardId') };
-      return { pushToCardId: await control.createPushToCard(150) };
+      return { pushToCardId: (await control.createPushToCard({ amount: 150 })).transaction_id };
     },
     [PROVIDER_STATES.transferWithReferenceExists]: async (params) => {
       const reference = String(params.reference ?? '');

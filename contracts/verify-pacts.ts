@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { loadSpec, type Profile } from '../spec/index.ts';
-import { assertTargetReachable, type Report, type TargetConfig } from '../suites/index.ts';
+import { assertTargetReachable, createRedactor, type Report, type TargetConfig } from '../suites/index.ts';
 import { outcomesFromBroker } from './broker-outcomes.ts';
 import { assertBrokerReachable } from './broker-probe.ts';
 import { contractReport, type InteractionOutcome } from './contract-report.ts';
@@ -110,8 +110,20 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> 
   const target = options.target;
   const timeoutMs = options.timeoutMs ?? VERIFY_DEFAULTS.timeoutMs;
   const profile = options.profile ?? VERIFY_DEFAULTS.profile;
+  const redactor = createRedactor({
+    ...(target.clientId !== undefined ? { clientId: target.clientId } : {}),
+    ...(target.clientSecret !== undefined ? { clientSecret: target.clientSecret } : {}),
+    others: options.broker?.token ? [options.broker.token] : [],
+  });
   const report = (outcomes: InteractionOutcome[]): Report =>
-    contractReport({ target: target.baseUrl, baseUrl: target.baseUrl, profile, startedAt, outcomes });
+    contractReport({
+      target: target.baseUrl,
+      baseUrl: target.baseUrl,
+      profile,
+      startedAt,
+      outcomes,
+      redactor,
+    });
   await assertTargetReachable({ baseUrl: target.baseUrl, timeoutMs });
 
   if (options.broker) {

@@ -1,45 +1,24 @@
-import type { PushToCardPayment, Scope } from '../spec/index.ts';
+import type { ControlIds, ControlOperations } from '../spec/index.ts';
 import type { MockContext } from './internal/context.ts';
-import { createPushToCard, type PushToCardInput } from './internal/handlers/push-to-card.ts';
+import { createPushToCard } from './internal/handlers/push-to-card.ts';
 import { MockHttpError } from './internal/http-types.ts';
 import { scheduleAllLifecycles } from './internal/lifecycle.ts';
 import { newId } from './internal/random.ts';
 import { type Scenario, validateScenario } from './internal/scenario.ts';
 import { seedState } from './internal/seed.ts';
 import { fromSnapshot, type StateSnapshot, toSnapshot } from './internal/snapshot.ts';
-import type { SeededIds, WebhookReceiver } from './internal/state.ts';
-import type { DeliveryAttempt, WebhookEventRecord } from './internal/webhooks.ts';
 import type { MockClient } from './options.ts';
 
-/** `GET /__pacu/ids`: the seeded ids plus the demo client's credentials. */
-export interface ControlIds extends SeededIds {
-  clientId: string;
-  clientSecret: string;
-  scopes: Scope[];
-}
+export type { ControlIds };
 
-/** The control API in-process; `/__pacu` over HTTP maps one to one onto these. Bad input throws. */
-export interface MockControl {
-  ids(): ControlIds;
-  /** Back to the seeded data and the start scenario; clients, tokens, receivers and the clock stay. */
-  reset(): void;
-  clock(): { mode: 'real' | 'manual'; now: string; epochMs: number };
-  /** Manual clock only: runs every lifecycle step that falls due. */
-  advanceClock(seconds: number): { now: string; epochMs: number };
-  addReceiver(receiver: { url: string; secret: string }): { id: string };
-  receivers(): WebhookReceiver[];
-  removeReceiver(id: string): boolean;
-  attempts(): DeliveryAttempt[];
-  events(): WebhookEventRecord[];
-  redeliver(eventId: string): boolean;
+/**
+ * The control API in-process: the operations of the control protocol (`spec/control-protocol.ts`),
+ * which `/__pacu` serves one to one over HTTP, plus what only makes sense in-process. Bad input throws.
+ */
+export interface MockControl extends ControlOperations {
   /** Resolves once no webhook delivery is in flight or waiting for a retry. */
   webhooksIdle(): Promise<void>;
-  scenario(): Scenario;
-  setScenario(scenario: unknown): void;
   dumpState(): StateSnapshot;
-  loadState(snapshot: unknown): void;
-  addClient(client: MockClient): MockClient;
-  createPushToCard(input: PushToCardInput): PushToCardPayment;
   /** Write the state file now (no-op without one). */
   flush(): Promise<void>;
 }

@@ -1,4 +1,25 @@
 export { isAbaRoutingNumber, withAbaCheckDigit } from './aba-routing-number.ts';
+export type {
+  ControlClock,
+  ControlErrorBody,
+  ControlIds,
+  ControlOperations,
+  ControlStateSnapshot,
+  DeliveryAttempt,
+  FinalStatus,
+  OAuthClient,
+  PaymentKind,
+  PushToCardInput,
+  RemoteControl,
+  Scenario,
+  ScenarioMatch,
+  ScenarioRule,
+  ScenarioStep,
+  SeededIds,
+  WebhookEventRecord,
+  WebhookReceiver,
+} from './control-protocol.ts';
+export { CONTROL_PREFIX, CONTROL_ROUTES } from './control-protocol.ts';
 export { collectDecisions, documentedSchema, schemaForProfile } from './decisions.ts';
 export type { PacuErrorCode } from './errors.ts';
 export { ConfigError, PacuError, SpecError, TargetUnreachableError } from './errors.ts';
@@ -38,3 +59,11 @@ export type {
 } from './records.ts';
 export type { SchemaCheck, SchemaIssue } from './schema-validator.ts';
 export { compileSchema, hasAtMostDecimals } from './schema-validator.ts';
+export type { SignedWebhookHeaders } from './webhook-signature.ts';
+export {
+  signWebhook,
+  WEBHOOK_TOLERANCE_SECONDS,
+  webhookHeaders,
+  webhookSecretKey,
+  webhookSignatureProblem,
+} from './webhook-signature.ts';

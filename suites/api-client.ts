@@ -10,6 +10,8 @@ export interface ApiClientOptions {
   readonly connections?: number;
   /** Time for a whole exchange before it counts as a timeout. @default 10000 */
   readonly timeoutMs?: number;
+  /** Sees every response (the run's redactor learns the tokens the target issues from it). */
+  readonly observe?: (response: ApiResponse) => void;
 }
 
 export const API_CLIENT_DEFAULTS = { connections: 16, timeoutMs: 10_000 } as const;
@@ -131,13 +133,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body: request.body,
       });
       const text = await response.body.text();
-      return {
+      const answer: ApiResponse = {
         status: response.statusCode,
         headers: joinHeaders(response.headers),
         text,
         json: parseJson(text),
         durationMs: performance.now() - started,
       };
+      options.observe?.(answer);
+      return answer;
     } catch (error) {
       if (isUnreachable(error)) {
         throw new TargetUnreachableError(

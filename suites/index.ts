@@ -4,11 +4,17 @@ export type { ApiRequest, ApiResponse } from './api-request.ts';
 export { basic, bearer, jsonRequest } from './api-request.ts';
 export { assertConformance, ConformanceError } from './assert-conformance.ts';
 export { assertTargetReachable } from './assert-reachable.ts';
+export type { FailureDraft, ReportInput, ResultDraft } from './build-report.ts';
+export { buildReport, PACU_VERSION } from './build-report.ts';
 export { RULES } from './catalogue.ts';
-export { renderCurl } from './curl.ts';
+export type { ControlApiClient } from './control-client.ts';
+export { ControlApiError, createControlClient } from './control-client.ts';
+export { CURL_ENVIRONMENT_NOTE, renderCurl } from './curl.ts';
 export type { FailureKey } from './failure-id.ts';
 export { formatFailureId, parseFailureId } from './failure-id.ts';
 export { isJsonMediaType } from './media-type.ts';
+export type { Redactor, RunSecrets } from './redaction.ts';
+export { createRedactor, PLACEHOLDERS } from './redaction.ts';
 export type {
   RecordedResponse,
   Report,

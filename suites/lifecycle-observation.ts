@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { OperationId } from '../spec/index.ts';
 import type { ApiRequest, ApiResponse } from './api-request.ts';
 import { bearer, jsonRequest } from './api-request.ts';
-import { callControl as control } from './control-api.ts';
+import { ControlApiError, createControlClient } from './control-client.ts';
 import { dataOf } from './envelope-checks.ts';
 import { type RuleContext, Skip } from './rule.ts';
 import { requireIds, validBodyArbitrary } from './valid-requests.ts';
@@ -73,14 +73,18 @@ async function observe(context: RuleContext): Promise<LifecycleObservation | Ski
     controlUrl ? 0 : Number(new URL(webhook?.receiverUrl ?? '').port || 80),
     controlUrl ? '127.0.0.1' : '0.0.0.0',
   );
+  const control = controlUrl ? createControlClient(controlUrl) : undefined;
   let receiverId: string | undefined;
   try {
     const secret = webhook?.secret ?? `whsec_${randomBytes(24).toString('base64')}`;
-    if (controlUrl) {
-      const added = await control(context, 'POST', '/webhooks/receivers', { url: receiver.url, secret });
-      if (added.status !== 200)
-        return new Skip(`the control API refused a webhook receiver (HTTP ${added.status})`);
-      receiverId = String((added.json as { id?: unknown } | undefined)?.id ?? '');
+    if (control) {
+      try {
+        receiverId = (await control.addReceiver({ url: receiver.url, secret })).id;
+      } catch (error) {
+        if (error instanceof ControlApiError)
+          return new Skip(`the control API refused a webhook receiver (HTTP ${error.status})`);
+        throw error;
+      }
     }
     const created: Omit<ObservedPayment, 'deliveries'>[] = [];
     const [transfer, payout] = ['usdTransfer', 'walletPayout'] as const;
@@ -102,28 +106,39 @@ async function observe(context: RuleContext): Promise<LifecycleObservation | Ski
           response,
         });
     }
-    if (controlUrl) {
+    if (control) {
+      const input = { amount: 25 };
       const request: ApiRequest = {
         method: 'POST',
         path: '/__pacu/payments/card',
         headers: {},
-        body: '{"amount":25}',
+        body: JSON.stringify(input),
       };
-      const response = await control(context, 'POST', '/payments/card', { amount: 25 });
-      const transactionId = (response.json as { transaction_id?: unknown } | undefined)?.transaction_id;
-      if (typeof transactionId === 'string')
+      // A target whose control API cannot create one is judged on the other payments.
+      const record = await control.createPushToCard(input).catch((error: unknown) => {
+        if (error instanceof ControlApiError) return undefined;
+        throw error;
+      });
+      if (record) {
+        const text = JSON.stringify(record);
+        const response: ApiResponse = { status: 200, headers: {}, text, json: record, durationMs: 0 };
         created.push({
           operation: 'getPushToCardPayment',
           kind: 'push_to_card',
-          transactionId,
+          transactionId: record.transaction_id,
           request,
           response,
         });
-      const advanced = await control(context, 'POST', '/clock/advance', { seconds: CLOCK_ADVANCE_SECONDS });
-      if (advanced.status !== 200)
-        return new Skip(
-          `the target's clock cannot be advanced (HTTP ${advanced.status}); start the mock with --clock manual`,
-        );
+      }
+      try {
+        await control.advanceClock(CLOCK_ADVANCE_SECONDS);
+      } catch (error) {
+        if (error instanceof ControlApiError)
+          return new Skip(
+            `the target's clock cannot be advanced (HTTP ${error.status}); start the mock with --clock manual`,
+          );
+        throw error;
+      }
     }
     const wanted = new Set(created.map((payment) => payment.transactionId));
     const deadline = Date.now() + (controlUrl ? SETTLE_WAIT_MS : 30_000);
@@ -149,7 +164,7 @@ async function observe(context: RuleContext): Promise<LifecycleObservation | Ski
     return { secret, payments, deliveries: [...receiver.deliveries] };
   } finally {
     // Leave no dead receiver behind: the target would retry deliveries to it for minutes.
-    if (receiverId) await control(context, 'DELETE', `/webhooks/receivers/${encodeURIComponent(receiverId)}`);
+    if (receiverId) await control?.removeReceiver(receiverId);
     await receiver.close();
   }
 }

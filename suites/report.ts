@@ -29,8 +29,13 @@ export interface RuleFailure {
   /** The minimal (shrunk) request. */
   readonly request: ApiRequest;
   readonly response?: RecordedResponse;
-  /** A copy-paste curl command for the request, with the target URL filled in. */
+  /** A copy-paste curl command for the (redacted) request; credentials come from `$PACU_*` variables. */
   readonly curl: string;
+  /**
+   * The profile of the assertion that failed: `strict` when only a pacu decision was broken, even
+   * inside a rule that is documented for this operation.
+   */
+  readonly profile?: Profile;
   /** fast-check seed and path that reproduce the case, when the rule is a property. */
   readonly seed?: number;
   readonly path?: string;
@@ -76,6 +81,10 @@ export interface Report {
   readonly durationMs: number;
   readonly summary: ReportSummary;
   readonly rules: readonly RuleResult[];
+  /** What the run itself says: categories that could not run, tokens refreshed mid-run… */
+  readonly notes?: readonly string[];
+  /** Non-secret flags that shaped the run; a failure's replay line is `pacu check --replay <id>` plus these. */
+  readonly rerunFlags?: readonly string[];
 }
 
 /** Count the statuses of a list of results. */

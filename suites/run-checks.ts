@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { ConfigError, loadSpec, type OperationId, type Profile, type Spec } from '../spec/index.ts';
 import { createApiClient } from './api-client.ts';
 import { assertTargetReachable } from './assert-reachable.ts';
+import { buildReport, type ResultDraft } from './build-report.ts';
 import { RULES } from './catalogue.ts';
-import { renderCurl } from './curl.ts';
 import { formatFailureId, parseFailureId } from './failure-id.ts';
+import { createRedactor } from './redaction.ts';
 import type { Report, RuleResult } from './report.ts';
-import { summarise } from './report.ts';
 import { resolveIds } from './resolve-ids.ts';
 import type { Rule, RuleContext, RuleOutcome } from './rule.ts';
 import type { TargetConfig } from './target-config.ts';
@@ -46,10 +45,6 @@ export type ProgressEvent =
 
 export const CHECK_DEFAULTS = { profile: 'documented', runs: 100, concurrency: 4 } as const;
 
-const VERSION = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
-
 interface Task {
   readonly rule: Rule;
   readonly operation: OperationId;
@@ -72,13 +67,7 @@ function selectTasks(options: CheckOptions): { tasks: Task[]; seed?: number; pat
   return { tasks: rules.flatMap((rule) => rule.operations.map((operation) => ({ rule, operation }))) };
 }
 
-function toResult(
-  task: Task,
-  profile: Profile,
-  outcome: RuleOutcome,
-  durationMs: number,
-  baseUrl: string,
-): RuleResult {
+function toResult(task: Task, profile: Profile, outcome: RuleOutcome, durationMs: number): ResultDraft {
   const common = {
     id: task.rule.id,
     category: task.rule.category,
@@ -105,16 +94,7 @@ function toResult(
       id,
       reason: outcome.reason,
       request: outcome.request,
-      ...(outcome.response
-        ? {
-            response: {
-              status: outcome.response.status,
-              headers: outcome.response.headers,
-              body: outcome.response.text,
-            },
-          }
-        : {}),
-      curl: renderCurl(baseUrl, outcome.request),
+      ...(outcome.response ? { response: outcome.response } : {}),
       ...(outcome.seed !== undefined
         ? { seed: outcome.seed, path: outcome.path, counterexample: outcome.counterexample }
         : {}),
@@ -147,7 +127,16 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
   await assertTargetReachable({ baseUrl: options.target.baseUrl });
   const spec = options.spec ?? (await loadSpec());
   const concurrency = options.concurrency ?? CHECK_DEFAULTS.concurrency;
-  const api = createApiClient({ baseUrl: options.target.baseUrl, connections: concurrency * 4 });
+  const redactor = createRedactor({
+    ...(options.target.clientId !== undefined ? { clientId: options.target.clientId } : {}),
+    ...(options.target.clientSecret !== undefined ? { clientSecret: options.target.clientSecret } : {}),
+    others: options.target.webhook ? [options.target.webhook.secret] : [],
+  });
+  const api = createApiClient({
+    baseUrl: options.target.baseUrl,
+    connections: concurrency * 4,
+    observe: (response) => redactor.observe(response),
+  });
   const runNonce = randomBytes(4).toString('hex');
   try {
     const tokens = createTokenSource(api, options.target);
@@ -163,7 +152,7 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
       numRuns: options.runs ?? CHECK_DEFAULTS.runs,
       ...(selection.path !== undefined ? { path: selection.path } : {}),
     };
-    const results = new Map<Task, RuleResult>();
+    const results = new Map<Task, ResultDraft>();
     const total = selection.tasks.length;
     let done = 0;
     const runTask = async (task: Task): Promise<void> => {
@@ -185,15 +174,14 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
               reason: 'a pacu decision, not in the description: checked with --profile strict',
             }
           : await task.rule.run(context, task.operation);
-      const result = toResult(
-        task,
-        ruleProfile,
-        outcome,
-        performance.now() - taskStarted,
-        options.target.baseUrl,
-      );
+      const result = toResult(task, ruleProfile, outcome, performance.now() - taskStarted);
       results.set(task, result);
-      options.onProgress?.({ kind: 'end', result, index: done++, total });
+      options.onProgress?.({
+        kind: 'end',
+        result: redactor.redact(result) as RuleResult,
+        index: done++,
+        total,
+      });
     };
     await pool(
       selection.tasks.filter((task) => !task.rule.exclusive),
@@ -202,19 +190,16 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
     );
     // Rules that move the target's clock run alone, last, so no other rule sees time jump.
     for (const task of selection.tasks.filter((candidate) => candidate.rule.exclusive)) await runTask(task);
-    const rules = selection.tasks.map((task) => results.get(task) as RuleResult);
-    return {
-      tool: 'pacu',
+    return buildReport({
       command: 'check',
-      version: VERSION,
       target: options.target.baseUrl,
+      baseUrl: options.target.baseUrl,
       seed,
       profile,
-      startedAt: new Date(started).toISOString(),
-      durationMs: Date.now() - started,
-      summary: summarise(rules),
-      rules,
-    };
+      startedAt: new Date(started),
+      results: selection.tasks.map((task) => results.get(task) as ResultDraft),
+      redactor,
+    });
   } finally {
     await api.close();
   }

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { webhookSignatureProblem } from '../spec/index.ts';
 
 /** One delivery as the receiver got it. */
 export interface Delivery {
@@ -41,29 +41,10 @@ export async function startWebhookReceiver(port = 0, host = '127.0.0.1'): Promis
   };
 }
 
-/** Standard Webhooks: the key is the base64 after `whsec_`, else the secret's UTF-8 bytes. */
-function signingKey(secret: string): Buffer {
-  return secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');
-}
-
 /**
  * Why a delivery's Standard Webhooks signature does not hold, or undefined when one of the
  * `v1,<base64>` signatures is the HMAC-SHA256 of `id.timestamp.body` under the secret.
  */
 export function signatureProblem(delivery: Delivery, secret: string): string | undefined {
-  const id = delivery.headers['webhook-id'];
-  const timestamp = delivery.headers['webhook-timestamp'];
-  const signatures = delivery.headers['webhook-signature'];
-  if (!id || !timestamp || !signatures)
-    return 'webhook-id, webhook-timestamp or webhook-signature is missing';
-  if (!/^[0-9]+$/.test(timestamp)) return `webhook-timestamp ${timestamp} is not whole seconds`;
-  const expected = createHmac('sha256', signingKey(secret))
-    .update(`${id}.${timestamp}.${delivery.body}`)
-    .digest();
-  const matches = signatures.split(' ').some((entry) => {
-    const [version, value = ''] = entry.split(',');
-    const given = Buffer.from(value, 'base64');
-    return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
-  });
-  return matches ? undefined : `webhook-signature ${signatures} does not match the secret`;
+  return webhookSignatureProblem(delivery.headers, delivery.body, secret);
 }

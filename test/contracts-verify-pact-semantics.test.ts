@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../cli/main.ts';
 import { verifyPacts } from '../contracts/index.ts';
 import { resolveTargetConfig } from '../suites/index.ts';
 import { runReferenceVerifier } from './helpers/reference-verifier.ts';
+import { runCli } from './helpers/run-cli.ts';
 
 // A provider nobody wrote pacts for: GET /v3/things/1 answers { name: 'a' }.
 let server: Server;
@@ -49,19 +49,7 @@ const thing = (states: string[], name: string): unknown => ({
   response: { status: 200, headers: { 'Content-Type': 'application/json' }, body: { name } },
 });
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-  });
-  return { code, stdout, stderr };
-}
+const cli = runCli;
 
 describe('pacu verify judges other consumers’ pacts as Pact judges them', () => {
   it('runs interactions whose states pacu does not know without setup, warns, and attributes results by identity', async () => {

@@ -1,6 +1,6 @@
 import type { Report, RuleResult } from '../../suites/index.ts';
 import { buildMatrix, type CellStatus, failuresOf } from './matrix.ts';
-import { replayCommand } from './replay-command.ts';
+import { REPRODUCE_NOTE, replayCommand } from './replay-command.ts';
 
 const MARK: Record<CellStatus, string> = { passed: 'pass', failed: 'FAIL', skipped: 'skip', none: '' };
 
@@ -11,7 +11,7 @@ function indent(text: string, by = '      '): string {
     .join('\n');
 }
 
-function renderFailure(rule: RuleResult, index: number): string {
+function renderFailure(rule: RuleResult, index: number, report: Report): string {
   const failure = rule.failure;
   if (!failure) return '';
   const lines = [
@@ -27,7 +27,7 @@ function renderFailure(rule: RuleResult, index: number): string {
     lines.push(indent(failure.response.body.slice(0, 500)));
   }
   lines.push(`     curl:     ${failure.curl}`);
-  const replay = replayCommand(rule);
+  const replay = replayCommand(rule, report);
   if (replay) lines.push(`     replay:   ${replay}`);
   return lines.join('\n');
 }
@@ -58,7 +58,14 @@ export function renderConsole(report: Report): string {
     for (const [key, operations] of skips) out.push(`  ${key} (${operations.join(', ')})`);
   }
   const failures = failuresOf(report);
-  if (failures.length > 0) out.push('', 'failures:', ...failures.map(renderFailure));
+  if (failures.length > 0)
+    out.push(
+      '',
+      'failures:',
+      ...failures.map((rule, index) => renderFailure(rule, index, report)),
+      '',
+      `  ${REPRODUCE_NOTE}`,
+    );
   const { passed, failed, skipped } = report.summary;
   out.push(
     '',

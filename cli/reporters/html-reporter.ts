@@ -1,6 +1,6 @@
 import type { Report } from '../../suites/index.ts';
 import { buildMatrix, countByCategory, failuresOf } from './matrix.ts';
-import { replayCommand } from './replay-command.ts';
+import { REPRODUCE_NOTE, replayCommand } from './replay-command.ts';
 
 const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -49,7 +49,7 @@ export function renderHtml(report: Report): string {
       const response = failure.response
         ? `<p>Response: HTTP ${failure.response.status}</p><pre>${escapeHtml(failure.response.body)}</pre>`
         : '';
-      return `<section class="failure"><h3>${escapeHtml(rule.id)} on ${escapeHtml(rule.operation)}</h3><p>${escapeHtml(failure.reason)}</p><p>Request: ${escapeHtml(`${failure.request.method} ${failure.request.path}`)}</p>${failure.request.body !== undefined ? `<pre>${escapeHtml(failure.request.body)}</pre>` : ''}${response}<p>Reproduce:</p><pre>${escapeHtml([failure.curl, replayCommand(rule)].filter(Boolean).join('\n'))}</pre></section>`;
+      return `<section class="failure"><h3>${escapeHtml(rule.id)} on ${escapeHtml(rule.operation)}</h3><p>${escapeHtml(failure.reason)}</p><p>Request: ${escapeHtml(`${failure.request.method} ${failure.request.path}`)}</p>${failure.request.body !== undefined ? `<pre>${escapeHtml(failure.request.body)}</pre>` : ''}${response}<p>Reproduce:</p><pre>${escapeHtml([failure.curl, replayCommand(rule, report)].filter(Boolean).join('\n'))}</pre></section>`;
     })
     .join('\n');
   return `<!doctype html>
@@ -60,7 +60,7 @@ td.passed{background:#e8f5e9}td.failed{background:#ffebee;font-weight:bold}td.sk
 <p>Target <code>${escapeHtml(report.target)}</code>, profile <code>${report.profile}</code>, seed <code>${report.seed}</code>, ${report.startedAt}: <strong>${passed} passed, ${failed} failed, ${skipped} skipped</strong>.</p>
 <h2>Operations × categories</h2><table>${head}\n${body}</table>
 <h2>Results by category</h2>${chart(report)}
-<h2>Failures</h2>${failures || '<p>None.</p>'}
+<h2>Failures</h2>${failures ? `${failures}\n<p class="note">${escapeHtml(REPRODUCE_NOTE)}</p>` : '<p>None.</p>'}
 </body></html>
 `;
 }

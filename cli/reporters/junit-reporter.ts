@@ -1,4 +1,5 @@
 import type { Report, RuleResult } from '../../suites/index.ts';
+import { REPRODUCE_NOTE, replayCommand } from './replay-command.ts';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what must go.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
@@ -12,7 +13,7 @@ const escapeXml = (text: string): string =>
     // XML 1.0 cannot carry most control characters at all, escaped or not.
     .replace(CONTROL_CHARACTERS, '');
 
-function evidence(rule: RuleResult): string {
+function evidence(rule: RuleResult, report: Report): string {
   const failure = rule.failure;
   if (!failure) return '';
   return [
@@ -23,15 +24,19 @@ function evidence(rule: RuleResult): string {
       ? [`response: HTTP ${failure.response.status}`, `response body: ${failure.response.body}`]
       : []),
     `curl: ${failure.curl}`,
+    ...[replayCommand(rule, report)]
+      .filter((line): line is string => line !== undefined)
+      .map((line) => `replay: ${line}`),
+    REPRODUCE_NOTE,
   ].join('\n');
 }
 
-function testcase(rule: RuleResult): string {
+function testcase(rule: RuleResult, report: Report): string {
   const open = `    <testcase classname="${escapeXml(rule.id)}" name="${escapeXml(rule.operation)}" time="${(rule.durationMs / 1000).toFixed(3)}"`;
   if (rule.status === 'skipped')
     return `${open}>\n      <skipped message="${escapeXml(rule.skipReason ?? '')}"/>\n    </testcase>`;
   if (rule.status === 'failed') {
-    return `${open}>\n      <failure message="${escapeXml(rule.failure?.reason ?? '')}" type="${escapeXml(rule.category)}">${escapeXml(evidence(rule))}</failure>\n    </testcase>`;
+    return `${open}>\n      <failure message="${escapeXml(rule.failure?.reason ?? '')}" type="${escapeXml(rule.category)}">${escapeXml(evidence(rule, report))}</failure>\n    </testcase>`;
   }
   return `${open}/>`;
 }
@@ -46,7 +51,7 @@ export function renderJunit(report: Report): string {
     const time = rules.reduce((sum, rule) => sum + rule.durationMs, 0) / 1000;
     return [
       `  <testsuite name="${escapeXml(id)}" tests="${rules.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${time.toFixed(3)}">`,
-      ...rules.map(testcase),
+      ...rules.map((rule) => testcase(rule, report)),
       '  </testsuite>',
     ].join('\n');
   });

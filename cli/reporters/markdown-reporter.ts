@@ -1,6 +1,6 @@
 import type { Report } from '../../suites/index.ts';
 import { buildMatrix, type CellStatus, failuresOf } from './matrix.ts';
-import { replayCommand } from './replay-command.ts';
+import { REPRODUCE_NOTE, replayCommand } from './replay-command.ts';
 
 const MARK: Record<CellStatus, string> = { passed: '✅', failed: '❌', skipped: '⏭️', none: '' };
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -42,9 +42,10 @@ export function renderMarkdown(report: Report): string {
         : []),
       '```sh',
       failure.curl,
-      ...[replayCommand(rule)].filter((line): line is string => line !== undefined),
+      ...[replayCommand(rule, report)].filter((line): line is string => line !== undefined),
       '```',
     );
   }
+  if (failuresOf(report).length > 0) out.push('', `_${REPRODUCE_NOTE}_`);
   return `${out.join('\n')}\n`;
 }

@@ -1,10 +1,9 @@
-import { PacuError } from '../../spec/index.ts';
+import { CONTROL_PREFIX, PacuError } from '../../spec/index.ts';
 import type { MockControl } from '../control.ts';
 import { MockHttpError, type MockReply, type MockRequest } from './http-types.ts';
 import { readJsonBody } from './json-body.ts';
 
-/** The prefix of the control API: outside /v3, so it can never collide with the interface. */
-export const CONTROL_PREFIX = '/__pacu';
+export { CONTROL_PREFIX };
 
 type Route = [method: string, pattern: RegExp, run: (params: string[], request: MockRequest) => unknown];
 

@@ -1,35 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { ConfigError, compileSchema, type JSONSchema7 } from '../../spec/index.ts';
-import type { FinalStatus, PaymentKind } from './state.ts';
+import {
+  ConfigError,
+  compileSchema,
+  type JSONSchema7,
+  type PaymentKind,
+  type Scenario,
+  type ScenarioMatch,
+  type ScenarioRule,
+  type ScenarioStep,
+} from '../../spec/index.ts';
 
-/** What a rule looks at: any field left out matches everything. */
-export interface ScenarioMatch {
-  kind?: PaymentKind | PaymentKind[];
-  amount?: number | { min?: number; max?: number };
-  account_number?: string;
-  transfer_type?: 'ACH' | 'WIRE';
-  /** A regular expression the whole reference must match. */
-  reference?: string;
-}
-
-export interface ScenarioStep {
-  /** Seconds after the payment was created. */
-  after: number;
-  status: FinalStatus;
-}
-
-export interface ScenarioRule {
-  name?: string;
-  match: ScenarioMatch;
-  /** An empty list keeps the payment processing for ever. */
-  steps: ScenarioStep[];
-}
-
-/** How payments move from processing to their final status: the first rule that matches wins. */
-export interface Scenario {
-  rules: ScenarioRule[];
-}
+export type { Scenario, ScenarioMatch, ScenarioRule, ScenarioStep };
 
 /** The fields of a new payment that rules can match on. */
 export interface PaymentFacts {

@@ -1,21 +1,21 @@
 import type {
   Account,
   CardTransaction,
+  FinalStatus,
+  PaymentKind,
   PushToCardPayment,
   Scope,
+  SeededIds,
   UsdTransfer,
   User,
   VirtualCard,
   WalletPayout,
+  WebhookReceiver,
 } from '../../spec/index.ts';
 import type { MockClient } from '../options.ts';
 import { StringPool } from './string-pool.ts';
 
-export type { MockClient };
-
-/** The three payments that have a lifecycle, named as their webhook events are. */
-export type PaymentKind = 'usd_transfer' | 'wallet_payout' | 'push_to_card';
-export type FinalStatus = 'successful' | 'failed';
+export type { FinalStatus, MockClient, PaymentKind, SeededIds, WebhookReceiver };
 
 /** The transitions still ahead of a payment: absolute due times on the mock clock (ms). */
 export interface Lifecycle {
@@ -55,21 +55,6 @@ export interface StoredToken {
   clientId: string;
   scopes: Scope[];
   expiresAt: number;
-}
-
-export interface WebhookReceiver {
-  id: string;
-  url: string;
-  secret: string;
-}
-
-/** The ids a user of the mock needs to call the read operations. */
-export interface SeededIds {
-  cardId: string;
-  cardTransactionId: string;
-  pushToCardId: string;
-  merchantAccountId: string;
-  userId: string;
 }
 
 /** Everything the mock knows. Maps keyed by id, so every lookup is O(1) however much is stored. */

@@ -1,7 +1,13 @@
 import { Agent, request } from 'undici';
+import {
+  type DeliveryAttempt,
+  type WebhookEventRecord,
+  type WebhookReceiver,
+  webhookHeaders,
+} from '../../spec/index.ts';
 import { newId } from './random.ts';
-import { signWebhook } from './signature.ts';
-import type { WebhookReceiver } from './state.ts';
+
+export type { DeliveryAttempt, WebhookEventRecord };
 
 /** When to retry a delivery that got a non-2xx answer or timed out. */
 export interface WebhookRetry {
@@ -11,28 +17,6 @@ export interface WebhookRetry {
   timeoutMs: number;
   /** Each delay is stretched or shrunk by up to this fraction at random, so retries spread out. */
   jitter: number;
-}
-
-/** One try at delivering one event to one receiver. */
-export interface DeliveryAttempt {
-  eventId: string;
-  type: string;
-  receiverId: string;
-  url: string;
-  attempt: number;
-  outcome: 'pending' | 'delivered' | 'failed';
-  status?: number;
-  error?: string;
-  startedAt: string;
-  finishedAt?: string;
-  /** Set when this attempt failed and another is scheduled. */
-  nextAttemptAt?: string;
-}
-
-export interface WebhookEventRecord {
-  id: string;
-  type: string;
-  body: string;
 }
 
 export interface WebhookDispatcher {
@@ -89,9 +73,7 @@ export function createWebhookDispatcher(
         headers: {
           'content-type': 'application/json',
           'user-agent': 'pacu-mock-webhooks',
-          'webhook-id': event.id,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signWebhook(receiver.secret, event.id, timestamp, event.body),
+          ...webhookHeaders(receiver.secret, event.id, timestamp, event.body),
         },
         body: event.body,
         signal: AbortSignal.timeout(retry.timeoutMs),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { bearer, jsonRequest } from '../api-request.ts';
-import { callControl } from '../control-api.ts';
+import { ControlApiError, createControlClient } from '../control-client.ts';
 import { refusalProblem } from '../expect-status.ts';
 import { checkOnce } from '../property.ts';
 import { PASS, type Rule, Skip, skipped } from '../rule.ts';
@@ -23,11 +23,14 @@ export const tokenExpiryRule: Rule = {
     const setup = await bodyRuleSetup(context, 'usdTransfer');
     if (setup instanceof Skip) return skipped(setup.reason);
     const { token, ids, spec } = setup;
-    const advanced = await callControl(context, 'POST', '/clock/advance', {
-      seconds: context.spec.tokenLifetimeSeconds + 1,
-    });
+    const advanced = await createControlClient(context.config.controlUrl)
+      .advanceClock(context.spec.tokenLifetimeSeconds + 1)
+      .catch((error: unknown) => {
+        if (error instanceof ControlApiError) return error;
+        throw error;
+      });
     context.tokens.clear();
-    if (advanced.status !== 200) {
+    if (advanced instanceof ControlApiError) {
       return skipped(
         `the target's clock cannot be advanced (HTTP ${advanced.status}); start the mock with --clock manual`,
       );

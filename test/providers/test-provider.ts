@@ -21,8 +21,8 @@ export type ProviderStyle = 'pacu' | 'different';
 
 export interface TestProviderOptions {
   readonly style: ProviderStyle;
-  /** The one rule id this provider breaks on purpose. */
-  readonly breaks?: string;
+  /** The rule id (or ids) this provider breaks on purpose. */
+  readonly breaks?: string | readonly string[];
 }
 
 export interface TestProvider {
@@ -36,6 +36,8 @@ export interface TestProvider {
     userId: string;
   };
   readonly client: { clientId: string; clientSecret: string };
+  /** Every access token it issued, so tests can look for them where they must not be. */
+  readonly issuedTokens: readonly string[];
   close(): Promise<void>;
 }
 
@@ -65,7 +67,8 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 export async function startTestProvider(options: TestProviderOptions): Promise<TestProvider> {
   const spec = await loadSpec();
   const pacu = options.style === 'pacu';
-  const breaks = (rule: string): boolean => options.breaks === rule;
+  const broken = [options.breaks ?? []].flat();
+  const breaks = (rule: string): boolean => broken.includes(rule);
   const newId = pacu ? prefixedIds() : uuidIds();
   const seed = seedRecords(newId);
   const profile = pacu ? 'strict' : 'documented';
@@ -79,6 +82,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   );
   let now = Date.UTC(2024, 5, 1);
   const tokens = new Map<string, { scopes: string[]; expiresAt: number }>();
+  const issued: string[] = [];
   const accounts = new Map<string, { hold: boolean }>([[seed.merchantAccountId, { hold: true }]]);
   const references = new Map<string, { record: Record<string, unknown>; body: string; at: number }>();
   const payments = new Map<string, Payment>();
@@ -286,6 +290,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       throw new HttpError(400, 'unsupported grant_type');
     const scopes = (form.get('scope') ?? 'card,us_account').split(',');
     const accessToken = newId('tok');
+    issued.push(accessToken);
     tokens.set(accessToken, { scopes, expiresAt: now + 3600_000 });
     const scope = breaks('auth.token-grant') ? 'admin' : scopes.join(',');
     return {
@@ -397,6 +402,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       userId: seed.user.user_id,
     },
     client: { clientId: 'client', clientSecret: SECRET },
+    issuedTokens: issued,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

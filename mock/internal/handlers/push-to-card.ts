@@ -1,4 +1,4 @@
-import { compileSchema } from '../../../spec/index.ts';
+import { compileSchema, type PushToCardInput } from '../../../spec/index.ts';
 import type { MockContext } from '../context.ts';
 import { MockHttpError } from '../http-types.ts';
 import { startLifecycle } from '../lifecycle.ts';
@@ -6,12 +6,7 @@ import { newId } from '../random.ts';
 import type { StoredPushToCard } from '../state.ts';
 import { isoTimestamp } from '../time.ts';
 
-/** What the control API takes to create a push-to-card payment (no /v3 operation creates one). */
-export interface PushToCardInput {
-  amount: number;
-  card_number?: string;
-  description?: string;
-}
+export type { PushToCardInput };
 
 /** All but the first six and last four digits masked with `*`, as the spec decides. */
 export function maskCardNumber(cardNumber: string): string {

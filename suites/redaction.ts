@@ -1,0 +1,110 @@
+/** The credentials a run knows up front; tokens join as the target issues them. */
+export interface RunSecrets {
+  readonly clientId?: string;
+  readonly clientSecret?: string;
+  /** Any other secret (a webhook signing secret, a broker token). */
+  readonly others?: readonly string[];
+}
+
+/**
+ * The one place secrets leave a report. Every string of every result passes through {@link Redactor.redact}
+ * before any reporter sees it: Authorization values (Basic and Bearer), the client secret wherever it
+ * occurs, `access_token` values, and every token the target issued during the run.
+ */
+export interface Redactor {
+  /** Remember a secret (an issued token) so it is redacted wherever it shows up. */
+  add(secret: string): void;
+  /** Remember the `access_token` of a response body, if it has one. */
+  observe(response: { readonly json?: unknown }): void;
+  /** A deep copy of `value` with every string redacted. */
+  redact<T>(value: T): T;
+}
+
+/** Placeholders a redacted report uses; curl lines read them from the environment. */
+export const PLACEHOLDERS = {
+  clientId: '$PACU_CLIENT_ID',
+  clientSecret: '$PACU_CLIENT_SECRET',
+  token: '$PACU_TOKEN',
+  redacted: '[redacted]',
+} as const;
+
+/** Fake credentials pacu sends on purpose (auth rules): evidence, not secrets. */
+const FAKE_TOKEN_PREFIX = 'pacu-never-issued-';
+/** Shorter secrets would redact ordinary text; no real credential is that short. */
+const MIN_SECRET_LENGTH = 4;
+
+const BASIC = /Basic\s+([A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])/g;
+const BEARER = /\bBearer\s+([^\s"',;]+)/g;
+const ACCESS_TOKEN_JSON = /("access_token"\s*:\s*)"(?:[^"\\]|\\.)*"/g;
+const FORM_FIELD = /\b(client_secret|access_token)=([^&\s"']*)/g;
+
+function walk(value: unknown, text: (input: string) => string): unknown {
+  if (typeof value === 'string') return text(value);
+  if (Array.isArray(value)) return value.map((item) => walk(item, text));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, text)]));
+  return value;
+}
+
+/**
+ * @example
+ * const redactor = createRedactor({ clientId: 'acme', clientSecret: 's3cret' });
+ * redactor.redact('authorization: Basic YWNtZTpzM2NyZXQ='); // 'authorization: Basic <$PACU_CLIENT_ID:$PACU_CLIENT_SECRET>'
+ */
+export function createRedactor(secrets: RunSecrets = {}): Redactor {
+  const known = new Map<string, string>();
+  const remember = (secret: string | undefined, placeholder: string): void => {
+    if (secret && secret.length >= MIN_SECRET_LENGTH && !known.has(secret)) known.set(secret, placeholder);
+  };
+  remember(secrets.clientSecret, PLACEHOLDERS.clientSecret);
+  if (secrets.clientId !== undefined && secrets.clientSecret)
+    remember(
+      Buffer.from(`${secrets.clientId}:${secrets.clientSecret}`).toString('base64'),
+      `<${PLACEHOLDERS.clientId}:${PLACEHOLDERS.clientSecret}>`,
+    );
+  for (const other of secrets.others ?? []) remember(other, PLACEHOLDERS.redacted);
+
+  /** `id:secret` as placeholders, keeping what pacu added on purpose (a wrong secret's suffix). */
+  const basicMarker = (encoded: string): string | undefined => {
+    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: binary garbage means it was no credential.
+    if (colon < 0 || /[\u0000-\u001f\ufffd]/.test(decoded)) return undefined;
+    const id = decoded.slice(0, colon);
+    const password = decoded.slice(colon + 1);
+    if (secrets.clientId === undefined || id !== secrets.clientId) return `Basic <${PLACEHOLDERS.redacted}>`;
+    const secret = secrets.clientSecret ?? '';
+    const suffix = password.slice(secret.length);
+    const rest =
+      !secret || !password.startsWith(secret)
+        ? PLACEHOLDERS.redacted
+        : suffix === ''
+          ? PLACEHOLDERS.clientSecret
+          : `\${PACU_CLIENT_SECRET}${suffix}`;
+    return `Basic <${PLACEHOLDERS.clientId}:${rest}>`;
+  };
+
+  const text = (input: string): string => {
+    let out = input
+      .replace(BASIC, (all, encoded: string) => basicMarker(encoded) ?? all)
+      .replace(BEARER, (all, token: string) =>
+        token.startsWith(FAKE_TOKEN_PREFIX) || token.startsWith('$') ? all : `Bearer ${PLACEHOLDERS.token}`,
+      )
+      .replace(ACCESS_TOKEN_JSON, (_all, key: string) => `${key}"${PLACEHOLDERS.redacted}"`)
+      .replace(FORM_FIELD, (_all, key: string) =>
+        key === 'client_secret' ? `${key}=${PLACEHOLDERS.clientSecret}` : `${key}=${PLACEHOLDERS.redacted}`,
+      );
+    const longestFirst = [...known].sort(([a], [b]) => b.length - a.length);
+    for (const [secret, placeholder] of longestFirst) out = out.split(secret).join(placeholder);
+    return out;
+  };
+
+  return {
+    add: (secret) => remember(secret, PLACEHOLDERS.redacted),
+    observe(response) {
+      const token = (response.json as { data?: { access_token?: unknown } } | undefined)?.data?.access_token;
+      if (typeof token === 'string') remember(token, PLACEHOLDERS.redacted);
+    },
+    redact: <T>(value: T): T => walk(value, text) as T,
+  };
+}
