@@ -1,5 +1,5 @@
-import type { MockState } from './state.ts';
 import { writeStateFile } from './state-file.ts';
+import type { StoreView } from './store.ts';
 
 /** Writes state to its file some time after it changes, one write at a time, and once more on close. */
 export interface Persister {
@@ -10,7 +10,7 @@ export interface Persister {
 
 export function createPersister(
   file: string | undefined,
-  current: () => { state: MockState; now: number },
+  current: () => { state: StoreView; now: number },
   intervalMs: number,
   log: (line: string) => void,
 ): Persister {

@@ -2,16 +2,17 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { access, rename, rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { ConfigError, type Spec } from '../../spec/index.ts';
+import type { SnapshotHeader } from '../types.ts';
 import {
   applyEntry,
   COLLECTIONS,
   type CollectionName,
   collectionChecks,
   headerProblems,
-  type SnapshotHeader,
   snapshotEntries,
 } from './snapshot.ts';
 import { emptyState, type MockState } from './state.ts';
+import type { StoreView } from './store.ts';
 
 // A state file is JSON Lines: the snapshot header, then one `[collection, item]` per line, so a
 // million transfers stream in and out without one giant string.
@@ -24,7 +25,7 @@ function corrupt(file: string, line: number, why: string): ConfigError {
 }
 
 /** Write state to `file` atomically: a temporary file beside it, renamed over it when complete. */
-export async function writeStateFile(file: string, state: MockState, now: number): Promise<void> {
+export async function writeStateFile(file: string, state: StoreView, now: number): Promise<void> {
   const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
   const out = createWriteStream(temporary, { encoding: 'utf8' });
   const finished = new Promise<void>((resolve, reject) => {
