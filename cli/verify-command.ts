@@ -1,4 +1,4 @@
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import {
   type BrokerOptions,
   checkPactsAgainstSpec,
@@ -11,6 +11,7 @@ import { startMock } from '../mock/index.ts';
 import { ConfigError, type Profile } from '../spec/index.ts';
 import { type Report, readConfigFile, resolveTargetConfig, type TargetConfigInput } from '../suites/index.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
+import { collect, wholeNumber } from './option-parsers.ts';
 import type { CliIo, CommandOutcome } from './program.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { addTargetOptions } from './target-options.ts';
@@ -30,15 +31,6 @@ interface VerifyCommandOptions extends TargetConfigInput {
   profile: Profile;
   reporter?: string[];
   timeout: number;
-}
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
-
-function milliseconds(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 100 || parsed > 600_000)
-    throw new InvalidArgumentError('--timeout must be a whole number of milliseconds from 100 to 600000');
-  return parsed;
 }
 
 /** The broker flags, checked together: each needs the others, and they replace --pact. */
@@ -175,7 +167,12 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
       'console, json:PATH, junit:PATH, html:PATH, markdown:PATH (repeatable)',
       collect,
     )
-    .option('--timeout <ms>', 'time one request to the provider may take', milliseconds, 10_000)
+    .option(
+      '--timeout <ms>',
+      'time one request to the provider may take',
+      wholeNumber('--timeout', 100, 600_000, 'number of milliseconds'),
+      10_000,
+    )
     .action(async (options: VerifyCommandOptions & { providerVersionBranch?: string }) => {
       if (options.providerVersionBranch) options.providerBranch = options.providerVersionBranch;
       const reporters = parseReporterSpecs(options.reporter ?? ['console']);
