@@ -25,7 +25,7 @@ export type {
   RuleStatus,
 } from './report.ts';
 export { summarise } from './report.ts';
-export type { Rule, RuleContext, RuleOutcome } from './rule.ts';
+export type { Need, Rule, RuleKit, RuleOutcome, Verdict } from './rule.ts';
 export type { CheckOptions, ProgressEvent } from './run-checks.ts';
 export { CHECK_DEFAULTS, runChecks } from './run-checks.ts';
 export { arbitraryFromSchema } from './schema-arbitrary.ts';

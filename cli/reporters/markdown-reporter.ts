@@ -12,6 +12,7 @@ export function renderMarkdown(report: Report): string {
   const out = [
     `## pacu ${report.command}: ${failed === 0 ? 'passed' : `${failed} failed`}`,
     '',
+    ...(report.notes ?? []).map((note) => `> **Note:** ${cell(note)}\n`),
     `Target \`${report.target}\`, profile \`${report.profile}\`, seed \`${report.seed}\`: ${passed} passed, ${failed} failed, ${skipped} skipped.`,
     '',
     `| operation | ${matrix.categories.join(' | ')} |`,
