@@ -3,7 +3,7 @@ import { startMock } from '../mock/index.ts';
 
 const stateFile = process.argv[2];
 const mock = await startMock({
-  ...(stateFile ? { stateFile, stateFlushMs: 24 * 3600 * 1000 } : {}),
+  ...(stateFile ? { stateFile } : {}),
   log: (line) => process.stderr.write(`${line}\n`),
 });
 // Memory right after start (state loaded, nothing created yet): what the stored records cost.

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { type RunningMock, startMock } from '../mock/index.ts';
 import { ConfigError, type Profile } from '../spec/index.ts';
 import {
@@ -14,6 +14,7 @@ import {
   type TargetIds,
 } from '../suites/index.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
+import { collect, wholeNumber as whole } from './option-parsers.ts';
 import type { CliIo, CommandOutcome } from './program.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { addTargetOptions } from './target-options.ts';
@@ -29,17 +30,6 @@ interface CheckCommandOptions extends TargetConfigInput {
   replay?: string;
   reportFile?: string;
 }
-
-function whole(name: string, min: number, max: number): (value: string) => number {
-  return (value) => {
-    const parsed = Number(value);
-    if (!Number.isInteger(parsed) || parsed < min || parsed > max)
-      throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}`);
-    return parsed;
-  };
-}
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 /**
  * On a TTY one line rewritten in place; otherwise one plain line per finished check (CI logs).

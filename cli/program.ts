@@ -4,6 +4,7 @@ import { registerCheckCommand } from './check-command.ts';
 import { registerMockCommand } from './mock-command.ts';
 import { registerSpecCommand } from './spec-command.ts';
 import { registerVerifyCommand } from './verify-command.ts';
+import { registerWebhooksCommand } from './webhooks-command.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -33,5 +34,6 @@ export function createProgram(io: CliIo, outcome: CommandOutcome): Command {
   registerMockCommand(program, io, outcome);
   registerCheckCommand(program, io, outcome);
   registerVerifyCommand(program, io, outcome);
+  registerWebhooksCommand(program, io, outcome);
   return program;
 }

@@ -1,48 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import { ConfigError, loadSpec } from '../spec/index.ts';
-import { createControl, type MockControl } from './control.ts';
 import { createApiHandler } from './internal/app.ts';
 import { createClock } from './internal/clock.ts';
 import type { MockContext } from './internal/context.ts';
-import { CONTROL_PREFIX, createControlHandler } from './internal/control-api.ts';
+import { createControl } from './internal/control.ts';
+import { createControlHandler } from './internal/control-api.ts';
+import { createControlGuard, IN_PROCESS_HOST, isLoopbackHost } from './internal/control-guard.ts';
+import { type DurableState, openDurableState } from './internal/durable-state.ts';
 import { listen } from './internal/http-server.ts';
-import type { MockReply, MockRequest } from './internal/http-types.ts';
+import type { MockRequest } from './internal/http-types.ts';
 import { scheduleAllLifecycles } from './internal/lifecycle.ts';
-import { createPersister } from './internal/persister.ts';
 import { newId } from './internal/random.ts';
-import { loadScenarioFile, type Scenario, validateScenario } from './internal/scenario.ts';
+import { createRequestCore } from './internal/request-core.ts';
 import { seedState } from './internal/seed.ts';
-import type { SeededIds } from './internal/state.ts';
-import { readStateFile } from './internal/state-file.ts';
+import { MockStore } from './internal/store.ts';
 import { createWebhookDispatcher } from './internal/webhooks.ts';
-import { type MockClient, type MockOptions, resolveOptions } from './options.ts';
+import { resolveOptions } from './options.ts';
 import { loadPrismRequestCheck } from './prism-adapter.ts';
-
-/** The mock without a socket: answers fetch `Request`s in-process (hono's `app.request()`). */
-export interface MockApp {
-  /** `input` may be a path such as `/v3/users`; it is resolved against `http://pacu.mock`. */
-  request(input: string | URL | Request, init?: RequestInit): Promise<Response>;
-  readonly control: MockControl;
-  readonly seeded: SeededIds;
-  readonly demoClient: MockClient;
-  /** `/v3` */
-  readonly basePath: string;
-  /** Serve this app over HTTP; closing the returned mock closes the app too. */
-  listen(): Promise<RunningMock>;
-  close(): Promise<void>;
-}
-
-/** A mock serving over HTTP. */
-export interface RunningMock {
-  /** Base URL including /v3, e.g. `http://127.0.0.1:41234/v3`. */
-  readonly url: string;
-  /** Scheme, host and port; the control API is at `${origin}/__pacu`. */
-  readonly origin: string;
-  readonly control: MockControl;
-  readonly seeded: SeededIds;
-  readonly demoClient: MockClient;
-  request(input: string | URL | Request, init?: RequestInit): Promise<Response>;
-  close(): Promise<void>;
-}
+import { loadScenarioFile, validateScenario } from './scenario.ts';
+import type { MockApp, MockOptions, RunningMock, Scenario } from './types.ts';
 
 function resolveScenario(scenario: string | Scenario): Scenario {
   return typeof scenario === 'string'
@@ -52,11 +28,13 @@ function resolveScenario(scenario: string | Scenario): Scenario {
 
 async function toMockRequest(input: string | URL | Request, init?: RequestInit): Promise<MockRequest> {
   const request =
-    input instanceof Request ? input : new Request(new URL(String(input), 'http://pacu.mock'), init);
+    input instanceof Request ? input : new Request(new URL(String(input), `http://${IN_PROCESS_HOST}`), init);
   const url = new URL(request.url);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { host: url.host };
+  let headerLines = 1;
   request.headers.forEach((value, name) => {
     headers[name] = value;
+    headerLines++;
   });
   return {
     method: request.method,
@@ -64,6 +42,7 @@ async function toMockRequest(input: string | URL | Request, init?: RequestInit):
     query: url.searchParams,
     headers,
     body: Buffer.from(await request.arrayBuffer()),
+    headerLines,
   };
 }
 
@@ -81,70 +60,57 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   const spec = await loadSpec(resolved.specFile);
   const checkRequest = await loadPrismRequestCheck(spec.file);
   const startScenario = resolveScenario(resolved.scenario);
-  const loaded = resolved.stateFile ? await readStateFile(resolved.stateFile, spec) : undefined;
-  const state = loaded?.state ?? seedState(resolved.seed);
-  for (const client of resolved.clients)
-    state.clients.set(client.clientId, { ...client, scopes: [...client.scopes] });
+  const durable: DurableState | undefined = resolved.stateFile
+    ? await openDurableState(resolved.stateFile, spec, resolved)
+    : undefined;
+  const loaded = durable?.loaded;
+  const store = new MockStore(loaded?.state ?? seedState(resolved.seed));
+  const clock = createClock(resolved.clock, resolved.clockStart ?? loaded?.now ?? Date.now());
+  await durable?.attach(store, () => clock.now());
+  for (const client of resolved.clients) store.putClient({ ...client, scopes: [...client.scopes] });
   for (const { url, secret } of resolved.webhooks) {
-    const known = [...state.receivers.values()].some(
+    const known = [...store.view.receivers.values()].some(
       (receiver) => receiver.url === url && receiver.secret === secret,
     );
-    if (!known) {
-      const id = newId('rcv');
-      state.receivers.set(id, { id, url, secret });
-    }
+    if (!known) store.putReceiver({ id: newId('rcv'), url, secret });
   }
-  const clock = createClock(resolved.clock, resolved.clockStart ?? loaded?.now ?? Date.now());
-  let persist = (): void => {};
   const context: MockContext = {
     spec,
     checkRequest,
     clock,
     webhooks: createWebhookDispatcher(
-      () => context.state.receivers.values(),
+      () => store.view.receivers.values(),
       resolved.webhookRetry,
       resolved.log,
     ),
     tokenLifetimeSeconds: resolved.tokenLifetimeSeconds ?? spec.tokenLifetimeSeconds,
-    state,
+    store,
     scenario: startScenario,
-    markDirty: () => persist(),
     log: resolved.log,
   };
-  const persister = createPersister(
-    resolved.stateFile,
-    () => ({ state: context.state, now: clock.now() }),
-    resolved.stateFlushMs,
-    resolved.log,
-  );
-  persist = () => persister.markDirty();
   scheduleAllLifecycles(context);
   const control = createControl({
     context,
     seed: resolved.seed,
     startScenario,
     demoClient,
-    flush: () => persister.flush(),
+    flush: () => durable?.flush() ?? Promise.resolve(),
   });
-  const api = createApiHandler(context, resolved.selfCheck);
-  const controlApi = createControlHandler(control);
-
-  const handle = (request: MockRequest): MockReply => {
-    const isControl = request.path === CONTROL_PREFIX || request.path.startsWith(`${CONTROL_PREFIX}/`);
-    if (!isControl) return api(request);
-    if (!resolved.control)
-      return { status: 404, body: { success: false, message: `no operation at ${request.path}` } };
-    try {
-      return controlApi(request);
-    } catch (error) {
-      resolved.log(
-        `pacu mock: unexpected error on ${request.method} ${request.path}: ${(error as Error)?.stack ?? String(error)}`,
-      );
-      return { status: 500, body: { error: 'internal error in pacu mock (logged)' } };
-    }
-  };
+  // Off loopback the control API is reachable by others: it needs a token (given, or made up here).
+  const controlToken =
+    resolved.controlToken ??
+    (isLoopbackHost(resolved.host) ? undefined : randomBytes(18).toString('base64url'));
+  const guard = createControlGuard(resolved.host, controlToken);
+  const core = createRequestCore({
+    api: createApiHandler(context, resolved.selfCheck),
+    control: createControlHandler(control),
+    guardControl: (request) => guard.check(request),
+    controlEnabled: resolved.control,
+    committed: () => store.committed(),
+    log: resolved.log,
+  });
   const request = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const reply = handle(await toMockRequest(input, init));
+    const reply = await core.handle(await toMockRequest(input, init));
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'content-type': 'application/json; charset=utf-8', ...reply.headers },
@@ -155,7 +121,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     closed ??= (async () => {
       clock.clear();
       await context.webhooks.close();
-      await persister.close();
+      await durable?.close();
     })();
     return closed;
   };
@@ -163,15 +129,21 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     request,
     control,
     get seeded() {
-      return { ...context.state.seeded };
+      return { ...store.view.seeded };
     },
     demoClient: { ...demoClient, scopes: [...demoClient.scopes] },
     basePath: spec.basePath,
     async listen() {
-      const server = await listen(handle, resolved.host, resolved.port, resolved);
+      const server = await listen(
+        (incoming) => core.handle(incoming),
+        resolved.host,
+        resolved.port,
+        resolved,
+      );
       return {
         url: `${server.origin}${spec.basePath}`,
         origin: server.origin,
+        controlToken,
         control,
         seeded: app.seeded,
         demoClient: app.demoClient,

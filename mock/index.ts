@@ -1,13 +1,26 @@
-export type { ControlIds, MockControl } from './control.ts';
-export type { MockApp, RunningMock } from './create-mock.ts';
 export { createMock, startMock } from './create-mock.ts';
-export type { ClockMode } from './internal/clock.ts';
-export { DEFAULT_SCENARIO } from './internal/default-scenario.ts';
-export type { PushToCardInput } from './internal/handlers/push-to-card.ts';
-export type { Scenario, ScenarioMatch, ScenarioRule, ScenarioStep } from './internal/scenario.ts';
-export { loadScenarioFile, validateScenario } from './internal/scenario.ts';
-export type { StateSnapshot } from './internal/snapshot.ts';
-export type { PaymentKind, SeededIds, WebhookReceiver } from './internal/state.ts';
-export type { DeliveryAttempt, WebhookEventRecord, WebhookRetry } from './internal/webhooks.ts';
-export type { MockClient, MockOptions, ResolvedMockOptions } from './options.ts';
+export { DEFAULT_SCENARIO } from './default-scenario.ts';
 export { MOCK_DEFAULTS, resolveOptions } from './options.ts';
+export { loadScenarioFile, validateScenario } from './scenario.ts';
+export type {
+  ClockMode,
+  ControlIds,
+  DeliveryAttempt,
+  MockApp,
+  MockClient,
+  MockControl,
+  MockOptions,
+  PaymentKind,
+  PushToCardInput,
+  ResolvedMockOptions,
+  RunningMock,
+  Scenario,
+  ScenarioMatch,
+  ScenarioRule,
+  ScenarioStep,
+  SeededIds,
+  StateSnapshot,
+  WebhookEventRecord,
+  WebhookReceiver,
+  WebhookRetry,
+} from './types.ts';

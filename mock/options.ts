@@ -1,67 +1,6 @@
-import { DEFAULT_SPEC_FILE, type Scope } from '../spec/index.ts';
-import type { ClockMode } from './internal/clock.ts';
-import { DEFAULT_SCENARIO } from './internal/default-scenario.ts';
-import type { Scenario } from './internal/scenario.ts';
-import type { WebhookRetry } from './internal/webhooks.ts';
-
-/** An OAuth client of the mock (client-credentials grant). */
-export interface MockClient {
-  clientId: string;
-  clientSecret: string;
-  scopes: Scope[];
-}
-
-/** Options of {@link startMock}; every field is optional. */
-export interface MockOptions {
-  /** @default 0 (a free port) */
-  port?: number;
-  /** @default '127.0.0.1' */
-  host?: string;
-  /** Seed of the seeded users, cards, card transactions, push-to-card payments and merchant account. @default 1 */
-  seed?: number;
-  /** @default 'real' */
-  clock?: ClockMode;
-  /** Start of a manual clock, ms since the epoch. @default the time the mock starts */
-  clockStart?: number;
-  /** @default one demo client, {@link MOCK_DEFAULTS}.clients */
-  clients?: MockClient[];
-  /** @default the spec's decision, 3600 */
-  tokenLifetimeSeconds?: number;
-  /** A scenario file (YAML or JSON) or a scenario object. @default the default scenario */
-  scenario?: string | Scenario;
-  /** Receivers registered at start. @default [] */
-  webhooks?: Array<{ url: string; secret: string }>;
-  /** @default delays 1 s, 5 s, 30 s, 2 min, 10 min; timeout 5 s; jitter 0.2 */
-  webhookRetry?: Partial<WebhookRetry>;
-  /** Keep state in this file across restarts. @default none (state lives in memory) */
-  stateFile?: string;
-  /** How long after a change the state file is written. @default 1000 */
-  stateFlushMs?: number;
-  /** Serve the control API under /__pacu. @default true */
-  control?: boolean;
-  /** Check every response against the spec; one that breaks it becomes a 500 naming the break. @default false */
-  selfCheck?: boolean;
-  /** @default spec/openapi.yaml as pacu ships it */
-  specFile?: string;
-  /** Where the mock reports unexpected errors and failed deliveries. @default a line on stderr */
-  log?: (line: string) => void;
-  /** @default 16384 bytes of request headers */
-  maxHeaderSize?: number;
-  /** Time a client has to send its headers. @default 10000 */
-  headersTimeoutMs?: number;
-  /** Time a client has to send its whole request. @default 30000 */
-  requestTimeoutMs?: number;
-}
-
-/** Options with every default filled in, resolved once at the boundary. */
-export type ResolvedMockOptions = Required<
-  Omit<MockOptions, 'stateFile' | 'clockStart' | 'tokenLifetimeSeconds' | 'webhookRetry'>
-> & {
-  stateFile: string | undefined;
-  clockStart: number | undefined;
-  tokenLifetimeSeconds: number | undefined;
-  webhookRetry: WebhookRetry;
-};
+import { DEFAULT_SPEC_FILE } from '../spec/index.ts';
+import { DEFAULT_SCENARIO } from './default-scenario.ts';
+import type { MockOptions, ResolvedMockOptions } from './types.ts';
 
 /** The defaults of {@link MockOptions}. */
 export const MOCK_DEFAULTS = {
@@ -73,7 +12,8 @@ export const MOCK_DEFAULTS = {
   scenario: DEFAULT_SCENARIO,
   webhooks: [],
   webhookRetry: { delaysMs: [1000, 5000, 30_000, 120_000, 600_000], timeoutMs: 5000, jitter: 0.2 },
-  stateFlushMs: 1000,
+  fsync: false,
+  compactAfterBytes: 64 * 1024 * 1024,
   control: true,
   selfCheck: false,
   specFile: DEFAULT_SPEC_FILE,
@@ -82,6 +22,7 @@ export const MOCK_DEFAULTS = {
   requestTimeoutMs: 30_000,
 } as const satisfies Partial<MockOptions>;
 
+/** Fill in every default, once, at the boundary. */
 export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
   return {
     port: options.port ?? MOCK_DEFAULTS.port,
@@ -100,7 +41,9 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
       ...options.webhookRetry,
     },
     stateFile: options.stateFile,
-    stateFlushMs: options.stateFlushMs ?? MOCK_DEFAULTS.stateFlushMs,
+    fsync: options.fsync ?? MOCK_DEFAULTS.fsync,
+    compactAfterBytes: options.compactAfterBytes ?? MOCK_DEFAULTS.compactAfterBytes,
+    controlToken: options.controlToken,
     control: options.control ?? MOCK_DEFAULTS.control,
     selfCheck: options.selfCheck ?? MOCK_DEFAULTS.selfCheck,
     specFile: options.specFile ?? MOCK_DEFAULTS.specFile,

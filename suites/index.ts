@@ -23,8 +23,9 @@ export type {
   RuleFailure,
   RuleResult,
   RuleStatus,
+  WebhookEventType,
 } from './report.ts';
-export { summarise } from './report.ts';
+export { CHECK_CATEGORIES, summarise } from './report.ts';
 export type { Need, Rule, RuleKit, RuleOutcome, Verdict } from './rule.ts';
 export type { CheckOptions, ProgressEvent } from './run-checks.ts';
 export { CHECK_DEFAULTS, runChecks } from './run-checks.ts';
@@ -32,3 +33,5 @@ export { arbitraryFromSchema } from './schema-arbitrary.ts';
 export type { TargetConfig, TargetConfigInput, TargetIds } from './target-config.ts';
 export { DEFAULT_SCOPES, readConfigFile, resolveTargetConfig, TARGET_ID_FLAGS } from './target-config.ts';
 export { signatureProblem } from './webhook-receiver.ts';
+export type { WebhookCheckOptions } from './webhooks/check-webhook-receiver.ts';
+export { checkWebhookReceiver, WEBHOOK_CHECK_DEFAULTS } from './webhooks/check-webhook-receiver.ts';

@@ -1,7 +1,10 @@
 import type { OperationId, Profile } from '../spec/index.ts';
 import type { ApiRequest } from './api-request.ts';
 
-/** The matrix columns of a report. `contract` holds Pact interactions verified by `pacu verify`. */
+/**
+ * The matrix columns of a report. `contract` holds Pact interactions verified by `pacu verify`;
+ * `delivery`, `signature` and `timestamp` are `pacu webhooks check`'s judgement of a receiver.
+ */
 export type RuleCategory =
   | 'envelope'
   | 'auth'
@@ -9,7 +12,23 @@ export type RuleCategory =
   | 'errors'
   | 'positive'
   | 'lifecycle'
-  | 'contract';
+  | 'contract'
+  | 'delivery'
+  | 'signature'
+  | 'timestamp';
+
+/** The categories of `pacu check`'s rules, in report order. */
+export const CHECK_CATEGORIES = [
+  'envelope',
+  'auth',
+  'idempotency',
+  'errors',
+  'positive',
+  'lifecycle',
+] as const satisfies readonly RuleCategory[];
+
+/** A webhook event name, e.g. `usd_transfer.successful`: the rows of a `pacu webhooks check` report. */
+export type WebhookEventType = `${string}.${string}`;
 
 export type RuleStatus = 'passed' | 'failed' | 'skipped';
 
@@ -47,8 +66,8 @@ export interface RuleFailure {
 export interface RuleResult {
   readonly id: string;
   readonly category: RuleCategory;
-  /** `unknown` for a Pact interaction on a path the spec lacks. */
-  readonly operation: OperationId | 'unknown';
+  /** `unknown` for a Pact interaction on a path the spec lacks; an event type for `pacu webhooks check`. */
+  readonly operation: OperationId | WebhookEventType | 'unknown';
   readonly profile: Profile;
   readonly status: RuleStatus;
   /** Cases run (generated inputs, or 1 for a fixed scenario). */
@@ -56,6 +75,8 @@ export interface RuleResult {
   readonly durationMs: number;
   /** Why the rule was skipped (an id the user did not give, a profile not asked for...). */
   readonly skipReason?: string;
+  /** Warnings that hold whatever the status (a Pact state run without setup). */
+  readonly notes?: readonly string[];
   readonly failure?: RuleFailure;
   /** One line saying what the rule checks, for reports. */
   readonly title?: string;
@@ -70,7 +91,7 @@ export interface ReportSummary {
 /** What `pacu check` and `pacu verify` produce; every reporter renders this and nothing else. */
 export interface Report {
   readonly tool: 'pacu';
-  readonly command: 'check' | 'verify';
+  readonly command: 'check' | 'verify' | 'webhooks check';
   readonly version: string;
   readonly target: string;
   readonly seed: number;

@@ -112,6 +112,7 @@ describe('webhooks', () => {
 
     const redeliver = await call(`${mock.origin}/__pacu/webhooks/events/${attempts[0].eventId}/redeliver`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
     });
     expect(redeliver.status).toBe(200);
     await mock.control.webhooksIdle();

@@ -1,6 +1,6 @@
 import type { Report, RuleResult } from '../../suites/index.ts';
-import { buildMatrix, type CellStatus, failuresOf } from './matrix.ts';
-import { REPRODUCE_NOTE, replayCommand } from './replay-command.ts';
+import { buildMatrix, type CellStatus, failuresOf, hasSeed, runParameters } from './matrix.ts';
+import { replayCommand, reproduceNote } from './replay-command.ts';
 
 const MARK: Record<CellStatus, string> = { passed: 'pass', failed: 'FAIL', skipped: 'skip', none: '' };
 
@@ -38,11 +38,11 @@ export function renderConsole(report: Report): string {
   const width = Math.max(9, ...matrix.operations.map((operation) => operation.length));
   const columns = matrix.categories.map((category) => Math.max(category.length, 4));
   const out: string[] = [
-    `pacu ${report.command} ${report.target}  profile ${report.profile}  seed ${report.seed}`,
+    `pacu ${report.command} ${report.target}${runParameters(report, (name, value) => `  ${name} ${value}`)}`,
     // What could not run at all comes first, before any cell of the matrix looks green.
     ...(report.notes ?? []).map((note) => `note: ${note}`),
     '',
-    `${'operation'.padEnd(width)}  ${matrix.categories.map((category, i) => category.padEnd(columns[i] ?? 4)).join('  ')}`,
+    `${matrix.rowLabel.padEnd(width)}  ${matrix.categories.map((category, i) => category.padEnd(columns[i] ?? 4)).join('  ')}`,
   ];
   for (const operation of matrix.operations) {
     const cells = matrix.categories.map((category, i) =>
@@ -66,12 +66,12 @@ export function renderConsole(report: Report): string {
       'failures:',
       ...failures.map((rule, index) => renderFailure(rule, index, report)),
       '',
-      `  ${REPRODUCE_NOTE}`,
+      `  ${reproduceNote(report)}`,
     );
   const { passed, failed, skipped } = report.summary;
   out.push(
     '',
-    `${passed} passed, ${failed} failed, ${skipped} skipped in ${(report.durationMs / 1000).toFixed(1)} s (seed ${report.seed})`,
+    `${passed} passed, ${failed} failed, ${skipped} skipped in ${(report.durationMs / 1000).toFixed(1)} s${hasSeed(report) ? ` (seed ${report.seed})` : ''}`,
   );
   return `${out.join('\n')}\n`;
 }

@@ -1,6 +1,6 @@
 import type { Report } from '../../suites/index.ts';
-import { buildMatrix, countByCategory, failuresOf } from './matrix.ts';
-import { REPRODUCE_NOTE, replayCommand } from './replay-command.ts';
+import { buildMatrix, countByCategory, failuresOf, runParameters } from './matrix.ts';
+import { replayCommand, reproduceNote } from './replay-command.ts';
 
 const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -29,7 +29,7 @@ function chart(report: Report): string {
 export function renderHtml(report: Report): string {
   const matrix = buildMatrix(report);
   const { passed, failed, skipped } = report.summary;
-  const head = `<tr><th>operation</th>${matrix.categories.map((c) => `<th>${c}</th>`).join('')}</tr>`;
+  const head = `<tr><th>${matrix.rowLabel}</th>${matrix.categories.map((c) => `<th>${c}</th>`).join('')}</tr>`;
   const body = matrix.operations
     .map((operation) => {
       const cells = matrix.categories.map((category) => {
@@ -57,11 +57,11 @@ export function renderHtml(report: Report): string {
 <style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:70rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:center}th{text-align:left}
 td.passed{background:#e8f5e9}td.failed{background:#ffebee;font-weight:bold}td.skipped{background:#f5f5f5;color:#777}pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;white-space:pre-wrap}.failure{border-left:4px solid #c62828;padding-left:1rem;margin:1rem 0}</style></head>
 <body><h1>pacu ${report.command}</h1>
-<p>Target <code>${escapeHtml(report.target)}</code>, profile <code>${report.profile}</code>, seed <code>${report.seed}</code>, ${report.startedAt}: <strong>${passed} passed, ${failed} failed, ${skipped} skipped</strong>.</p>
+<p>Target <code>${escapeHtml(report.target)}</code>${runParameters(report, (name, value) => `, ${name} <code>${value}</code>`)}, ${report.startedAt}: <strong>${passed} passed, ${failed} failed, ${skipped} skipped</strong>.</p>
 ${(report.notes ?? []).map((note) => `<p class="note"><strong>Note:</strong> ${escapeHtml(note)}</p>`).join('\n')}
 <h2>Operations × categories</h2><table>${head}\n${body}</table>
 <h2>Results by category</h2>${chart(report)}
-<h2>Failures</h2>${failures ? `${failures}\n<p class="note">${escapeHtml(REPRODUCE_NOTE)}</p>` : '<p>None.</p>'}
+<h2>Failures</h2>${failures ? `${failures}\n<p class="note">${escapeHtml(reproduceNote(report))}</p>` : '<p>None.</p>'}
 </body></html>
 `;
 }

@@ -1,5 +1,5 @@
 import type { Report, RuleResult } from '../../suites/index.ts';
-import { REPRODUCE_NOTE, replayCommand } from './replay-command.ts';
+import { replayCommand, reproduceNote } from './replay-command.ts';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what must go.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
@@ -27,7 +27,7 @@ function evidence(rule: RuleResult, report: Report): string {
     ...[replayCommand(rule, report)]
       .filter((line): line is string => line !== undefined)
       .map((line) => `replay: ${line}`),
-    REPRODUCE_NOTE,
+    reproduceNote(report),
   ].join('\n');
 }
 

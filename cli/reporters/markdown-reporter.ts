@@ -1,6 +1,6 @@
 import type { Report } from '../../suites/index.ts';
-import { buildMatrix, type CellStatus, failuresOf } from './matrix.ts';
-import { REPRODUCE_NOTE, replayCommand } from './replay-command.ts';
+import { buildMatrix, type CellStatus, failuresOf, runParameters } from './matrix.ts';
+import { replayCommand, reproduceNote } from './replay-command.ts';
 
 const MARK: Record<CellStatus, string> = { passed: '✅', failed: '❌', skipped: '⏭️', none: '' };
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -13,9 +13,9 @@ export function renderMarkdown(report: Report): string {
     `## pacu ${report.command}: ${failed === 0 ? 'passed' : `${failed} failed`}`,
     '',
     ...(report.notes ?? []).map((note) => `> **Note:** ${cell(note)}\n`),
-    `Target \`${report.target}\`, profile \`${report.profile}\`, seed \`${report.seed}\`: ${passed} passed, ${failed} failed, ${skipped} skipped.`,
+    `Target \`${report.target}\`${runParameters(report, (name, value) => `, ${name} \`${value}\``)}: ${passed} passed, ${failed} failed, ${skipped} skipped.`,
     '',
-    `| operation | ${matrix.categories.join(' | ')} |`,
+    `| ${matrix.rowLabel} | ${matrix.categories.join(' | ')} |`,
     `| --- | ${matrix.categories.map(() => ':---:').join(' | ')} |`,
     ...matrix.operations.map(
       (operation) =>
@@ -47,6 +47,6 @@ export function renderMarkdown(report: Report): string {
       '```',
     );
   }
-  if (failuresOf(report).length > 0) out.push('', `_${REPRODUCE_NOTE}_`);
+  if (failuresOf(report).length > 0) out.push('', `_${reproduceNote(report)}_`);
   return `${out.join('\n')}\n`;
 }

@@ -1,21 +1,21 @@
-import type { Report, RuleCategory, RuleResult } from '../../suites/index.ts';
+import { CHECK_CATEGORIES, type Report, type RuleCategory, type RuleResult } from '../../suites/index.ts';
 
 export type CellStatus = 'passed' | 'failed' | 'skipped' | 'none';
 
 export interface Matrix {
+  /** What the rows are: operations, or webhook events for `pacu webhooks check`. */
+  readonly rowLabel: 'operation' | 'event';
   readonly operations: readonly string[];
   readonly categories: readonly RuleCategory[];
   cell(operation: string, category: RuleCategory): { status: CellStatus; rules: readonly RuleResult[] };
 }
 
 const CATEGORY_ORDER: readonly RuleCategory[] = [
-  'envelope',
-  'auth',
-  'idempotency',
-  'errors',
-  'positive',
-  'lifecycle',
+  ...CHECK_CATEGORIES,
   'contract',
+  'delivery',
+  'signature',
+  'timestamp',
 ];
 
 /**
@@ -29,6 +29,7 @@ export function buildMatrix(report: Report): Matrix {
     report.rules.some((rule) => rule.category === category),
   );
   return {
+    rowLabel: report.command === 'webhooks check' ? 'event' : 'operation',
     operations,
     categories,
     cell(operation, category) {
@@ -63,4 +64,14 @@ export function countByCategory(
 /** The failures of a report, in report order. */
 export function failuresOf(report: Report): RuleResult[] {
   return report.rules.filter((rule) => rule.status === 'failed' && rule.failure);
+}
+
+/** Whether the report's seed means something: `pacu webhooks check` draws nothing from one. */
+export function hasSeed(report: Report): boolean {
+  return report.command !== 'webhooks check';
+}
+
+/** The profile and seed of a run, each formatted by `show`; empty where they do not apply. */
+export function runParameters(report: Report, show: (name: string, value: string) => string): string {
+  return hasSeed(report) ? `${show('profile', report.profile)}${show('seed', String(report.seed))}` : '';
 }

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { OperationSecurity } from '../../spec/index.ts';
+import type { MockClient } from '../types.ts';
 import type { MockContext } from './context.ts';
 import { MockHttpError, type MockRequest } from './http-types.ts';
-import type { MockClient, StoredToken } from './state.ts';
+import type { StoredToken } from './state.ts';
 
 const INVALID_CLIENT = 'invalid client credentials: send HTTP Basic with your client_id and client_secret';
 
@@ -20,7 +21,7 @@ export function authenticateClient(context: MockContext, request: MockRequest): 
   const decoded = Buffer.from(match[1] ?? '', 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw new MockHttpError(401, INVALID_CLIENT, challenge);
-  const client = context.state.clients.get(decodeURIComponent(decoded.slice(0, colon)));
+  const client = context.store.view.clients.get(decodeURIComponent(decoded.slice(0, colon)));
   if (!client || !sameText(client.clientSecret, decodeURIComponent(decoded.slice(colon + 1)))) {
     throw new MockHttpError(401, INVALID_CLIENT, challenge);
   }
@@ -43,10 +44,10 @@ export function authorizeBearer(
   const match = /^Bearer +([^\s]+)$/i.exec(header);
   if (!match)
     refuse(401, 'invalid_request', 'malformed Authorization header: expected Bearer <access_token>');
-  const token = context.state.tokens.get(match[1] ?? '');
+  const token = context.store.view.tokens.get(match[1] ?? '');
   if (!token) refuse(401, 'invalid_token', 'unknown access token: get a new one from POST /auth/token');
   if (token.expiresAt <= context.clock.now()) {
-    context.state.tokens.delete(token.token);
+    context.store.deleteToken(token.token);
     refuse(401, 'invalid_token', 'access token expired: get a new one from POST /auth/token');
   }
   const missing = security.scopes.filter((scope) => !token.scopes.includes(scope));

@@ -1,5 +1,4 @@
-/** `real` follows wall time; `manual` stands still until advanced, so tests never sleep. */
-export type ClockMode = 'real' | 'manual';
+import type { ClockMode } from '../types.ts';
 
 interface Task {
   at: number;

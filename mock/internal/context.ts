@@ -1,20 +1,18 @@
 import type { Spec } from '../../spec/index.ts';
 import type { PrismRequestCheck } from '../prism-adapter.ts';
+import type { Scenario } from '../types.ts';
 import type { MockClock } from './clock.ts';
-import type { Scenario } from './scenario.ts';
-import type { MockState } from './state.ts';
+import type { MockStore } from './store.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
 
-/** What every handler works with. `state` and `scenario` are swapped whole on reset and load. */
+/** What every handler works with. The store keeps its identity; only the scenario is swapped. */
 export interface MockContext {
   readonly spec: Spec;
   readonly checkRequest: PrismRequestCheck;
   readonly clock: MockClock;
   readonly webhooks: WebhookDispatcher;
   readonly tokenLifetimeSeconds: number;
-  state: MockState;
+  readonly store: MockStore;
   scenario: Scenario;
-  /** Note that state changed, so persistence writes it soon. */
-  markDirty(): void;
   log(line: string): void;
 }

@@ -1,9 +1,10 @@
 import { CONTROL_PREFIX, PacuError } from '../../spec/index.ts';
-import type { MockControl } from '../control.ts';
+import type { MockControl } from '../types.ts';
+import { writeTypeRefusal } from './control-guard.ts';
+import { controlErrorReply } from './envelope.ts';
 import { MockHttpError, type MockReply, type MockRequest } from './http-types.ts';
 import { readJsonBody } from './json-body.ts';
-
-export { CONTROL_PREFIX };
+import type { Exchange } from './request-core.ts';
 
 type Route = [method: string, pattern: RegExp, run: (params: string[], request: MockRequest) => unknown];
 
@@ -76,9 +77,9 @@ function routes(control: MockControl): Route[] {
 }
 
 /** Plain JSON in and out, no token; errors are `{ error }` with 400, 404, 405 or 409. */
-export function createControlHandler(control: MockControl): (request: MockRequest) => MockReply {
+export function createControlHandler(control: MockControl): (exchange: Exchange) => MockReply {
   const table = routes(control);
-  return (request) => {
+  return ({ request }) => {
     const path = request.path.slice(CONTROL_PREFIX.length) || '/';
     try {
       const onPath = table.filter(([, pattern]) => pattern.test(path));
@@ -89,12 +90,15 @@ export function createControlHandler(control: MockControl): (request: MockReques
           405,
           `${request.method} is not allowed on ${request.path}; use ${onPath.map(([m]) => m).join(', ')}`,
         );
+      const refused = writeTypeRefusal(request);
+      if (refused) return refused;
       const params = (route[1].exec(path)?.slice(1) ?? []).map((part) => decodeURIComponent(part));
       return { status: 200, body: route[2](params, request) };
     } catch (error) {
-      if (error instanceof MockHttpError) return { status: error.status, body: { error: error.message } };
+      if (error instanceof MockHttpError)
+        return controlErrorReply(error.status, error.message, error.headers);
       if (error instanceof PacuError || error instanceof URIError)
-        return { status: 400, body: { error: error.message } };
+        return controlErrorReply(400, error.message);
       throw error;
     }
   };

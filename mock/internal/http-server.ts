@@ -1,6 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { BODY_LIMIT_BYTES, type MockReply, type MockRequest } from './http-types.ts';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { errorFor, tooLargeReply } from './envelope.ts';
+import type { MockReply, MockRequest } from './http-types.ts';
+import { BODY_LIMIT_BYTES, CONTROL_BODY_LIMIT_BYTES } from './limits.ts';
+import { isControlPath } from './request-core.ts';
 
 export interface ServerLimits {
   maxHeaderSize: number;
@@ -13,10 +16,11 @@ export interface ListeningServer {
   close(): Promise<void>;
 }
 
-/** The control API takes whole state dumps, so it gets a larger body limit than /v3. */
-const CONTROL_BODY_LIMIT_BYTES = 256 * 1024 * 1024;
 /** After close() starts, requests in flight get this long before their connections are cut. */
 const CLOSE_GRACE_MS = 5000;
+/** nginx's lingering_close: after refusing an upload, read and discard at most this long and this much. */
+export const LINGER_MS = 5000;
+export const LINGER_BYTES = 64 * 1024 * 1024;
 
 function send(response: ServerResponse, reply: MockReply, closeConnection = false): void {
   const text = JSON.stringify(reply.body);
@@ -29,8 +33,15 @@ function send(response: ServerResponse, reply: MockReply, closeConnection = fals
   response.end(text);
 }
 
-function tooLarge(limit: number): MockReply {
-  return { status: 413, body: { success: false, message: `request body is over ${limit} bytes` } };
+/** A whole HTTP/1.1 answer as bytes, for sockets node's parser has given up on. */
+function rawAnswer(reply: MockReply): string {
+  const text = JSON.stringify(reply.body);
+  return `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`;
+}
+
+function pathOf(url: string): string {
+  const queryAt = url.indexOf('?');
+  return queryAt < 0 ? url : url.slice(0, queryAt);
 }
 
 function toMockRequest(request: IncomingMessage, body: Buffer): MockRequest {
@@ -38,23 +49,58 @@ function toMockRequest(request: IncomingMessage, body: Buffer): MockRequest {
   const queryAt = url.indexOf('?');
   return {
     method: request.method ?? 'GET',
-    path: queryAt < 0 ? url : url.slice(0, queryAt),
+    path: pathOf(url),
     query: new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)),
     headers: request.headers as Record<string, string | undefined>,
     body,
+    headerLines: request.rawHeaders.length / 2,
   };
+}
+
+/** Why node's parser refused a request, as the status and message of the envelope. */
+function parseFailure(error: NodeJS.ErrnoException): [number, string] {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return [431, 'request headers are too large'];
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'the request took too long to arrive'];
+  return [400, `malformed HTTP request (${error.code ?? 'parse error'})`];
+}
+
+/**
+ * After a 413 the client may still be sending: closing now would make the kernel answer its data
+ * with a reset, which destroys our 413 before the client reads it. So, like nginx's lingering_close,
+ * half-close and keep reading (and discarding) for a bounded time and size, then close.
+ */
+function lingerThenClose(request: IncomingMessage, response: ServerResponse): void {
+  const socket = request.socket;
+  let discarded = 0;
+  const stop = setTimeout(() => socket.destroy(), LINGER_MS);
+  stop.unref();
+  socket.once('close', () => clearTimeout(stop));
+  request.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_BYTES) socket.destroy();
+  });
+  request.resume();
+  response.once('finish', () => {
+    // node ends and then destroys a `connection: close` socket once the answer is out; keep the
+    // read side open until the client is done (its FIN) or the bounds above.
+    socket.removeListener('finish', socket.destroy);
+    socket.once('end', () => socket.destroy());
+  });
 }
 
 /**
  * Serve `handle` over node:http with the hostile-input limits: header size and time, whole-request
- * time, a body cap (413 and the connection closed). `handle` never throws: it answers errors itself.
+ * time, a body cap (413, then a lingering close). Answers leave in request order on a connection,
+ * and a request node cannot parse gets the envelope after the answers before it.
  */
 export function listen(
-  handle: (request: MockRequest) => MockReply,
+  handle: (request: MockRequest) => Promise<MockReply>,
   host: string,
   port: number,
   limits: ServerLimits,
 ): Promise<ListeningServer> {
+  /** The last answer under way on each connection: a parse error must wait for it. */
+  const lastResponse = new WeakMap<Socket, ServerResponse>();
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderSize,
@@ -64,34 +110,61 @@ export function listen(
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(limits.headersTimeoutMs / 4))),
     },
     (request, response) => {
-      const limit = request.url?.startsWith('/__pacu') ? CONTROL_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
+      lastResponse.set(request.socket, response);
+      const path = pathOf(request.url ?? '/');
+      const limit = isControlPath(path) ? CONTROL_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
       const refuse = (): void => {
-        // Answer now and drop the rest of the upload: reading it would let one client hold us.
-        response.once('finish', () => request.destroy());
-        send(response, tooLarge(limit), true);
+        lingerThenClose(request, response);
+        send(response, tooLargeReply(path, limit), true);
       };
       if (Number(request.headers['content-length'] ?? 0) > limit) return refuse();
       const chunks: Buffer[] = [];
       let size = 0;
-      request.on('data', (chunk: Buffer) => {
+      const collect = (chunk: Buffer): void => {
         size += chunk.length;
         if (size > limit) {
-          request.removeAllListeners('data');
-          request.pause();
+          request.off('data', collect);
+          chunks.length = 0;
           if (!response.headersSent) refuse();
           return;
         }
         chunks.push(chunk);
-      });
+      };
+      request.on('data', collect);
       request.on('end', () => {
         if (size > limit || response.headersSent) return;
-        send(response, handle(toMockRequest(request, Buffer.concat(chunks))));
+        void handle(toMockRequest(request, Buffer.concat(chunks))).then((reply) => send(response, reply));
       });
       request.on('error', () => request.destroy());
     },
   );
-  server.maxHeadersCount = 200;
+  // Count header lines ourselves (431 over 200): node's own cap drops the rest without a word.
+  server.maxHeadersCount = 0;
   server.keepAliveTimeout = 5000;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    const [status, message] = parseFailure(error);
+    let answered = false;
+    const answer = (): void => {
+      if (answered) return;
+      answered = true;
+      if (socket.writable) socket.end(rawAnswer(errorFor('/v3', status, message)));
+      socket.destroySoon();
+    };
+    const pending = lastResponse.get(socket);
+    if (pending && !pending.writableFinished && !pending.destroyed) {
+      pending.once('finish', answer);
+      pending.once('close', answer);
+    } else answer();
+  });
+  // CONNECT is no method of the interface: 405 with the envelope, like any other unknown method.
+  server.on('connect', (request: IncomingMessage, socket: Socket) => {
+    const reply = errorFor(
+      pathOf(request.url ?? '/'),
+      405,
+      `${request.method} is not allowed on ${request.url}`,
+    );
+    socket.end(rawAnswer(reply));
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

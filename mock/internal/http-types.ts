@@ -7,6 +7,8 @@ export interface MockRequest {
   /** Lower-case names. */
   headers: Record<string, string | undefined>;
   body: Buffer;
+  /** How many header lines the client sent (before any were merged). */
+  headerLines?: number;
 }
 
 /** What the core answers: a status and a JSON value (always JSON, envelope or control data). */
@@ -28,6 +30,3 @@ export class MockHttpError extends Error {
     this.headers = headers;
   }
 }
-
-export const BODY_LIMIT_BYTES = 1024 * 1024;
-export const MAX_JSON_DEPTH = 32;

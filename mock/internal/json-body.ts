@@ -1,4 +1,5 @@
-import { MAX_JSON_DEPTH, MockHttpError, type MockRequest } from './http-types.ts';
+import { MockHttpError, type MockRequest } from './http-types.ts';
+import { MAX_JSON_DEPTH } from './limits.ts';
 
 /** Deepest nesting of arrays and objects in JSON text, found without parsing (no recursion to blow). */
 export function jsonDepth(text: string): number {

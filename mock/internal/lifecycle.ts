@@ -1,32 +1,24 @@
+import type { PaymentKind } from '../types.ts';
 import type { MockContext } from './context.ts';
-import { type PaymentFacts, stepsFor } from './scenario.ts';
-import type { Lifecycle, PaymentKind, StoredPayout, StoredPushToCard, StoredTransfer } from './state.ts';
+import { type PaymentFacts, stepsFor } from './scenario-match.ts';
+import type { Lifecycle, StoredPayout, StoredPushToCard, StoredTransfer } from './state.ts';
 import { isoTimestamp } from './time.ts';
 
 type StoredPayment = StoredTransfer | StoredPayout | StoredPushToCard;
 
-function find(context: MockContext, kind: PaymentKind, id: string): StoredPayment | undefined {
-  if (kind === 'usd_transfer') return context.state.transfers.get(id);
-  if (kind === 'wallet_payout') return context.state.payouts.get(id);
-  return context.state.pushToCard.get(id);
-}
-
 function runStep(context: MockContext, kind: PaymentKind, id: string, at: number): void {
   // Looked up again: a reset or a state load may have replaced the payment since scheduling.
-  const payment = find(context, kind, id);
+  const payment = context.store.payment(kind, id);
   const lifecycle = payment?.lifecycle;
   const step = lifecycle?.steps[lifecycle.next];
   if (!payment || !lifecycle || !step || step.at !== at) return;
-  payment.record.transaction_status = step.status;
-  lifecycle.next++;
-  if (lifecycle.next >= lifecycle.steps.length) delete payment.lifecycle;
-  else scheduleLifecycle(context, kind, payment);
+  context.store.applyStep(kind, payment, step.status);
+  scheduleLifecycle(context, kind, payment);
   context.webhooks.emit(`${kind}.${step.status}`, {
     type: `${kind}.${step.status}`,
     timestamp: isoTimestamp(at),
     data: { ...payment.record },
   });
-  context.markDirty();
 }
 
 /** Put the next step of a payment's lifecycle on the clock (also used after loading state). */
@@ -52,7 +44,7 @@ export function startLifecycle(context: MockContext, payment: StoredPayment, fac
 
 /** Re-arm every pending lifecycle of the current state (after a load or a restart). */
 export function scheduleAllLifecycles(context: MockContext): void {
-  const { transfers, payouts, pushToCard } = context.state;
+  const { transfers, payouts, pushToCard } = context.store.view;
   for (const payment of transfers.values()) scheduleLifecycle(context, 'usd_transfer', payment);
   for (const payment of payouts.values()) scheduleLifecycle(context, 'wallet_payout', payment);
   for (const payment of pushToCard.values()) scheduleLifecycle(context, 'push_to_card', payment);

@@ -1,5 +1,7 @@
 import { compileSchema, type JSONSchema7, type SchemaCheck, type Spec } from '../../spec/index.ts';
-import { addPayout, addTransfer, addUser, emptyState, type MockState, type SeededIds } from './state.ts';
+import type { SnapshotHeader, StateCollection, StateSnapshot } from '../types.ts';
+import { addPayout, addTransfer, addUser, emptyState, type MockState } from './state.ts';
+import type { StoreView as StoreState } from './store.ts';
 
 /** The collections of a state snapshot, in the order they are written and read. */
 export const COLLECTIONS = [
@@ -14,19 +16,8 @@ export const COLLECTIONS = [
   'clients',
   'tokens',
   'receivers',
-] as const;
-export type CollectionName = (typeof COLLECTIONS)[number];
-
-/** The header of a snapshot: which format, the mock clock when taken, the seeded ids. */
-export interface SnapshotHeader {
-  format: 'pacu-mock-state';
-  version: 1;
-  now: number;
-  seeded: SeededIds;
-}
-
-/** `GET /__pacu/state`: the header plus one array per collection. */
-export type StateSnapshot = SnapshotHeader & Record<CollectionName, unknown[]>;
+] as const satisfies readonly StateCollection[];
+export type CollectionName = StateCollection;
 
 const str: JSONSchema7 = { type: 'string' };
 const scopes: JSONSchema7 = { type: 'array', items: { enum: ['card', 'us_account'] } };
@@ -91,7 +82,7 @@ export function collectionChecks(spec: Spec): Record<CollectionName, SchemaCheck
 }
 
 /** Every stored item, collection by collection: snapshots and state files are written from this. */
-export function* snapshotEntries(state: MockState): Generator<[CollectionName, unknown]> {
+export function* snapshotEntries(state: StoreState): Generator<[CollectionName, unknown]> {
   for (const user of state.users) yield ['users', user];
   for (const id of state.p2pNotified) yield ['p2pNotified', id];
   for (const card of state.cards.values()) yield ['cards', card];
@@ -121,6 +112,13 @@ export function applyEntry(state: MockState, collection: CollectionName, item: a
   else state.receivers.set(item.id, item);
 }
 
+/** Remove one item by its key (journal `del` entries: expired tokens, removed receivers). */
+export function removeEntry(state: MockState, collection: CollectionName, key: string): void {
+  if (collection === 'tokens') state.tokens.delete(key);
+  else if (collection === 'receivers') state.receivers.delete(key);
+  else if (collection === 'clients') state.clients.delete(key);
+}
+
 const headerCheck = compileSchema({
   type: 'object',
   required: ['format', 'version', 'now', 'seeded'],
@@ -147,8 +145,9 @@ export function headerProblems(value: unknown): string[] {
   return headerCheck(value).map((issue) => `${issue.path} ${issue.message}`);
 }
 
-export function toSnapshot(state: MockState, now: number): StateSnapshot {
-  const snapshot = { format: 'pacu-mock-state', version: 1, now, seeded: state.seeded } as StateSnapshot;
+export function toSnapshot(state: StoreState, now: number): StateSnapshot {
+  const header: SnapshotHeader = { format: 'pacu-mock-state', version: 1, now, seeded: state.seeded };
+  const snapshot = header as StateSnapshot;
   for (const name of COLLECTIONS) snapshot[name] = [];
   for (const [collection, item] of snapshotEntries(state)) snapshot[collection].push(item);
   return structuredClone(snapshot);

@@ -1,21 +1,15 @@
 import type {
   Account,
   CardTransaction,
-  FinalStatus,
-  PaymentKind,
   PushToCardPayment,
   Scope,
-  SeededIds,
   UsdTransfer,
   User,
   VirtualCard,
   WalletPayout,
-  WebhookReceiver,
 } from '../../spec/index.ts';
-import type { MockClient } from '../options.ts';
+import type { FinalStatus, MockClient, SeededIds, WebhookReceiver } from '../types.ts';
 import { StringPool } from './string-pool.ts';
-
-export type { FinalStatus, MockClient, PaymentKind, SeededIds, WebhookReceiver };
 
 /** The transitions still ahead of a payment: absolute due times on the mock clock (ms). */
 export interface Lifecycle {
@@ -139,7 +133,10 @@ export function addPayout(state: MockState, stored: StoredPayout): void {
   state.payouts.set(record.transaction_id, stored);
 }
 
+/** Add a user, or replace the one with the same id (journal replays may put a user twice). */
 export function addUser(state: MockState, user: User): void {
-  state.users.push(user);
+  const known = state.usersById.get(user.user_id);
+  if (known) state.users[state.users.indexOf(known)] = user;
+  else state.users.push(user);
   state.usersById.set(user.user_id, user);
 }

@@ -1,23 +1,7 @@
 import { Agent, request } from 'undici';
-import {
-  type DeliveryAttempt,
-  type WebhookEventRecord,
-  type WebhookReceiver,
-  webhookHeaders,
-} from '../../spec/index.ts';
+import { webhookHeaders } from '../../spec/index.ts';
+import type { DeliveryAttempt, WebhookEventRecord, WebhookReceiver, WebhookRetry } from '../types.ts';
 import { newId } from './random.ts';
-
-export type { DeliveryAttempt, WebhookEventRecord };
-
-/** When to retry a delivery that got a non-2xx answer or timed out. */
-export interface WebhookRetry {
-  /** Wait before retry 1, 2, …; its length is the number of retries. */
-  delaysMs: number[];
-  /** An attempt with no answer by then counts as failed. */
-  timeoutMs: number;
-  /** Each delay is stretched or shrunk by up to this fraction at random, so retries spread out. */
-  jitter: number;
-}
 
 export interface WebhookDispatcher {
   /** Send an event to every receiver now; returns the event id (the `webhook-id` header). */

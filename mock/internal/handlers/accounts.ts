@@ -1,16 +1,17 @@
 import { randomInt } from 'node:crypto';
 import type { Account, AccountCreationRequest } from '../../../spec/index.ts';
+import { okReply as ok } from '../envelope.ts';
 import { MockHttpError } from '../http-types.ts';
 import { newId } from '../random.ts';
 import { railNumbers } from '../seed.ts';
-import { type OperationHandler, ok } from './handler.ts';
+import type { OperationHandler } from './handler.ts';
 
 const unseeded = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 
 /** POST /accounts: a new ACTIVE account with balance 0 and numbers per rail. */
 export const createAccount: OperationHandler = (context, { body }) => {
   const request = body as Required<AccountCreationRequest>;
-  if (!context.state.usersById.has(request.user_id)) {
+  if (!context.store.view.usersById.has(request.user_id)) {
     throw new MockHttpError(400, `Invalid request: user_id ${request.user_id} names no user`);
   }
   const record: Account = {
@@ -19,11 +20,6 @@ export const createAccount: OperationHandler = (context, { body }) => {
     balance: 0,
     numbers: railNumbers(unseeded),
   };
-  context.state.accounts.set(record.account_id, {
-    record,
-    userId: request.user_id,
-    holdBalance: request.hold_balance,
-  });
-  context.markDirty();
+  context.store.addAccount({ record, userId: request.user_id, holdBalance: request.hold_balance });
   return ok('Account created', record);
 };

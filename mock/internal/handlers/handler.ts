@@ -1,6 +1,7 @@
+import type { MockClient } from '../../types.ts';
 import type { MockContext } from '../context.ts';
 import type { MockReply, MockRequest } from '../http-types.ts';
-import type { MockClient, StoredToken } from '../state.ts';
+import type { StoredToken } from '../state.ts';
 
 /** What the app hands an operation handler once routing, auth and validation passed. */
 export interface OperationInput {
@@ -15,7 +16,3 @@ export interface OperationInput {
 }
 
 export type OperationHandler = (context: MockContext, input: OperationInput) => MockReply;
-
-export function ok(message: string, data: unknown): MockReply {
-  return { status: 200, body: { success: true, message, data } };
-}

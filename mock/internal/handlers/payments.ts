@@ -7,24 +7,25 @@ import {
   type WalletPayoutRequest,
 } from '../../../spec/index.ts';
 import type { MockContext } from '../context.ts';
+import { okReply as ok } from '../envelope.ts';
 import { MockHttpError } from '../http-types.ts';
 import { startLifecycle } from '../lifecycle.ts';
 import { newId } from '../random.ts';
-import { addPayout, addTransfer, findReference, type StoredAccount, type StoredTransfer } from '../state.ts';
+import type { StoredAccount, StoredTransfer } from '../state.ts';
 import { isoTimestamp } from '../time.ts';
-import { type OperationHandler, ok } from './handler.ts';
+import type { OperationHandler } from './handler.ts';
 
 // Literals, so a million records share one copy of each enum value instead of one string each.
 const ACCOUNT_TYPES = ['CHECKING', 'SAVINGS', 'BUSINESS'] as const;
 
 /** The account funds come from: it must exist and hold a balance (else the merchant's id is due). */
 function sourceAccount(context: MockContext, accountId: string): StoredAccount {
-  const account = context.state.accounts.get(accountId);
+  const account = context.store.view.accounts.get(accountId);
   if (!account) throw new MockHttpError(400, `Invalid request: account_id ${accountId} names no account`);
   if (!account.holdBalance) {
     throw new MockHttpError(
       400,
-      `Invalid request: account ${accountId} was created with hold_balance false; pass the merchant's account id (${context.state.seeded.merchantAccountId}) as account_id`,
+      `Invalid request: account ${accountId} was created with hold_balance false; pass the merchant's account id (${context.store.view.seeded.merchantAccountId}) as account_id`,
     );
   }
   return account;
@@ -52,7 +53,7 @@ export const usdTransfer: OperationHandler = (context, { body, token }) => {
   const clientId = token?.clientId ?? '';
   const print = fingerprint(body as Record<string, unknown>);
   // No await from lookup to insert: concurrent identical requests can never both create.
-  const existing = findReference(context.state, clientId, request.reference);
+  const existing = context.store.findReference(clientId, request.reference);
   if (existing) {
     if (existing.fingerprint !== print) {
       throw new MockHttpError(
@@ -78,7 +79,6 @@ export const usdTransfer: OperationHandler = (context, { body, token }) => {
     transfer_type: request.transfer_type === 'ACH' ? 'ACH' : 'WIRE',
   };
   const stored: StoredTransfer = { record, clientId, accountId: request.account_id, fingerprint: print };
-  addTransfer(context.state, stored);
   startLifecycle(context, stored, {
     kind: 'usd_transfer',
     amount: record.amount,
@@ -86,7 +86,7 @@ export const usdTransfer: OperationHandler = (context, { body, token }) => {
     transfer_type: record.transfer_type,
     reference: record.reference,
   });
-  context.markDirty();
+  context.store.addTransfer(stored);
   return ok('Transfer created', record);
 };
 
@@ -104,8 +104,7 @@ export const walletPayout: OperationHandler = (context, { body, token }) => {
     transaction_status: 'processing',
   };
   const stored = { record, clientId: token?.clientId ?? '', accountId: request.account_id };
-  addPayout(context.state, stored);
   startLifecycle(context, stored, { kind: 'wallet_payout', amount: record.amount });
-  context.markDirty();
+  context.store.addPayout(stored);
   return ok('Wallet payout created', record);
 };

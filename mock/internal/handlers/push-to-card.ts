@@ -1,12 +1,11 @@
-import { compileSchema, type PushToCardInput } from '../../../spec/index.ts';
+import { compileSchema } from '../../../spec/index.ts';
+import type { PushToCardInput } from '../../types.ts';
 import type { MockContext } from '../context.ts';
 import { MockHttpError } from '../http-types.ts';
 import { startLifecycle } from '../lifecycle.ts';
 import { newId } from '../random.ts';
 import type { StoredPushToCard } from '../state.ts';
 import { isoTimestamp } from '../time.ts';
-
-export type { PushToCardInput };
 
 /** All but the first six and last four digits masked with `*`, as the spec decides. */
 export function maskCardNumber(cardNumber: string): string {
@@ -34,8 +33,7 @@ export function createPushToCard(context: MockContext, input: PushToCardInput): 
       transaction_status: 'processing',
     },
   };
-  context.state.pushToCard.set(stored.record.transaction_id, stored);
   startLifecycle(context, stored, { kind: 'push_to_card', amount: input.amount });
-  context.markDirty();
+  context.store.addPushToCard(stored);
   return stored;
 }

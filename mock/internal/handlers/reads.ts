@@ -1,7 +1,8 @@
 import type { MockContext } from '../context.ts';
+import { okReply as ok } from '../envelope.ts';
 import { MockHttpError } from '../http-types.ts';
 import { isoTimestamp } from '../time.ts';
-import { type OperationHandler, ok } from './handler.ts';
+import type { OperationHandler } from './handler.ts';
 
 function unknown(name: string, value: string, what: string): never {
   throw new MockHttpError(400, `Invalid request: ${name} ${value} names no ${what}`);
@@ -10,7 +11,8 @@ function unknown(name: string, value: string, what: string): never {
 /** GET /cards/virtual/{card_id}. */
 export const getVirtualCard: OperationHandler = (context, { params }) => {
   const card =
-    context.state.cards.get(params.card_id ?? '') ?? unknown('card_id', params.card_id ?? '', 'virtual card');
+    context.store.view.cards.get(params.card_id ?? '') ??
+    unknown('card_id', params.card_id ?? '', 'virtual card');
   return ok('Virtual card found', card);
 };
 
@@ -18,8 +20,8 @@ export const getVirtualCard: OperationHandler = (context, { params }) => {
 export const getCardTransaction: OperationHandler = (context, { params }) => {
   const cardId = params.card_id ?? '';
   const transactionId = params.transaction_id ?? '';
-  if (!context.state.cards.has(cardId)) unknown('card_id', cardId, 'virtual card');
-  const transaction = context.state.cardTransactions.get(transactionId);
+  if (!context.store.view.cards.has(cardId)) unknown('card_id', cardId, 'virtual card');
+  const transaction = context.store.view.cardTransactions.get(transactionId);
   if (!transaction || transaction.card_id !== cardId)
     unknown('transaction_id', transactionId, `transaction of card ${cardId}`);
   return ok('Card transaction found', transaction);
@@ -28,7 +30,8 @@ export const getCardTransaction: OperationHandler = (context, { params }) => {
 /** GET /payments/card/{transaction_id}. */
 export const getPushToCardPayment: OperationHandler = (context, { params }) => {
   const id = params.transaction_id ?? '';
-  const payment = context.state.pushToCard.get(id) ?? unknown('transaction_id', id, 'push-to-card payment');
+  const payment =
+    context.store.view.pushToCard.get(id) ?? unknown('transaction_id', id, 'push-to-card payment');
   return ok('Push-to-card payment found', payment.record);
 };
 
@@ -36,7 +39,7 @@ export const getPushToCardPayment: OperationHandler = (context, { params }) => {
 export const listUsers: OperationHandler = (context, { request }) => {
   const page = Number(request.query.get('page') ?? 1);
   const perPage = Number(request.query.get('per_page') ?? 20);
-  const { users } = context.state;
+  const { users } = context.store.view;
   const start = (page - 1) * perPage;
   return ok('Users listed', {
     items: users.slice(start, start + perPage),
@@ -47,20 +50,18 @@ export const listUsers: OperationHandler = (context, { request }) => {
 };
 
 function notifyP2pValidated(context: MockContext, userId: string, email: string): void {
-  if (context.state.p2pNotified.has(userId)) return;
-  context.state.p2pNotified.add(userId);
+  if (!context.store.markP2pNotified(userId)) return;
   context.webhooks.emit('p2p.validated', {
     type: 'p2p.validated',
     timestamp: isoTimestamp(context.clock.now()),
     data: { user_id: userId, p2p_id: email, status: 'VALIDATED' },
   });
-  context.markDirty();
 }
 
 /** GET /p2p/status/{user_id}: VALIDATED, with the promised p2p.validated webhook (once per user). */
 export const getP2pStatus: OperationHandler = (context, { params }) => {
   const userId = params.user_id ?? '';
-  const user = context.state.usersById.get(userId) ?? unknown('user_id', userId, 'user');
+  const user = context.store.view.usersById.get(userId) ?? unknown('user_id', userId, 'user');
   notifyP2pValidated(context, userId, user.email);
   return ok('The status of the validation request is delivered through a webhook', {
     p2p_id: user.email,

@@ -1,7 +1,8 @@
 import type { Scope } from '../../../spec/index.ts';
+import { okReply as ok } from '../envelope.ts';
 import { MockHttpError } from '../http-types.ts';
 import { newToken } from '../random.ts';
-import { type OperationHandler, ok } from './handler.ts';
+import type { OperationHandler } from './handler.ts';
 
 const KNOWN_SCOPES: readonly string[] = ['card', 'us_account'];
 /** Expired tokens are swept now and then, so a long run does not keep them all. */
@@ -32,17 +33,16 @@ export const getAccessToken: OperationHandler = (context, { body, client }) => {
   const now = context.clock.now();
   if (++issuedSinceSweep >= SWEEP_EVERY) {
     issuedSinceSweep = 0;
-    for (const [key, stored] of context.state.tokens)
-      if (stored.expiresAt <= now) context.state.tokens.delete(key);
+    for (const [key, stored] of context.store.view.tokens)
+      if (stored.expiresAt <= now) context.store.deleteToken(key);
   }
   const token = newToken();
-  context.state.tokens.set(token, {
+  context.store.addToken({
     token,
     clientId: client.clientId,
     scopes,
     expiresAt: now + context.tokenLifetimeSeconds * 1000,
   });
-  context.markDirty();
   return ok('Access token issued', {
     access_token: token,
     expires_in_seconds: context.tokenLifetimeSeconds,

@@ -1,27 +1,12 @@
-import type { ControlIds, ControlOperations } from '../spec/index.ts';
-import type { MockContext } from './internal/context.ts';
-import { createPushToCard } from './internal/handlers/push-to-card.ts';
-import { MockHttpError } from './internal/http-types.ts';
-import { scheduleAllLifecycles } from './internal/lifecycle.ts';
-import { newId } from './internal/random.ts';
-import { type Scenario, validateScenario } from './internal/scenario.ts';
-import { seedState } from './internal/seed.ts';
-import { fromSnapshot, type StateSnapshot, toSnapshot } from './internal/snapshot.ts';
-import type { MockClient } from './options.ts';
-
-export type { ControlIds };
-
-/**
- * The control API in-process: the operations of the control protocol (`spec/control-protocol.ts`),
- * which `/__pacu` serves one to one over HTTP, plus what only makes sense in-process. Bad input throws.
- */
-export interface MockControl extends ControlOperations {
-  /** Resolves once no webhook delivery is in flight or waiting for a retry. */
-  webhooksIdle(): Promise<void>;
-  dumpState(): StateSnapshot;
-  /** Write the state file now (no-op without one). */
-  flush(): Promise<void>;
-}
+import { validateScenario } from '../scenario.ts';
+import type { MockClient, MockControl, Scenario } from '../types.ts';
+import type { MockContext } from './context.ts';
+import { createPushToCard } from './handlers/push-to-card.ts';
+import { MockHttpError } from './http-types.ts';
+import { scheduleAllLifecycles } from './lifecycle.ts';
+import { newId } from './random.ts';
+import { seedState } from './seed.ts';
+import { fromSnapshot, toSnapshot } from './snapshot.ts';
 
 export interface ControlDeps {
   context: MockContext;
@@ -30,6 +15,11 @@ export interface ControlDeps {
   demoClient: MockClient;
   flush(): Promise<void>;
 }
+
+/** The largest single clock advance: ten years (a later time could not be written as a date). */
+export const MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;
+/** Dates end here (ECMAScript's limit); a clock past it could not be read back. */
+const LAST_DATE_MS = 8.64e15;
 
 const bad = (message: string): MockHttpError => new MockHttpError(400, message);
 
@@ -53,37 +43,50 @@ function checkClient(value: unknown): MockClient {
 }
 
 export function createControl({ context, seed, startScenario, demoClient, flush }: ControlDeps): MockControl {
+  const { store, clock } = context;
   const clockView = () => ({
-    mode: context.clock.mode,
-    now: new Date(context.clock.now()).toISOString(),
-    epochMs: context.clock.now(),
+    mode: clock.mode,
+    now: new Date(clock.now()).toISOString(),
+    epochMs: clock.now(),
   });
   return {
     ids: () => ({
-      ...context.state.seeded,
+      ...store.view.seeded,
       clientId: demoClient.clientId,
       clientSecret: demoClient.clientSecret,
       scopes: [...demoClient.scopes],
     }),
     reset() {
-      const { clients, tokens, receivers } = context.state;
-      context.state = Object.assign(seedState(seed), { clients, tokens, receivers });
-      context.scenario = startScenario;
-      context.clock.clear();
+      const { clients, tokens, receivers } = store.view;
+      const fresh = seedState(seed);
+      for (const client of clients.values()) fresh.clients.set(client.clientId, client);
+      for (const token of tokens.values()) fresh.tokens.set(token.token, token);
+      for (const receiver of receivers.values()) fresh.receivers.set(receiver.id, receiver);
+      clock.clear();
       context.webhooks.clearHistory();
-      context.markDirty();
+      store.replace(fresh, clock.now());
+      context.scenario = startScenario;
     },
     clock: clockView,
     advanceClock(seconds) {
-      if (context.clock.mode !== 'manual') {
+      if (clock.mode !== 'manual') {
         throw new MockHttpError(
           409,
           'the clock is real time; start the mock with --clock manual (clock: "manual") to advance it',
         );
       }
-      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
-        throw bad('seconds must be a number >= 0');
-      context.clock.advance(Math.round(seconds * 1000));
+      if (
+        typeof seconds !== 'number' ||
+        !Number.isFinite(seconds) ||
+        seconds < 0 ||
+        seconds > MAX_ADVANCE_SECONDS
+      )
+        throw bad(`seconds must be a number from 0 to ${MAX_ADVANCE_SECONDS} (ten years)`);
+      const ms = Math.round(seconds * 1000);
+      if (clock.now() + ms > LAST_DATE_MS)
+        throw bad('the clock cannot move past the last date JavaScript can hold');
+      clock.advance(ms);
+      store.setNow(clock.now());
       return { now: clockView().now, epochMs: clockView().epochMs };
     },
     addReceiver(receiver) {
@@ -98,16 +101,11 @@ export function createControl({ context, seed, startScenario, demoClient, flush 
       if (typeof receiver.secret !== 'string' || receiver.secret === '')
         throw bad('secret must be a non-empty string (whsec_<base64> preferred)');
       const id = newId('rcv');
-      context.state.receivers.set(id, { id, url: receiver.url, secret: receiver.secret });
-      context.markDirty();
+      store.putReceiver({ id, url: receiver.url, secret: receiver.secret });
       return { id };
     },
-    receivers: () => [...context.state.receivers.values()].map((receiver) => ({ ...receiver })),
-    removeReceiver(id) {
-      const removed = context.state.receivers.delete(id);
-      if (removed) context.markDirty();
-      return removed;
-    },
+    receivers: () => [...store.view.receivers.values()].map((receiver) => ({ ...receiver })),
+    removeReceiver: (id) => store.deleteReceiver(id),
     attempts: () => context.webhooks.attempts(),
     events: () => context.webhooks.events(),
     redeliver: (eventId) => context.webhooks.redeliver(eventId),
@@ -116,19 +114,17 @@ export function createControl({ context, seed, startScenario, demoClient, flush 
     setScenario(scenario) {
       context.scenario = validateScenario(scenario, '(control API)');
     },
-    dumpState: () => toSnapshot(context.state, context.clock.now()),
+    dumpState: () => toSnapshot(store.view, clock.now()),
     loadState(snapshot) {
       const loaded = fromSnapshot(context.spec, snapshot);
       if ('problems' in loaded) throw bad(`not a pacu mock state: ${loaded.problems.slice(0, 5).join('; ')}`);
-      context.state = loaded.state;
-      context.clock.clear();
+      clock.clear();
+      store.replace(loaded.state, clock.now());
       scheduleAllLifecycles(context);
-      context.markDirty();
     },
     addClient(value) {
       const client = checkClient(value);
-      context.state.clients.set(client.clientId, client);
-      context.markDirty();
+      store.putClient(client);
       return { ...client };
     },
     createPushToCard: (input) => ({ ...createPushToCard(context, input).record }),

@@ -1,4 +1,4 @@
-import type { Scenario } from './scenario.ts';
+import type { Scenario } from './types.ts';
 
 /**
  * The scenario the mock runs when none is given. Magic amounts: 13.13 fails (the spec's failure

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
-import { loadScenarioFile, stepsFor, validateScenario } from './scenario.ts';
+import { stepsFor } from './internal/scenario-match.ts';
+import { loadScenarioFile, validateScenario } from './scenario.ts';
 
 describe('scenario validation', () => {
   it.each([

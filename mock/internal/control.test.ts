@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMock, type MockApp } from './index.ts';
+import { createMock, type MockApp } from '../index.ts';
 
 let app: MockApp;
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON
 async function control(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const response = await app.request(`/__pacu${path}`, {
     method,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: await response.json() };
 }

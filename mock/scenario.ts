@@ -1,26 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import {
-  ConfigError,
-  compileSchema,
-  type JSONSchema7,
-  type PaymentKind,
-  type Scenario,
-  type ScenarioMatch,
-  type ScenarioRule,
-  type ScenarioStep,
-} from '../../spec/index.ts';
-
-export type { Scenario, ScenarioMatch, ScenarioRule, ScenarioStep };
-
-/** The fields of a new payment that rules can match on. */
-export interface PaymentFacts {
-  kind: PaymentKind;
-  amount: number;
-  account_number?: string;
-  transfer_type?: string;
-  reference?: string;
-}
+import { ConfigError, compileSchema, type JSONSchema7 } from '../spec/index.ts';
+import type { Scenario } from './types.ts';
 
 const KINDS = ['usd_transfer', 'wallet_payout', 'push_to_card'];
 
@@ -121,37 +102,4 @@ export function loadScenarioFile(file: string): Scenario {
     fail(file, `not valid YAML or JSON: ${(cause as Error).message.split('\n')[0]}`);
   }
   return validateScenario(parsed, file);
-}
-
-const compiledReferences = new Map<string, RegExp>();
-function referencePattern(source: string): RegExp {
-  let pattern = compiledReferences.get(source);
-  if (!pattern) {
-    pattern = new RegExp(`^(?:${source})$`);
-    compiledReferences.set(source, pattern);
-  }
-  return pattern;
-}
-
-function matches(match: ScenarioMatch, facts: PaymentFacts): boolean {
-  if (
-    match.kind !== undefined &&
-    !(Array.isArray(match.kind) ? match.kind : [match.kind]).includes(facts.kind)
-  )
-    return false;
-  if (typeof match.amount === 'number' && match.amount !== facts.amount) return false;
-  if (typeof match.amount === 'object') {
-    if (match.amount.min !== undefined && facts.amount < match.amount.min) return false;
-    if (match.amount.max !== undefined && facts.amount > match.amount.max) return false;
-  }
-  if (match.account_number !== undefined && match.account_number !== facts.account_number) return false;
-  if (match.transfer_type !== undefined && match.transfer_type !== facts.transfer_type) return false;
-  if (match.reference !== undefined && !referencePattern(match.reference).test(facts.reference ?? ''))
-    return false;
-  return true;
-}
-
-/** The steps of the first rule that matches, or none (the payment stays processing). */
-export function stepsFor(scenario: Scenario, facts: PaymentFacts): readonly ScenarioStep[] {
-  return scenario.rules.find((rule) => matches(rule.match, facts))?.steps ?? [];
 }

@@ -1,0 +1,40 @@
+import type { MockReply } from './http-types.ts';
+
+// Every answer the mock builds comes from here: the interface's envelope for /v3 and for anything
+// the transport refuses, `{ error }` for the control API (so nobody mistakes it for /v3).
+
+/** The interface's error envelope: `success: false` and a message. */
+export function errorReply(status: number, message: string, headers?: Record<string, string>): MockReply {
+  return { status, body: { success: false, message }, ...(headers ? { headers } : {}) };
+}
+
+/** The interface's success envelope. */
+export function okReply(message: string, data: unknown): MockReply {
+  return { status: 200, body: { success: true, message, data } };
+}
+
+/** A control API error: `{ error }`. */
+export function controlErrorReply(
+  status: number,
+  message: string,
+  headers?: Record<string, string>,
+): MockReply {
+  return { status, body: { error: message }, ...(headers ? { headers } : {}) };
+}
+
+/** An envelope for `path`: the control API's shape under /__pacu, the interface's elsewhere. */
+export function errorFor(
+  path: string,
+  status: number,
+  message: string,
+  headers?: Record<string, string>,
+): MockReply {
+  return path === '/__pacu' || path.startsWith('/__pacu/')
+    ? controlErrorReply(status, message, headers)
+    : errorReply(status, message, headers);
+}
+
+/** The body is over the limit (`x-pacu-decisions/limits`). */
+export function tooLargeReply(path: string, limit: number): MockReply {
+  return errorFor(path, 413, `request body is over ${limit} bytes`);
+}

@@ -1,0 +1,181 @@
+// The mock's public shapes in one place (msw's glossary.ts): index.ts re-exports from here, never
+// from internal/, and internal code imports its public types from here too.
+// The control protocol's shapes (ids, receivers, attempts, scenarios…) live in spec/ (the suites'
+// control client speaks it too); they are named here again so users find every shape in one file.
+import type {
+  ControlIds,
+  ControlOperations,
+  DeliveryAttempt,
+  FinalStatus,
+  PaymentKind,
+  PushToCardInput,
+  Scenario,
+  ScenarioMatch,
+  ScenarioRule,
+  ScenarioStep,
+  Scope,
+  SeededIds,
+  WebhookEventRecord,
+  WebhookReceiver,
+} from '../spec/index.ts';
+
+export type {
+  ControlIds,
+  DeliveryAttempt,
+  FinalStatus,
+  PaymentKind,
+  PushToCardInput,
+  Scenario,
+  ScenarioMatch,
+  ScenarioRule,
+  ScenarioStep,
+  SeededIds,
+  WebhookEventRecord,
+  WebhookReceiver,
+};
+
+/** `real` follows wall time; `manual` stands still until advanced, so tests never sleep. */
+export type ClockMode = 'real' | 'manual';
+
+/** An OAuth client of the mock (client-credentials grant). */
+export interface MockClient {
+  clientId: string;
+  clientSecret: string;
+  scopes: Scope[];
+}
+
+/** The collections of a state snapshot, in the order they are written and read. */
+export type StateCollection =
+  | 'users'
+  | 'p2pNotified'
+  | 'cards'
+  | 'cardTransactions'
+  | 'pushToCard'
+  | 'accounts'
+  | 'transfers'
+  | 'payouts'
+  | 'clients'
+  | 'tokens'
+  | 'receivers';
+
+/** The header of a snapshot: which format, the mock clock when taken, the seeded ids. */
+export interface SnapshotHeader {
+  format: 'pacu-mock-state';
+  version: 1;
+  now: number;
+  seeded: SeededIds;
+}
+
+/** `GET /__pacu/state`: the header plus one array per collection. */
+export type StateSnapshot = SnapshotHeader & Record<StateCollection, unknown[]>;
+
+/** When and how often to retry a delivery that failed (Standard Webhooks' advice on answers). */
+export interface WebhookRetry {
+  /** Wait before retry 1, 2, …, on the mock's clock; its length is the number of retries. */
+  delaysMs: number[];
+  /** The HTTP exchange (not the wait for a free connection) must finish within this. */
+  timeoutMs: number;
+  /** Each delay is stretched or shrunk by up to this fraction at random, so retries spread out. */
+  jitter: number;
+}
+
+/**
+ * The control API in-process: the operations of the control protocol (`spec/control-protocol.ts`),
+ * which `/__pacu` serves one to one over HTTP, plus what only makes sense in-process. Bad input throws.
+ */
+export interface MockControl extends ControlOperations {
+  /** Resolves once no webhook delivery is in flight (retries waiting on a manual clock do not count). */
+  webhooksIdle(): Promise<void>;
+  dumpState(): StateSnapshot;
+  /** Resolves once every change so far is in the journal (and fsynced with `fsync`). */
+  flush(): Promise<void>;
+}
+
+/** The mock without a socket: answers fetch `Request`s in-process (hono's `app.request()`). */
+export interface MockApp {
+  /** `input` may be a path such as `/v3/users`; it is resolved against `http://pacu.mock`. */
+  request(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  readonly control: MockControl;
+  readonly seeded: SeededIds;
+  readonly demoClient: MockClient;
+  /** `/v3` */
+  readonly basePath: string;
+  /** Serve this app over HTTP; closing the returned mock closes the app too. */
+  listen(): Promise<RunningMock>;
+  close(): Promise<void>;
+}
+
+/** A mock serving over HTTP. */
+export interface RunningMock {
+  /** Base URL including /v3, e.g. `http://127.0.0.1:41234/v3`. */
+  readonly url: string;
+  /** Scheme, host and port; the control API is at `${origin}/__pacu`. */
+  readonly origin: string;
+  /** Required as `x-pacu-control-token` on /__pacu when set (non-loopback binds, or asked for). */
+  readonly controlToken: string | undefined;
+  readonly control: MockControl;
+  readonly seeded: SeededIds;
+  readonly demoClient: MockClient;
+  request(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Options of {@link startMock}; every field is optional. */
+export interface MockOptions {
+  /** @default 0 (a free port) */
+  port?: number;
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** Seed of the seeded users, cards, card transactions, push-to-card payments and merchant account. @default 1 */
+  seed?: number;
+  /** @default 'real' */
+  clock?: ClockMode;
+  /** Start of a manual clock, ms since the epoch. @default the time the mock starts */
+  clockStart?: number;
+  /** @default one demo client, {@link MOCK_DEFAULTS}.clients */
+  clients?: MockClient[];
+  /** @default the spec's decision, 3600 */
+  tokenLifetimeSeconds?: number;
+  /** A scenario file (YAML or JSON) or a scenario object. @default the default scenario */
+  scenario?: string | Scenario;
+  /** Receivers registered at start. @default [] */
+  webhooks?: Array<{ url: string; secret: string }>;
+  /** @default delays 1 s, 5 s, 30 s, 2 min, 10 min; timeout 5 s; jitter 0.2 */
+  webhookRetry?: Partial<WebhookRetry>;
+  /** Keep state in this file (a snapshot) and `<file>.journal` across restarts. @default none */
+  stateFile?: string;
+  /** fsync the journal before answering, so acknowledged changes survive power loss. @default false */
+  fsync?: boolean;
+  /** Compact the journal into the snapshot once it passes this many bytes. @default 64 MiB */
+  compactAfterBytes?: number;
+  /** Serve the control API under /__pacu. @default true */
+  control?: boolean;
+  /**
+   * Required as `x-pacu-control-token` on every control request. @default none on a loopback
+   * host; on any other host a random token (printed at start)
+   */
+  controlToken?: string;
+  /** Check every response against the spec; one that breaks it becomes a 500 naming the break. @default false */
+  selfCheck?: boolean;
+  /** @default spec/openapi.yaml as pacu ships it */
+  specFile?: string;
+  /** Where the mock reports unexpected errors and failed deliveries. @default a line on stderr */
+  log?: (line: string) => void;
+  /** @default 16384 bytes of request headers */
+  maxHeaderSize?: number;
+  /** Time a client has to send its headers. @default 10000 */
+  headersTimeoutMs?: number;
+  /** Time a client has to send its whole request. @default 30000 */
+  requestTimeoutMs?: number;
+}
+
+/** Options with every default filled in, resolved once at the boundary. */
+export type ResolvedMockOptions = Required<
+  Omit<MockOptions, 'stateFile' | 'clockStart' | 'tokenLifetimeSeconds' | 'webhookRetry' | 'controlToken'>
+> & {
+  stateFile: string | undefined;
+  clockStart: number | undefined;
+  tokenLifetimeSeconds: number | undefined;
+  controlToken: string | undefined;
+  webhookRetry: WebhookRetry;
+};
