@@ -140,6 +140,11 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
         resolved.port,
         resolved,
       );
+      if (resolved.control && controlToken && !isLoopbackHost(resolved.host)) {
+        resolved.log(
+          `pacu mock: warning: listening on ${resolved.host} serves the control API (secrets, reset) beyond this machine; it answers only with header x-pacu-control-token: ${controlToken}`,
+        );
+      }
       return {
         url: `${server.origin}${spec.basePath}`,
         origin: server.origin,
