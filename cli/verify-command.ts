@@ -7,17 +7,17 @@ import {
   VERIFY_DEFAULTS,
   verifyPacts,
 } from '../contracts/index.ts';
-import { startMock } from '../mock/index.ts';
 import { ConfigError, type Profile } from '../spec/index.ts';
-import { type Report, readConfigFile, resolveTargetConfig, type TargetConfigInput } from '../suites/index.ts';
+import type { Report } from '../suites/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
-import { collect, wholeNumber } from './option-parsers.ts';
+import { openTarget, type TargetFlags } from './open-target.ts';
+import { collect } from './option-parsers.ts';
+import { addOutputOptions, type OutputFlags, resolveOutput } from './output-options.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { addTargetOptions } from './target-options.ts';
 
-interface VerifyCommandOptions extends TargetConfigInput {
-  config?: string;
+interface VerifyCommandOptions extends TargetFlags, OutputFlags {
   pact?: string[];
   brokerUrl?: string;
   brokerToken?: string;
@@ -30,7 +30,6 @@ interface VerifyCommandOptions extends TargetConfigInput {
   againstSpec?: boolean;
   profile: Profile;
   reporter?: string[];
-  timeout: number;
 }
 
 /** The broker flags, checked together: each needs the others, and they replace --pact. */
@@ -100,22 +99,19 @@ async function verifyAgainstTarget(
   options: VerifyCommandOptions,
   broker: BrokerOptions | undefined,
 ): Promise<Report> {
-  const file = options.config ? await readConfigFile(options.config) : {};
-  const flags = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
-  // Without a target, an embedded mock: its control API sets every provider state up.
-  const mock = (options.target ?? file.target) ? undefined : await startMock({ log: () => {} });
+  // Without a target, the same embedded mock as `pacu check`: its control API sets every provider state up.
+  const { profile, ...targetFlags } = options;
+  const opened = await openTarget(targetFlags);
   try {
-    const embedded: TargetConfigInput = mock ? { target: mock.url, controlUrl: mock.origin } : {};
-    const target = resolveTargetConfig(flags as TargetConfigInput, { ...embedded, ...file }, process.env);
     return await verifyPacts({
-      target,
-      timeoutMs: options.timeout,
-      profile: options.profile,
+      target: opened.target,
+      timeoutMs: opened.target.timeoutMs ?? VERIFY_DEFAULTS.timeoutMs,
+      profile,
       ...(options.pact ? { pacts: options.pact } : {}),
       ...(broker ? { broker } : {}),
     });
   } finally {
-    await mock?.close();
+    await opened.close();
   }
 }
 
@@ -129,7 +125,7 @@ function nothingVerified(report: Report): string {
 
 /** `pacu verify`: Pact provider verification against any target, or a check of pacts against the spec. */
 export function registerVerifyCommand(program: Command, io: CliIo, outcome: CommandOutcome): void {
-  addTargetOptions(program.command('verify'))
+  addOutputOptions(addTargetOptions(program.command('verify')))
     .description(
       "verify Pact contracts against a provider (default: an embedded pacu mock), or against pacu's spec",
     )
@@ -167,12 +163,6 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
       'console, json:PATH, junit:PATH, html:PATH, markdown:PATH (repeatable)',
       collect,
     )
-    .option(
-      '--timeout <ms>',
-      'time one request to the provider may take',
-      wholeNumber('--timeout', 100, 600_000, 'number of milliseconds'),
-      10_000,
-    )
     .action(async (options: VerifyCommandOptions & { providerVersionBranch?: string }) => {
       if (options.providerVersionBranch) options.providerBranch = options.providerVersionBranch;
       const reporters = parseReporterSpecs(options.reporter ?? ['console']);
@@ -191,12 +181,15 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
         report = await verifyAgainstTarget(options, broker);
       }
       const { passed, failed, skipped } = report.summary;
-      io.stdout(
-        `pacu verify: ${report.rules.length} interactions against ${report.target}: ${passed} verified, ${failed} failed, ${skipped} skipped\n`,
-      );
-      for (const rule of report.rules)
-        for (const note of rule.notes ?? []) io.stdout(`warning: ${rule.title ?? rule.id}: ${note}\n`);
-      await writeReports(report, reporters, io);
+      const output = resolveOutput(options, reporters, io);
+      if (output.chatter) {
+        io.stdout(
+          `pacu verify: ${report.rules.length} interactions against ${report.target}: ${passed} verified, ${failed} failed, ${skipped} skipped\n`,
+        );
+        for (const rule of report.rules)
+          for (const note of rule.notes ?? []) io.stdout(`warning: ${rule.title ?? rule.id}: ${note}\n`);
+      }
+      await writeReports(report, reporters, io, output.console);
       if (failed > 0) outcome.exitCode = EXIT_FINDINGS;
       else if (passed === 0) throw new ConfigError(nothingVerified(report));
       else outcome.exitCode = EXIT_OK;
