@@ -5,11 +5,12 @@ export const MAX_CONNECTIONS_PER_RECEIVER = 16;
  * The deliveries to one receiver: at most `limit` exchanges at once; the rest wait here, outside the
  * delivery timeout, so time spent waiting for a connection never counts against the receiver.
  * Standard Webhooks asks senders to throttle a receiver that answers 429, 502 or 504: each such
- * answer halves the limit (down to one at a time); each success gives one slot back.
+ * answer halves the limit (down to one at a time); a run of successes gives slots back one by one.
  */
 export class WebhookLane {
   private active = 0;
   private limit = MAX_CONNECTIONS_PER_RECEIVER;
+  private successes = 0;
   private readonly waiting: Array<() => void> = [];
 
   /** Resolves when an exchange may start; call `release()` when it is over. */
@@ -31,10 +32,14 @@ export class WebhookLane {
 
   throttle(): void {
     this.limit = Math.max(1, Math.floor(this.limit / 2));
+    this.successes = 0;
   }
 
+  /** One more slot after as many successes in a row as there are slots (TCP's additive increase). */
   recover(): void {
-    this.limit = Math.min(MAX_CONNECTIONS_PER_RECEIVER, this.limit + 1);
+    if (this.limit >= MAX_CONNECTIONS_PER_RECEIVER || ++this.successes < this.limit) return;
+    this.limit++;
+    this.successes = 0;
   }
 
   get concurrency(): number {
