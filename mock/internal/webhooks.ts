@@ -5,7 +5,8 @@ import { newId } from './random.ts';
 
 export interface WebhookDispatcher {
   /** Send an event to every receiver now; returns the event id (the `webhook-id` header). */
-  emit(type: string, payload: unknown): string;
+  /** With a clientId, receivers that belong to another client do not get the event. */
+  emit(type: string, payload: unknown, clientId?: string): string;
   redeliver(eventId: string): boolean;
   attempts(): DeliveryAttempt[];
   events(): WebhookEventRecord[];
@@ -106,6 +107,12 @@ export function createWebhookDispatcher(
     inFlight.add(running);
   }
 
+  // A receiver that belongs to a client gets that client's events only (parallel CI jobs).
+  const receiversOf = (event: WebhookEventRecord): WebhookReceiver[] =>
+    [...receivers()].filter(
+      (receiver) => receiver.clientId === undefined || receiver.clientId === event.clientId,
+    );
+
   const lastAttempt = (eventId: string, receiverId: string): number =>
     attempts.reduce(
       (max, a) => (a.eventId === eventId && a.receiverId === receiverId ? Math.max(max, a.attempt) : max),
@@ -113,17 +120,23 @@ export function createWebhookDispatcher(
     );
 
   return {
-    emit(type, payload) {
-      const event = { id: newId('msg'), type, body: JSON.stringify(payload) };
+    emit(type, payload, clientId) {
+      const event: WebhookEventRecord = {
+        id: newId('msg'),
+        type,
+        body: JSON.stringify(payload),
+        ...(clientId === undefined ? {} : { clientId }),
+      };
       events.set(event.id, event);
       if (events.size > MAX_EVENTS) events.delete(events.keys().next().value as string);
-      for (const receiver of receivers()) deliver(event, receiver, 1);
+      for (const receiver of receiversOf(event)) deliver(event, receiver, 1);
       return event.id;
     },
     redeliver(eventId) {
       const event = events.get(eventId);
       if (!event) return false;
-      for (const receiver of receivers()) deliver(event, receiver, lastAttempt(eventId, receiver.id) + 1);
+      for (const receiver of receiversOf(event))
+        deliver(event, receiver, lastAttempt(eventId, receiver.id) + 1);
       return true;
     },
     attempts: () => attempts.map((attempt) => ({ ...attempt })),
