@@ -26,6 +26,9 @@ interface MockCommandOptions {
   selfCheck?: boolean;
   coverageReport?: string;
   journalSize?: number;
+  fsync?: boolean;
+  controlToken?: string;
+  webhookRetry?: number[];
 }
 
 function integer(name: string, min: number, max: number): (value: string) => number {
@@ -39,6 +42,23 @@ function integer(name: string, min: number, max: number): (value: string) => num
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `1s,5s,30s,2m,10m` (units ms, s, m, h; a bare number is ms), or `none` for no retries. */
+export function parseRetrySchedule(text: string): number[] {
+  if (text.trim() === 'none') return [];
+  return text.split(',').map((part) => {
+    const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(part);
+    const value = match ? Number(match[1]) * (UNITS[match[2] ?? 'ms'] ?? 1) : Number.NaN;
+    if (!Number.isFinite(value) || value > 7 * 24 * 3_600_000) {
+      throw new InvalidArgumentError(
+        `--webhook-retry takes delays such as 1s,5s,30s,2m,10m (ms, s, m, h; at most a week each) or none, not ${part}`,
+      );
+    }
+    return Math.round(value);
+  });
+}
 
 /** `id:secret` or `id:secret:scope,scope` (all scopes when left out). */
 function parseClient(text: string): MockClient {
@@ -67,6 +87,7 @@ function describe(mock: RunningMock): Record<string, unknown> {
     clientId: mock.demoClient.clientId,
     clientSecret: mock.demoClient.clientSecret,
     scopes: mock.demoClient.scopes,
+    ...(mock.controlToken ? { controlToken: mock.controlToken } : {}),
     ...mock.seeded,
   };
 }
@@ -106,8 +127,18 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
       collect,
       [],
     )
-    .option('--state <file>', 'keep state in this file across restarts')
+    .option('--state <file>', 'keep state in this file (a snapshot) and <file>.journal across restarts')
+    .option('--fsync', 'with --state: fsync the journal before each answer, so it survives power loss too')
     .option('--no-control', 'do not serve the control API under /__pacu')
+    .option(
+      '--control-token <token>',
+      'require this x-pacu-control-token on /__pacu (default: none on loopback, a printed random one elsewhere)',
+    )
+    .option(
+      '--webhook-retry <delays>',
+      'webhook retry delays on the mock clock, e.g. 1s,5s,30s,2m,10m (the default), or none',
+      parseRetrySchedule,
+    )
     .option('--json', 'print one JSON line instead of text')
     .option('--token-lifetime <seconds>', 'access token lifetime', integer('--token-lifetime', 1, 31_536_000))
     .option(
@@ -133,6 +164,9 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
         clock: options.clock,
         control: options.control,
         selfCheck: options.selfCheck ?? false,
+        fsync: options.fsync ?? false,
+        ...(options.controlToken ? { controlToken: options.controlToken } : {}),
+        ...(options.webhookRetry ? { webhookRetry: { delaysMs: options.webhookRetry } } : {}),
         webhooks: receivers(options.webhookUrl, options.webhookSecret),
         ...(options.scenario ? { scenario: options.scenario } : {}),
         ...(options.state ? { stateFile: options.state } : {}),

@@ -2,8 +2,9 @@ import { type Command, Option } from 'commander';
 import {
   type BrokerOptions,
   checkPactsAgainstSpec,
-  PACU_PACT_DIR,
   pactSpecReport,
+  pacuPactDirs,
+  VERIFY_DEFAULTS,
   verifyPacts,
 } from '../contracts/index.ts';
 import { startMock } from '../mock/index.ts';
@@ -23,6 +24,9 @@ interface VerifyCommandOptions extends TargetConfigInput {
   providerVersion?: string;
   providerBranch?: string;
   publish?: boolean;
+  consumerVersionSelectors?: string;
+  enablePending?: boolean;
+  includeWipPactsSince?: string;
   againstSpec?: boolean;
   profile: Profile;
   reporter?: string[];
@@ -32,10 +36,18 @@ interface VerifyCommandOptions extends TargetConfigInput {
 /** The broker flags, checked together: each needs the others, and they replace --pact. */
 function brokerOptions(options: VerifyCommandOptions): BrokerOptions | undefined {
   const { brokerUrl, providerVersion, publish, providerBranch } = options;
+  const { consumerVersionSelectors, enablePending, includeWipPactsSince } = options;
   if (!brokerUrl) {
-    if (providerVersion || publish || providerBranch)
+    if (
+      providerVersion ||
+      publish ||
+      providerBranch ||
+      consumerVersionSelectors ||
+      enablePending ||
+      includeWipPactsSince
+    )
       throw new ConfigError(
-        'pacu: --provider-version, --provider-branch and --publish go with --broker-url URL',
+        'pacu: --provider-version, --provider-version-branch, --publish, --consumer-version-selectors, --enable-pending and --include-wip-pacts-since go with --broker-url URL',
       );
     return undefined;
   }
@@ -49,14 +61,39 @@ function brokerOptions(options: VerifyCommandOptions): BrokerOptions | undefined
     throw new ConfigError('pacu: take pacts from --pact files or from --broker-url, not both');
   if (options.againstSpec)
     throw new ConfigError('pacu: --against-spec reads --pact files; it does not use a broker');
+  if (includeWipPactsSince && (!enablePending || Number.isNaN(Date.parse(includeWipPactsSince))))
+    throw new ConfigError(
+      'pacu: --include-wip-pacts-since takes a date (e.g. 2024-06-01) and goes with --enable-pending',
+    );
   const token = options.brokerToken ?? process.env.PACT_BROKER_TOKEN;
   return {
     url: brokerUrl,
     providerVersion,
     publish: publish === true,
+    enablePending: enablePending === true,
+    ...(consumerVersionSelectors
+      ? { consumerVersionSelectors: parseSelectors(consumerVersionSelectors) }
+      : {}),
+    ...(includeWipPactsSince ? { includeWipPactsSince } : {}),
     ...(providerBranch ? { providerBranch } : {}),
     ...(token ? { token } : {}),
   };
+}
+
+/** `--consumer-version-selectors '[{"mainBranch":true}]'`: a JSON list of the broker's selector objects. */
+function parseSelectors(text: string): Array<Record<string, unknown>> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const list = Array.isArray(parsed) ? parsed : [parsed];
+  if (!list.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item)))
+    throw new ConfigError(
+      `pacu: --consumer-version-selectors wants JSON selector objects, e.g. '[{"mainBranch":true},{"deployedOrReleased":true}]'`,
+    );
+  return list as Array<Record<string, unknown>>;
 }
 
 async function verifyAgainstTarget(
@@ -82,6 +119,14 @@ async function verifyAgainstTarget(
   }
 }
 
+/** A run that verified nothing is not a pass: say why, in one line. */
+function nothingVerified(report: Report): string {
+  if (report.rules.length === 0)
+    return `pacu: nothing verified: ${report.target} gave no interactions to verify`;
+  const reasons = [...new Set(report.rules.flatMap((rule) => (rule.skipReason ? [rule.skipReason] : [])))];
+  return `pacu: nothing verified: all ${report.rules.length} interactions were skipped (${reasons.slice(0, 2).join('; ')}${reasons.length > 2 ? '; …' : ''})`;
+}
+
 /** `pacu verify`: Pact provider verification against any target, or a check of pacts against the spec. */
 export function registerVerifyCommand(program: Command, io: CliIo, outcome: CommandOutcome): void {
   addTargetOptions(program.command('verify'))
@@ -95,15 +140,28 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
     )
     .option('--against-spec', 'check the pacts against spec/openapi.yaml; calls no provider')
     .addOption(
-      new Option('--profile <profile>', 'for --against-spec: strict (with pacu decisions) or documented')
+      new Option(
+        '--profile <profile>',
+        "documented: pacu's pacts of what the description states; strict: its decisions too (and --against-spec checks them)",
+      )
         .choices(['documented', 'strict'])
-        .default('strict'),
+        .default(VERIFY_DEFAULTS.profile),
     )
     .option('--broker-url <url>', 'take the pacts from a Pact Broker')
     .option('--broker-token <token>', 'Pact Broker token (env PACT_BROKER_TOKEN)')
     .option('--provider-version <version>', 'the provider version the results are for (with --broker-url)')
-    .option('--provider-branch <branch>', 'the provider branch (with --broker-url)')
-    .option('--publish', 'publish the verification results to the broker')
+    .option('--provider-version-branch <branch>', 'the provider branch (with --broker-url)')
+    .addOption(new Option('--provider-branch <branch>').hideHelp())
+    .option(
+      '--consumer-version-selectors <json>',
+      'which consumer versions to verify, as broker selectors (default: [{"mainBranch":true},{"deployedOrReleased":true}])',
+    )
+    .option('--enable-pending', "pending pacts: a new pact's failure does not fail the build")
+    .option(
+      '--include-wip-pacts-since <date>',
+      'also verify work-in-progress pacts since this date (with --enable-pending)',
+    )
+    .option('--publish', 'publish the verification results to the broker (never without this flag)')
     .option(
       '--reporter <spec>',
       'console, json:PATH, junit:PATH, html:PATH, markdown:PATH (repeatable)',
@@ -115,7 +173,8 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
       wholeNumber('--timeout', 100, 600_000, 'number of milliseconds'),
       10_000,
     )
-    .action(async (options: VerifyCommandOptions) => {
+    .action(async (options: VerifyCommandOptions & { providerVersionBranch?: string }) => {
+      if (options.providerVersionBranch) options.providerBranch = options.providerVersionBranch;
       const reporters = parseReporterSpecs(options.reporter ?? ['console']);
       const broker = brokerOptions(options);
       let report: Report;
@@ -123,7 +182,9 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
         if (options.target) throw new ConfigError('pacu: --against-spec calls no provider: drop --target');
         const started = new Date();
         report = pactSpecReport(
-          await checkPactsAgainstSpec(options.pact ?? [PACU_PACT_DIR], { profile: options.profile }),
+          await checkPactsAgainstSpec(options.pact ?? pacuPactDirs(options.profile), {
+            profile: options.profile,
+          }),
           started,
         );
       } else {
@@ -133,7 +194,11 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
       io.stdout(
         `pacu verify: ${report.rules.length} interactions against ${report.target}: ${passed} verified, ${failed} failed, ${skipped} skipped\n`,
       );
+      for (const rule of report.rules)
+        for (const note of rule.notes ?? []) io.stdout(`warning: ${rule.title ?? rule.id}: ${note}\n`);
       await writeReports(report, reporters, io);
-      outcome.exitCode = failed > 0 ? EXIT_FINDINGS : EXIT_OK;
+      if (failed > 0) outcome.exitCode = EXIT_FINDINGS;
+      else if (passed === 0) throw new ConfigError(nothingVerified(report));
+      else outcome.exitCode = EXIT_OK;
     });
 }

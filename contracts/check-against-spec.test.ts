@@ -6,7 +6,7 @@ import { ConfigError } from '../spec/index.ts';
 import { ConformanceError } from '../suites/index.ts';
 import { assertPactsAgreeWithSpec } from './assert-contracts.ts';
 import { checkPactsAgainstSpec, formatFindings, pactSpecReport } from './check-against-spec.ts';
-import { PACU_PACT_DIR } from './consumer-kit.ts';
+import { PACU_PACT_DIR, PACU_STRICT_PACT_DIR, pacuPactDirs } from './pacu-pacts.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -62,8 +62,8 @@ async function findingsOf(pact: object, name: string, profile: 'strict' | 'docum
 }
 
 describe('checkPactsAgainstSpec', () => {
-  it("finds nothing wrong with pacu's own pacts under the whole spec", async () => {
-    const check = await checkPactsAgainstSpec([PACU_PACT_DIR]);
+  it("finds nothing wrong with pacu's own pacts, decisions included, under the whole spec", async () => {
+    const check = await checkPactsAgainstSpec(pacuPactDirs('strict'), { profile: 'strict' });
     expect(check.interactions).toHaveLength(10);
     expect(check.interactions.flatMap(formatFindings)).toEqual([]);
     expect(new Set(check.interactions.map((item) => item.operation)).size).toBe(9);
@@ -89,9 +89,12 @@ describe('checkPactsAgainstSpec', () => {
     expect(card.join('\n')).not.toContain('$.headers.authorization');
   });
 
-  it('flags the 409 of a reused reference under the documented profile: it is a pacu decision', async () => {
-    const check = await checkPactsAgainstSpec([PACU_PACT_DIR], { profile: 'documented' });
-    expect(check.interactions.flatMap(formatFindings)).toEqual([
+  it('finds nothing but the description in the pacts pacu ships by default; the decisions pact is strict-only', async () => {
+    const shipped = await checkPactsAgainstSpec(pacuPactDirs('documented'), { profile: 'documented' });
+    expect(shipped.interactions).toHaveLength(9);
+    expect(shipped.interactions.flatMap(formatFindings)).toEqual([]);
+    const decisions = await checkPactsAgainstSpec([PACU_STRICT_PACT_DIR], { profile: 'documented' });
+    expect(decisions.interactions.flatMap(formatFindings)).toEqual([
       expect.stringMatching(
         /reusing a reference.*response \$\.status: the spec has no 409 response for usdTransfer/,
       ),

@@ -10,7 +10,7 @@ import type { SpecFinding } from './spec-finding.ts';
 export interface PactSpecCheckOptions {
   /** OpenAPI description to check against. @default pacu's spec/openapi.yaml */
   readonly specFile?: string;
-  /** `strict`: the whole spec, pacu's decisions included; `documented`: the description only. @default 'strict' */
+  /** `strict`: the whole spec, pacu's decisions included; `documented`: the description only. @default 'documented' */
   readonly profile?: Profile;
 }
 
@@ -31,7 +31,7 @@ export interface PactSpecCheck {
   readonly interactions: readonly InteractionSpecCheck[];
 }
 
-export const PACT_SPEC_CHECK_DEFAULTS = { profile: 'strict' } as const satisfies PactSpecCheckOptions;
+export const PACT_SPEC_CHECK_DEFAULTS = { profile: 'documented' } as const satisfies PactSpecCheckOptions;
 
 /**
  * Check every HTTP interaction of the pact files (or folders of them) against the OpenAPI

@@ -7,6 +7,7 @@ import {
   type ResultDraft,
   type RuleStatus,
 } from '../suites/index.ts';
+import type { SentRequest } from './pact-adapter.ts';
 import type { PactInteraction } from './pact-file.ts';
 
 /** What one interaction came to, before it becomes a report row. */
@@ -18,6 +19,10 @@ export interface InteractionOutcome {
   /** Why it failed (one finding or mismatch a line), or why it was skipped. */
   readonly reasons: readonly string[];
   readonly durationMs: number;
+  /** What the user should know even when it passed (a state run without setup). */
+  readonly notes?: readonly string[];
+  /** The request as the verifier sent it, provider-state values filled in. */
+  readonly sent?: SentRequest;
   readonly response?: {
     readonly status: number;
     readonly headers: Record<string, string>;
@@ -65,6 +70,7 @@ function toRule(outcome: InteractionOutcome, profile: Profile): ResultDraft {
     durationMs: outcome.durationMs,
     title: `${interaction.consumer} → ${interaction.provider}: ${interaction.description}`,
     ...(outcome.status === 'skipped' ? { skipReason: outcome.reasons.join('; ') } : {}),
+    ...(outcome.notes && outcome.notes.length > 0 ? { notes: outcome.notes } : {}),
     ...(outcome.status === 'failed'
       ? {
           failure: {

@@ -10,10 +10,15 @@ export {
   PACT_SPEC_CHECK_DEFAULTS,
   pactSpecReport,
 } from './check-against-spec.ts';
-export { PACU_CONSUMERS, PACU_PACT_DIR, PACU_PROVIDER } from './consumer-kit.ts';
 export type { ContractReportInput, InteractionOutcome } from './contract-report.ts';
 export type { PactInteraction, PactMatcher, PactRequest, PactResponse } from './pact-file.ts';
 export { collectPactFiles, readPactFile } from './pact-file.ts';
+export {
+  PACU_PACT_DIR,
+  PACU_PROVIDER,
+  PACU_STRICT_PACT_DIR,
+  pacuPactDirs,
+} from './pacu-pacts.ts';
 export type { ProviderStateName } from './provider-state-names.ts';
 export { KNOWN_PROVIDER_STATES, PROVIDER_STATES } from './provider-state-names.ts';
 export type { ProviderStates, StateValues } from './provider-states.ts';

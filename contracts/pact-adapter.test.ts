@@ -18,6 +18,9 @@ describe('verifierSourceOptions', () => {
         providerVersion: '1.2.3',
         providerBranch: 'main',
         publish: true,
+        consumerVersionSelectors: [{ mainBranch: true }, { deployedOrReleased: true }],
+        enablePending: true,
+        includeWipPactsSince: '2024-06-01',
       }),
     ).toEqual({
       provider: 'pacu-api',
@@ -28,6 +31,7 @@ describe('verifierSourceOptions', () => {
       publishVerificationResult: true,
       consumerVersionSelectors: [{ mainBranch: true }, { deployedOrReleased: true }],
       enablePending: true,
+      includeWipPactsSince: '2024-06-01',
     });
   });
 });
@@ -65,8 +69,8 @@ describe('parseVerifierResult', () => {
     expect(parseVerifierResult(json)).toEqual({
       passed: false,
       interactions: [
-        { description: 'list users', passed: true, durationMs: 59 },
-        { description: 'read a card', passed: false, durationMs: 1500 },
+        { description: 'list users', passed: true, durationMs: 59, pending: false },
+        { description: 'read a card', passed: false, durationMs: 1500, pending: false },
       ],
       errors: [
         {
@@ -79,6 +83,7 @@ describe('parseVerifierResult', () => {
         },
         { interaction: 'Verifying a pact between c and p - other', problems: ['connection reset'] },
       ],
+      pendingErrors: [],
     });
   });
 });

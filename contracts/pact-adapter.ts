@@ -1,103 +1,6 @@
-// The one file that touches @pact-foundation/pact: the rest of contracts/ sees plain TypeScript.
-import { MatchersV3, PactV4, Verifier } from '@pact-foundation/pact';
-
-/**
- * Pact's V3 matchers, for the bodies, headers and paths of consumer interactions. Their results are
- * opaque values the adapter hands back to Pact.
- */
-export const match = {
-  like: MatchersV3.like,
-  eachLike: MatchersV3.eachLike,
-  regex: (pattern: string, example: string): unknown => MatchersV3.regex(pattern, example),
-  integer: MatchersV3.integer,
-  number: MatchersV3.number,
-  string: MatchersV3.string,
-  boolean: MatchersV3.boolean,
-  /** A value the verifier fills in from what the provider-state handler returned. */
-  fromProviderState: <T>(expression: string, example: T): unknown =>
-    MatchersV3.fromProviderState(expression, example),
-} as const;
-
-export interface ProviderStateRef {
-  readonly name: string;
-  readonly params?: Readonly<Record<string, string | number | boolean>>;
-}
-
-/** One consumer interaction, in plain data; values may be {@link match} results. */
-export interface InteractionDefinition {
-  readonly states: readonly ProviderStateRef[];
-  readonly description: string;
-  readonly request: {
-    readonly method: 'GET' | 'POST';
-    readonly path: unknown;
-    readonly query?: Readonly<Record<string, unknown>>;
-    readonly headers?: Readonly<Record<string, unknown>>;
-    readonly jsonBody?: unknown;
-    /** A form-encoded body, exactly as the client sends it. */
-    readonly formBody?: string;
-  };
-  readonly response: {
-    readonly status: number;
-    readonly headers?: Readonly<Record<string, unknown>>;
-    readonly jsonBody?: unknown;
-  };
-}
-
-export interface ConsumerPactOptions {
-  readonly consumer: string;
-  readonly provider: string;
-  /** Folder the pact file is written to. */
-  readonly dir: string;
-}
-
-export interface ConsumerPact {
-  /**
-   * Run `test` against Pact's mock server primed with `definition`; the pact file is written when
-   * the mock server saw exactly the expected requests.
-   */
-  interaction(definition: InteractionDefinition, test: (baseUrl: string) => Promise<void>): Promise<void>;
-}
-
-/**
- * pact-js V4 offers only JSON, XML and binary bodies; a binary form body gets a content-type
- * matcher that sniffs it as text/plain. The FFI handle underneath takes text bodies, so use it.
- */
-function textBody(builder: object, body: string, contentType: string): void {
-  const interaction = (
-    builder as { interaction?: { withRequestBody?: (body: string, type: string) => void } }
-  ).interaction;
-  if (typeof interaction?.withRequestBody !== 'function')
-    throw new Error('pact-js changed: the V4 request builder no longer exposes its FFI interaction');
-  interaction.withRequestBody(body, contentType);
-}
-
-type AnyTemplate = Parameters<typeof MatchersV3.like>[0];
-
-/** A Pact V4 consumer pact over the FFI mock server (one mock server per interaction). */
-export function createConsumerPact(options: ConsumerPactOptions): ConsumerPact {
-  const pact = new PactV4({ ...options, logLevel: 'warn' });
-  return {
-    async interaction(definition, test) {
-      let builder = pact.addInteraction();
-      for (const state of definition.states) builder = builder.given(state.name, state.params);
-      const { request, response } = definition;
-      await builder
-        .uponReceiving(definition.description)
-        .withRequest(request.method, request.path as string, (req) => {
-          if (request.query) req.query(request.query as Record<string, string>);
-          if (request.headers) req.headers(request.headers as Record<string, string>);
-          if (request.jsonBody !== undefined) req.jsonBody(request.jsonBody);
-          if (request.formBody !== undefined)
-            textBody(req, request.formBody, 'application/x-www-form-urlencoded');
-        })
-        .willRespondWith(response.status, (res) => {
-          if (response.headers) res.headers(response.headers as Record<string, string>);
-          if (response.jsonBody !== undefined) res.jsonBody(response.jsonBody as AnyTemplate);
-        })
-        .executeTest(async (server) => test(server.url));
-    },
-  };
-}
+// The one file that touches Pact's verifier (@pact-foundation/pact): the rest of contracts/ sees plain
+// TypeScript. The consumer side has its own adapter, consumer-tests/pact-consumer-adapter.ts.
+import { Verifier } from '@pact-foundation/pact';
 
 /** Where the verifier takes pacts from: files, or a Pact Broker. */
 export type PactSource =
@@ -112,7 +15,21 @@ export type PactSource =
       readonly providerVersion: string;
       readonly providerBranch?: string;
       readonly publish: boolean;
+      /** Pact Broker consumer version selectors, as the broker documents them. */
+      readonly consumerVersionSelectors: readonly Readonly<Record<string, unknown>>[];
+      readonly enablePending: boolean;
+      /** ISO date: include work-in-progress pacts published since then. */
+      readonly includeWipPactsSince?: string;
     };
+
+/** A request the verifier sent to the provider, as it went out (provider-state values filled in). */
+export interface SentRequest {
+  readonly method: string;
+  /** Path and query as sent, relative to the provider's origin. */
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
 
 export interface VerifierRunOptions {
   /** Where the provider is, including its base path (`http://127.0.0.1:4010/v3`). */
@@ -120,6 +37,8 @@ export interface VerifierRunOptions {
   readonly source: PactSource;
   /** Set a provider state up; the values it returns fill the pact's `${name}` expressions. */
   readonly setupState: (name: string, params: Record<string, unknown>) => Promise<Record<string, string>>;
+  /** Told of every request the verifier sends to the provider, in order. */
+  readonly onRequest?: (request: SentRequest) => void;
   readonly timeoutMs: number;
 }
 
@@ -132,12 +51,17 @@ export interface VerifierError {
 
 export interface VerifierOutcome {
   readonly passed: boolean;
+  /** In the order the verifier ran them: the pacts in order, each pact's interactions in order. */
   readonly interactions: ReadonlyArray<{
     readonly description: string;
     readonly passed: boolean;
     readonly durationMs: number;
+    /** A failure of a pending pact: reported, but it does not fail the build. */
+    readonly pending: boolean;
   }>;
   readonly errors: readonly VerifierError[];
+  /** Failures of pending pacts. */
+  readonly pendingErrors: readonly VerifierError[];
 }
 
 interface FfiMismatch {
@@ -150,11 +74,19 @@ interface FfiMismatch {
 
 interface FfiResult {
   readonly result?: boolean;
-  readonly interactionResults?: ReadonlyArray<{ description?: string; result?: string; duration?: string }>;
-  readonly errors?: ReadonlyArray<{
-    interaction?: string;
-    mismatch?: { type?: string; message?: string; mismatches?: readonly FfiMismatch[] };
+  readonly interactionResults?: ReadonlyArray<{
+    description?: string;
+    result?: string;
+    duration?: string;
+    pending?: boolean;
   }>;
+  readonly errors?: readonly FfiError[];
+  readonly pendingErrors?: readonly FfiError[];
+}
+
+interface FfiError {
+  readonly interaction?: string;
+  readonly mismatch?: { type?: string; message?: string; mismatches?: readonly FfiMismatch[] };
 }
 
 function problemLine(mismatch: FfiMismatch): string {
@@ -167,6 +99,13 @@ function parseDuration(text: string | undefined): number {
   return found ? Number(found[1]) * (found[2] === 's' ? 1000 : 1) : 0;
 }
 
+const toError = (error: FfiError): VerifierError => ({
+  interaction: error.interaction ?? '',
+  problems: error.mismatch?.mismatches?.map(problemLine) ?? [
+    error.mismatch?.message ?? 'the verifier reported an error',
+  ],
+});
+
 /** The FFI's JSON result (`pactffi_verifier_json`) as plain data. */
 export function parseVerifierResult(json: string): VerifierOutcome {
   const result = JSON.parse(json) as FfiResult;
@@ -176,13 +115,10 @@ export function parseVerifierResult(json: string): VerifierOutcome {
       description: item.description ?? '',
       passed: item.result === 'OK',
       durationMs: parseDuration(item.duration),
+      pending: item.pending === true,
     })),
-    errors: (result.errors ?? []).map((error) => ({
-      interaction: error.interaction ?? '',
-      problems: error.mismatch?.mismatches?.map(problemLine) ?? [
-        error.mismatch?.message ?? 'the verifier reported an error',
-      ],
-    })),
+    errors: (result.errors ?? []).map(toError),
+    pendingErrors: (result.pendingErrors ?? []).map(toError),
   };
 }
 
@@ -199,31 +135,56 @@ export function verifierSourceOptions(source: PactSource): Record<string, unknow
     providerVersion: source.providerVersion,
     ...(source.providerBranch ? { providerVersionBranch: source.providerBranch } : {}),
     publishVerificationResult: source.publish,
-    consumerVersionSelectors: [{ mainBranch: true }, { deployedOrReleased: true }],
-    enablePending: true,
+    consumerVersionSelectors: source.consumerVersionSelectors.map((selector) => ({ ...selector })),
+    enablePending: source.enablePending,
+    ...(source.includeWipPactsSince ? { includeWipPactsSince: source.includeWipPactsSince } : {}),
   };
 }
 
+interface ProxiedRequest {
+  method: string;
+  originalUrl: string;
+  headers: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** pact-js's proxy also sees the state-change calls it answers itself; they are not provider requests. */
+const STATE_SETUP_PATH = '/_pactSetup';
+
 /**
  * pact-js's proxy parses form bodies into objects and forwards them as JSON text under the form
- * content type, which breaks the token request; turn them back into form text first.
+ * content type, which breaks the token request; turn them back into form text first. Then tell
+ * `onRequest` what goes out.
  */
-function reencodeFormBody(
-  req: { headers: Record<string, unknown>; body?: unknown },
-  _res: unknown,
-  next: () => void,
-): void {
-  const type = String(req.headers['content-type'] ?? '');
-  if (
-    type.startsWith('application/x-www-form-urlencoded') &&
-    req.body &&
-    typeof req.body === 'object' &&
-    !Buffer.isBuffer(req.body)
-  ) {
-    const form = new URLSearchParams(req.body as Record<string, string>).toString();
-    req.body = Buffer.from(form, 'utf8');
-  }
-  next();
+function requestFilter(onRequest: VerifierRunOptions['onRequest']) {
+  return (req: ProxiedRequest, _res: unknown, next: () => void): void => {
+    const type = String(req.headers['content-type'] ?? '');
+    if (
+      type.startsWith('application/x-www-form-urlencoded') &&
+      req.body &&
+      typeof req.body === 'object' &&
+      !Buffer.isBuffer(req.body)
+    ) {
+      const form = new URLSearchParams(req.body as Record<string, string>).toString();
+      req.body = Buffer.from(form, 'utf8');
+    }
+    if (onRequest && !req.originalUrl.startsWith(STATE_SETUP_PATH)) {
+      const body = Buffer.isBuffer(req.body)
+        ? req.body.toString('utf8')
+        : req.body && typeof req.body === 'object' && Object.keys(req.body).length > 0
+          ? JSON.stringify(req.body)
+          : undefined;
+      onRequest({
+        method: req.method,
+        url: req.originalUrl,
+        headers: Object.fromEntries(
+          Object.entries(req.headers).map(([name, value]) => [name, String(value)]),
+        ),
+        ...(body ? { body } : {}),
+      });
+    }
+    next();
+  };
 }
 
 /**
@@ -238,7 +199,7 @@ export async function runVerifier(options: VerifierRunOptions): Promise<Verifier
     timeout: options.timeoutMs,
     failIfNoPactsFound: true,
     ...verifierSourceOptions(options.source),
-    requestFilter: reencodeFormBody,
+    requestFilter: requestFilter(options.onRequest),
     stateHandlers: new Proxy(
       {},
       {

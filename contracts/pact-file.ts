@@ -42,6 +42,10 @@ export interface PactInteraction {
   readonly providerStates: ReadonlyArray<{ readonly name: string; readonly params: Record<string, unknown> }>;
   readonly request: PactRequest;
   readonly response: PactResponse;
+  /** The pact specification version of its file (2, 3 or 4). */
+  readonly specVersion: number;
+  /** Its JSON as the file holds it, and the file's other keys: what a copy for the verifier is made of. */
+  readonly source: { readonly interaction: Readonly<Json>; readonly pact: Readonly<Json> };
 }
 
 type Json = Record<string, unknown>;
@@ -134,10 +138,11 @@ export async function readPactFile(file: string): Promise<PactInteraction[]> {
   const version = specVersion(pact);
   const consumer = String(asObject(pact.consumer).name ?? '');
   const provider = String(asObject(pact.provider).name ?? '');
+  const { interactions: _all, ...document } = pact;
   return (pact.interactions as unknown[])
     .map(asObject)
     .filter((item) => item.type === undefined || item.type === 'Synchronous/HTTP')
-    .map((item) => {
+    .map((item): PactInteraction => {
       const request = asObject(item.request);
       const response = asObject(item.response);
       const states = Array.isArray(item.providerStates)
@@ -161,6 +166,8 @@ export async function readPactFile(file: string): Promise<PactInteraction[]> {
           ...parseMessage(request, version),
         },
         response: { status: Number(response.status ?? 200), ...parseMessage(response, version) },
+        specVersion: version,
+        source: { interaction: item, pact: document },
       };
     });
 }

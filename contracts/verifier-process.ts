@@ -1,7 +1,8 @@
 // Entry of the child process that runs Pact's verifier: the FFI prints its own report on the
 // process's stdout, which pacu's reporters must own, so the verifier gets a process of its own.
 import { createApiClient, type TargetConfig } from '../suites/index.ts';
-import { type PactSource, runVerifier, type VerifierOutcome } from './pact-adapter.ts';
+import { type PactSource, runVerifier, type SentRequest, type VerifierOutcome } from './pact-adapter.ts';
+import { KNOWN_PROVIDER_STATES } from './provider-state-names.ts';
 import { createProviderStates } from './provider-states.ts';
 
 export interface VerifierJob {
@@ -21,6 +22,10 @@ export type VerifierReply =
       readonly kind: 'done';
       readonly outcome: VerifierOutcome;
       readonly stateFailures: readonly StateFailure[];
+      /** States pacu has no handler for: their interactions ran without setup, as in Pact's verifier. */
+      readonly unhandledStates: readonly string[];
+      /** The requests the verifier sent, in order (one per interaction), with the states' values filled in. */
+      readonly requests: readonly SentRequest[];
     }
   | { readonly kind: 'error'; readonly message: string };
 
@@ -28,12 +33,20 @@ async function run(job: VerifierJob): Promise<VerifierReply> {
   const api = createApiClient({ baseUrl: job.config.baseUrl, timeoutMs: job.timeoutMs });
   const states = createProviderStates(job.config, api);
   const stateFailures: StateFailure[] = [];
+  const unhandledStates = new Set<string>();
+  const requests: SentRequest[] = [];
   try {
     const outcome = await runVerifier({
       providerBaseUrl: job.config.baseUrl,
       source: job.source,
       timeoutMs: job.timeoutMs,
+      onRequest: (request) => requests.push(request),
       setupState: async (name, params) => {
+        // Pact's verifier warns and runs the interaction without setup when no handler exists.
+        if (!KNOWN_PROVIDER_STATES.includes(name)) {
+          unhandledStates.add(name);
+          return {};
+        }
         try {
           return await states.setup(name, params);
         } catch (error) {
@@ -43,7 +56,7 @@ async function run(job: VerifierJob): Promise<VerifierReply> {
         }
       },
     });
-    return { kind: 'done', outcome, stateFailures };
+    return { kind: 'done', outcome, stateFailures, unhandledStates: [...unhandledStates], requests };
   } catch (error) {
     return { kind: 'error', message: (error as Error).message };
   } finally {

@@ -1,16 +1,19 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { loadSpec, type Profile } from '../spec/index.ts';
 import { assertTargetReachable, createRedactor, type Report, type TargetConfig } from '../suites/index.ts';
-import { PACU_PACT_DIR, PACU_PROVIDER } from './consumer-kit.ts';
+import { outcomesFromBroker } from './broker-outcomes.ts';
+import { assertBrokerReachable } from './broker-probe.ts';
 import { contractReport, type InteractionOutcome } from './contract-report.ts';
 import type { PactSource } from './pact-adapter.ts';
 import { collectPactFiles, type PactInteraction, readPactFile } from './pact-file.ts';
+import { PACU_PROVIDER, pacuPactDirs } from './pacu-pacts.ts';
+import { KNOWN_PROVIDER_STATES } from './provider-state-names.ts';
 import { unmetStateReason } from './provider-states.ts';
 import { routeOperation } from './route-operation.ts';
 import { runVerifierProcess } from './run-verifier-process.ts';
-import { outcomesFromBroker, outcomesFromFiles } from './verification-outcomes.ts';
+import { outcomesFromFiles, verifierResult } from './verification-outcomes.ts';
 
 export interface BrokerOptions {
   readonly url: string;
@@ -24,55 +27,83 @@ export interface BrokerOptions {
   readonly token?: string;
   readonly username?: string;
   readonly password?: string;
+  /** @default [{ mainBranch: true }, { deployedOrReleased: true }] (the broker's recommended set) */
+  readonly consumerVersionSelectors?: readonly Readonly<Record<string, unknown>>[];
+  /** Pending pacts: a new pact's failure does not fail the build until it has passed once. @default false */
+  readonly enablePending?: boolean;
+  /** ISO date: also verify work-in-progress pacts published since then (needs pending). */
+  readonly includeWipPactsSince?: string;
 }
 
 export interface VerifyPactsOptions {
   readonly target: TargetConfig;
-  /** Pact files or folders of them. @default pacu's own pacts (contracts/pacts/) */
+  /** Pact files or folders of them. @default pacu's own pacts for the profile ({@link pacuPactDirs}) */
   readonly pacts?: readonly string[];
   /** Take the pacts from a Pact Broker instead of files. */
   readonly broker?: BrokerOptions;
   /** Time a request to the provider may take. @default 10000 */
   readonly timeoutMs?: number;
-  /** Recorded in the report. @default 'strict' */
+  /** `documented`: pacu's pacts of what the description states; `strict`: its decisions too. @default 'documented' */
   readonly profile?: Profile;
 }
 
-export const VERIFY_DEFAULTS = { timeoutMs: 10_000, profile: 'strict', provider: PACU_PROVIDER } as const;
+export const VERIFY_DEFAULTS = {
+  timeoutMs: 10_000,
+  profile: 'documented',
+  provider: PACU_PROVIDER,
+  consumerVersionSelectors: [{ mainBranch: true }, { deployedOrReleased: true }],
+  enablePending: false,
+} as const;
 
-const interactionKey = (description: string, states: readonly string[]): string =>
-  JSON.stringify([description, ...states]);
-
-/** Copies of the pact files without the interactions whose provider states cannot be met. */
-async function runnablePacts(
-  files: readonly string[],
-  skip: ReadonlySet<string>,
-  dir: string,
-): Promise<string[]> {
+/** Copies of the pact files holding only `interactions` (already parsed), for the verifier. */
+async function writeRunnable(interactions: readonly PactInteraction[], dir: string): Promise<string[]> {
+  const byFile = new Map<string, PactInteraction[]>();
+  for (const interaction of interactions)
+    byFile.set(interaction.file, [...(byFile.get(interaction.file) ?? []), interaction]);
   const written: string[] = [];
-  for (const [index, file] of files.entries()) {
-    const pact = JSON.parse(await readFile(file, 'utf8')) as { interactions: Array<Record<string, unknown>> };
-    pact.interactions = pact.interactions.filter((item) => {
-      const states = Array.isArray(item.providerStates)
-        ? item.providerStates.map((state: { name?: unknown }) => String(state.name))
-        : typeof item.providerState === 'string'
-          ? [item.providerState]
-          : [];
-      return !skip.has(interactionKey(String(item.description ?? ''), states));
-    });
-    if (pact.interactions.length === 0) continue;
+  for (const [index, [file, items]] of [...byFile].entries()) {
     const copy = join(dir, `${index}-${basename(file)}`);
+    const pact = { ...items[0]?.source.pact, interactions: items.map((item) => item.source.interaction) };
     await writeFile(copy, JSON.stringify(pact));
     written.push(copy);
   }
   return written;
 }
 
+/** Known states that this target cannot meet; a state pacu does not know is run without setup. */
+function unmetStates(target: TargetConfig, interactions: readonly PactInteraction[]) {
+  const unmet = new Map<PactInteraction, string[]>();
+  for (const interaction of interactions) {
+    const reasons = interaction.providerStates
+      .filter((state) => KNOWN_PROVIDER_STATES.includes(state.name))
+      .flatMap((state) => unmetStateReason(target, state.name) ?? []);
+    if (reasons.length > 0) unmet.set(interaction, reasons);
+  }
+  return unmet;
+}
+
+function brokerSource(broker: BrokerOptions): PactSource {
+  return {
+    kind: 'broker',
+    url: broker.url,
+    provider: broker.provider ?? VERIFY_DEFAULTS.provider,
+    providerVersion: broker.providerVersion,
+    publish: broker.publish ?? false,
+    consumerVersionSelectors: broker.consumerVersionSelectors ?? VERIFY_DEFAULTS.consumerVersionSelectors,
+    enablePending: broker.enablePending ?? VERIFY_DEFAULTS.enablePending,
+    ...(broker.includeWipPactsSince ? { includeWipPactsSince: broker.includeWipPactsSince } : {}),
+    ...(broker.providerBranch ? { providerBranch: broker.providerBranch } : {}),
+    ...(broker.token ? { token: broker.token } : {}),
+    ...(broker.username ? { username: broker.username, password: broker.password ?? '' } : {}),
+  };
+}
+
 /**
  * Verify pacts against any target with Pact's verifier. pacu sets each provider state up (through
- * a pacu mock's control API, or the ids of the target config); an interaction whose state cannot be
- * met on this target is skipped with the reason, never run against made-up data. Throws only for
- * usage problems ({@link TargetUnreachableError} when the target does not answer).
+ * a pacu mock's control API, or the ids of the target config); an interaction whose known state
+ * cannot be met on this target is skipped with the reason, never run against made-up data; one whose
+ * state pacu does not know runs without setup, as in Pact's verifier. Throws only for usage problems
+ * (an unreachable target or broker).
  */
 export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> {
   const startedAt = new Date();
@@ -96,43 +127,23 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> 
   await assertTargetReachable({ baseUrl: target.baseUrl, timeoutMs });
 
   if (options.broker) {
-    const broker = options.broker;
-    const source: PactSource = {
-      kind: 'broker',
-      url: broker.url,
-      provider: broker.provider ?? VERIFY_DEFAULTS.provider,
-      providerVersion: broker.providerVersion,
-      publish: broker.publish ?? false,
-      ...(broker.providerBranch ? { providerBranch: broker.providerBranch } : {}),
-      ...(broker.token ? { token: broker.token } : {}),
-      ...(broker.username ? { username: broker.username, password: broker.password ?? '' } : {}),
-    };
+    const source = brokerSource(options.broker);
+    await assertBrokerReachable(options.broker, timeoutMs);
     const reply = await runVerifierProcess({ config: target, source, timeoutMs });
-    return report(outcomesFromBroker(broker.url, reply));
+    return report(outcomesFromBroker(options.broker.url, verifierResult(reply)));
   }
 
   const spec = await loadSpec();
-  const files = await collectPactFiles(options.pacts ?? [PACU_PACT_DIR]);
+  const files = await collectPactFiles(options.pacts ?? pacuPactDirs(profile));
   const interactions: PactInteraction[] = (await Promise.all(files.map(readPactFile))).flat();
-  const unmet = new Map<PactInteraction, string[]>();
-  for (const interaction of interactions) {
-    const reasons = interaction.providerStates.flatMap((state) => unmetStateReason(target, state.name) ?? []);
-    if (reasons.length > 0) unmet.set(interaction, reasons);
-  }
-  const skip = new Set(
-    [...unmet.keys()].map((item) =>
-      interactionKey(
-        item.description,
-        item.providerStates.map((state) => state.name),
-      ),
-    ),
-  );
+  const unmet = unmetStates(target, interactions);
+  const runnable = interactions.filter((interaction) => !unmet.has(interaction));
   const dir = await mkdtemp(join(tmpdir(), 'pacu-verify-'));
   try {
-    const runnable = await runnablePacts(files, skip, dir);
+    const copies = await writeRunnable(runnable, dir);
     const reply =
-      runnable.length > 0
-        ? await runVerifierProcess({ config: target, source: { kind: 'files', files: runnable }, timeoutMs })
+      copies.length > 0
+        ? await runVerifierProcess({ config: target, source: { kind: 'files', files: copies }, timeoutMs })
         : undefined;
     const operationOf = (interaction: PactInteraction) => {
       const route = routeOperation(spec, interaction.request.method, interaction.request.path);

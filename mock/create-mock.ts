@@ -8,16 +8,15 @@ import { type ConsumerSide, createControl, installScenarioFaults } from './inter
 import { createControlHandler } from './internal/control-api.ts';
 import { createControlGuard, IN_PROCESS_HOST, isLoopbackHost } from './internal/control-guard.ts';
 import { createCoverageRecorder, observedForCoverage } from './internal/coverage.ts';
+import { type DurableState, openDurableState } from './internal/durable-state.ts';
 import { createFaultRegistry } from './internal/faults.ts';
 import { listen } from './internal/http-server.ts';
 import type { MockRequest } from './internal/http-types.ts';
 import { scheduleAllLifecycles } from './internal/lifecycle.ts';
-import { createPersister } from './internal/persister.ts';
 import { newId } from './internal/random.ts';
 import { createRequestCore } from './internal/request-core.ts';
 import { createRequestJournal } from './internal/request-journal.ts';
 import { seedState } from './internal/seed.ts';
-import { readStateFile } from './internal/state-file.ts';
 import { MockStore } from './internal/store.ts';
 import { createWebhookDispatcher } from './internal/webhooks.ts';
 import { resolveOptions } from './options.ts';
@@ -65,16 +64,13 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   const spec = await loadSpec(resolved.specFile);
   const checkRequest = await loadPrismRequestCheck(spec.file);
   const startScenario = resolveScenario(resolved.scenario);
-  const loaded = resolved.stateFile ? await readStateFile(resolved.stateFile, spec) : undefined;
+  const durable: DurableState | undefined = resolved.stateFile
+    ? await openDurableState(resolved.stateFile, spec, resolved)
+    : undefined;
+  const loaded = durable?.loaded;
   const store = new MockStore(loaded?.state ?? seedState(resolved.seed));
   const clock = createClock(resolved.clock, resolved.clockStart ?? loaded?.now ?? Date.now());
-  const persister = createPersister(
-    resolved.stateFile,
-    () => ({ state: store.view, now: clock.now() }),
-    1000,
-    resolved.log,
-  );
-  store.attachJournal({ append: () => persister.markDirty(), committed: () => Promise.resolve() });
+  await durable?.attach(store, () => clock.now());
   for (const client of resolved.clients) store.putClient({ ...client, scopes: [...client.scopes] });
   for (const { url, secret } of resolved.webhooks) {
     const known = [...store.view.receivers.values()].some(
@@ -107,7 +103,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     seed: resolved.seed,
     startScenario,
     demoClient,
-    flush: () => persister.flush(),
+    flush: () => durable?.flush() ?? Promise.resolve(),
     consumer,
   });
   // Off loopback the control API is reachable by others: it needs a token (given, or made up here).
@@ -142,7 +138,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     closed ??= (async () => {
       clock.clear();
       await context.webhooks.close();
-      await persister.close();
+      await durable?.close();
     })();
     return closed;
   };
@@ -161,6 +157,11 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
         resolved.port,
         resolved,
       );
+      if (resolved.control && controlToken && !isLoopbackHost(resolved.host)) {
+        resolved.log(
+          `pacu mock: warning: listening on ${resolved.host} serves the control API (secrets, reset) beyond this machine; it answers only with header x-pacu-control-token: ${controlToken}`,
+        );
+      }
       return {
         url: `${server.origin}${spec.basePath}`,
         origin: server.origin,

@@ -75,6 +75,8 @@ export interface RuleResult {
   readonly durationMs: number;
   /** Why the rule was skipped (an id the user did not give, a profile not asked for...). */
   readonly skipReason?: string;
+  /** Warnings that hold whatever the status (a Pact state run without setup). */
+  readonly notes?: readonly string[];
   readonly failure?: RuleFailure;
   /** One line saying what the rule checks, for reports. */
   readonly title?: string;

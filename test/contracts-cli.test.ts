@@ -4,25 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../cli/main.ts';
 import { PACU_PACT_DIR } from '../contracts/index.ts';
+import { runCli } from './helpers/run-cli.ts';
 
 const cardsPact = join(PACU_PACT_DIR, 'pacu-merchant-cards-pacu-api.json');
 const TOKEN = 'broken-provider-token';
 
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-  });
-  return { code, stdout, stderr };
-}
+const run = runCli;
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -123,7 +111,8 @@ describe('pacu verify', () => {
 
   it.each([
     [['--broker-url', 'https://broker.test'], 'pacu: --broker-url needs --provider-version V'],
-    [['--publish'], 'pacu: --provider-version, --provider-branch and --publish go with --broker-url URL'],
+    [['--publish'], 'pacu: --provider-version, --provider-version-branch, --publish,'],
+    [['--enable-pending'], 'go with --broker-url URL'],
     [
       ['--broker-url', 'broker.test', '--provider-version', '1'],
       'pacu: --broker-url "broker.test" is not an http(s) URL',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACU_PACT_DIR, verifyPacts } from '../contracts/index.ts';
 import { type RunningMock, startMock } from '../mock/index.ts';
 import { resolveTargetConfig } from '../suites/index.ts';
+import { startTestProvider } from './providers/test-provider.ts';
 
 let mock: RunningMock;
 let dir: string;
@@ -21,12 +22,14 @@ const cardsPact = join(PACU_PACT_DIR, 'pacu-merchant-cards-pacu-api.json');
 
 describe('verifyPacts against the pacu mock', () => {
   it("verifies every interaction of pacu's own pacts, with states set up through the control API", async () => {
-    const report = await verifyPacts({
-      target: resolveTargetConfig({ target: mock.url, controlUrl: mock.origin }),
-    });
-    expect(report.summary).toEqual({ passed: 10, failed: 0, skipped: 0 });
+    const target = resolveTargetConfig({ target: mock.url, controlUrl: mock.origin });
+    const report = await verifyPacts({ target });
+    expect(report.profile).toBe('documented');
+    expect(report.summary).toEqual({ passed: 9, failed: 0, skipped: 0 });
     expect(new Set(report.rules.map((rule) => rule.operation)).size).toBe(9);
     expect(report.rules.every((rule) => rule.category === 'contract')).toBe(true);
+    const strict = await verifyPacts({ target, profile: 'strict' });
+    expect(strict.summary).toEqual({ passed: 10, failed: 0, skipped: 0 });
   });
 
   it('skips, with the flag to pass, an interaction whose state the target config cannot meet', async () => {
@@ -62,5 +65,40 @@ describe('verifyPacts against the pacu mock', () => {
     expect(report.summary.failed).toBe(1);
     expect(failed?.title).toContain('a request for a virtual card');
     expect(failed?.failure?.reason).toContain('$.data: Actual map is missing the following keys: nickname');
+  });
+});
+
+describe("pacu's shipped pacts against providers pacu's mock is not", () => {
+  it('pass a correct provider that decides otherwise where the description is silent; the decisions only under strict', async () => {
+    const provider = await startTestProvider({ style: 'different' });
+    try {
+      const target = resolveTargetConfig({ target: provider.url, ...provider.client, ...provider.ids });
+      const report = await verifyPacts({ target });
+      expect(
+        report.rules.filter((rule) => rule.status !== 'passed').map((rule) => rule.failure?.reason),
+      ).toEqual([]);
+      expect(report.summary).toEqual({ passed: 9, failed: 0, skipped: 0 });
+      // It answers a reused reference with the original record (legal), so pacu's 409 decision fails it.
+      const strict = await verifyPacts({ target, profile: 'strict' });
+      expect(strict.rules.filter((rule) => rule.status === 'failed').map((rule) => rule.title)).toEqual([
+        'pacu-merchant-decisions → pacu-api: a USD transfer reusing a reference with another body',
+      ]);
+    } finally {
+      await provider.close();
+    }
+  });
+
+  it('pass a provider that makes every pacu decision, under strict too', async () => {
+    const provider = await startTestProvider({ style: 'pacu' });
+    try {
+      const target = resolveTargetConfig({ target: provider.url, ...provider.client, ...provider.ids });
+      const strict = await verifyPacts({ target, profile: 'strict' });
+      expect(
+        strict.rules.filter((rule) => rule.status !== 'passed').map((rule) => rule.failure?.reason),
+      ).toEqual([]);
+      expect(strict.summary).toEqual({ passed: 10, failed: 0, skipped: 0 });
+    } finally {
+      await provider.close();
+    }
   });
 });

@@ -1,38 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { call, getJson, postJson, tokenFor, transferBody } from './mock-helpers.ts';
-
-const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
-
-interface Started {
-  child: ChildProcess;
-  info: Record<string, string>;
-  stderr: () => string;
-}
-
-/** Start `pacu mock --json …` and read the one JSON line it prints. */
-function startCli(args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, [BIN, 'mock', '--json', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.once('line', (line) => resolve({ child, info: JSON.parse(line), stderr: () => stderr }));
-    child.once('exit', (code) => reject(new Error(`pacu mock exited with ${code}: ${stderr}`)));
-  });
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
+import { exitOf, startCli } from './mock-process.ts';
 
 describe('pacu mock', () => {
   it('prints one JSON line, stops on SIGTERM, and keeps accounts, transfers and references with --state', async () => {

@@ -1,32 +1,11 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../mock/index.ts';
 import { call, getJson, postJson, tokenFor, transferBody } from './mock-helpers.ts';
+import { raw } from './raw-http.ts';
 
 let mock: RunningMock;
 let token: string;
 let firstTransferId: string;
-
-/** Send raw bytes and collect whatever comes back until the server closes the connection. */
-function raw(port: number, chunks: string[], pauseMs = 0): Promise<{ text: string; closedAfterMs: number }> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const socket = connect(port, '127.0.0.1');
-    let text = '';
-    socket.on('data', (data) => {
-      text += data.toString('latin1');
-    });
-    socket.on('error', () => resolve({ text, closedAfterMs: Date.now() - started }));
-    socket.on('close', () => resolve({ text, closedAfterMs: Date.now() - started }));
-    socket.on('connect', async () => {
-      for (const chunk of chunks) {
-        socket.write(chunk);
-        if (pauseMs) await new Promise((done) => setTimeout(done, pauseMs));
-      }
-    });
-    setTimeout(() => reject(new Error('the server never closed the connection')), 15_000).unref();
-  });
-}
 
 const port = (): number => Number(new URL(mock.origin).port);
 

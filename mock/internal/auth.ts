@@ -13,6 +13,15 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** RFC 6749 2.3.1 form-encodes id and secret; text that is not valid encoding names no client. */
+function decodedOrEmpty(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return '';
+  }
+}
+
 /** The client named by HTTP Basic credentials on the token request, or 401. */
 export function authenticateClient(context: MockContext, request: MockRequest): MockClient {
   const challenge = { 'www-authenticate': 'Basic realm="pacu"' };
@@ -21,8 +30,8 @@ export function authenticateClient(context: MockContext, request: MockRequest): 
   const decoded = Buffer.from(match[1] ?? '', 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw new MockHttpError(401, INVALID_CLIENT, challenge);
-  const client = context.store.view.clients.get(decodeURIComponent(decoded.slice(0, colon)));
-  if (!client || !sameText(client.clientSecret, decodeURIComponent(decoded.slice(colon + 1)))) {
+  const client = context.store.view.clients.get(decodedOrEmpty(decoded.slice(0, colon)));
+  if (!client || !sameText(client.clientSecret, decodedOrEmpty(decoded.slice(colon + 1)))) {
     throw new MockHttpError(401, INVALID_CLIENT, challenge);
   }
   return client;

@@ -55,5 +55,15 @@ export function readFormBody(request: MockRequest): string {
   }
   const text = request.body.toString('utf8');
   if (text.trim() === '') throw new MockHttpError(400, 'Invalid request: the request body is empty');
+  for (const part of text.split('&')) {
+    try {
+      decodeURIComponent(part.replaceAll('+', ' '));
+    } catch {
+      throw new MockHttpError(
+        400,
+        `Invalid request: the form body is not valid percent-encoding near ${JSON.stringify(part.slice(0, 40))}`,
+      );
+    }
+  }
   return text;
 }

@@ -29,7 +29,7 @@ export function createRouter(spec: Spec): Router {
       });
     return {
       method: operation.method.toUpperCase(),
-      pattern: new RegExp(`^${source}/?$`),
+      pattern: new RegExp(`^${source}$`),
       names,
       operationId: operation.id,
     };

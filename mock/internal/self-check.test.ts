@@ -27,4 +27,15 @@ describe('self-check', () => {
       responseViolation(spec, 'listUsers', { status: 403, body: { success: false, message: 'x' } }),
     ).toContain('does not document status 403');
   });
+
+  it('judges what goes on the wire: Infinity under type integer is caught (it is sent as null)', () => {
+    const body = {
+      success: true,
+      message: 'Users listed',
+      data: { items: [], page: Number.POSITIVE_INFINITY, total_count: 45, total_pages: Number.NaN },
+    };
+    const violation = responseViolation(spec, 'listUsers', { status: 200, body });
+    expect(violation).toContain('/data/page');
+    expect(violation).toContain('/data/total_pages');
+  });
 });

@@ -14,7 +14,8 @@ export function responseViolation(
   const response = spec.operation(operationId).responses.get(reply.status);
   if (!response) return `${operationId} does not document status ${reply.status}`;
   if (!response.schema) return undefined;
-  const issues = compileSchema(response.schema)(reply.body);
+  // Judge what the client receives: JSON has no Infinity or NaN (they are sent as null).
+  const issues = compileSchema(response.schema)(JSON.parse(JSON.stringify(reply.body)));
   if (issues.length === 0) return undefined;
   return `${operationId} ${reply.status}: ${issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}`;
 }

@@ -1,8 +1,10 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, rename, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { access, type FileHandle, open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { ConfigError, type Spec } from '../../spec/index.ts';
 import type { SnapshotHeader } from '../types.ts';
+import { STATE_FILE_MODE } from './journal-file.ts';
 import {
   applyEntry,
   COLLECTIONS,
@@ -17,41 +19,76 @@ import type { StoreView } from './store.ts';
 // A state file is JSON Lines: the snapshot header, then one `[collection, item]` per line, so a
 // million transfers stream in and out without one giant string.
 
-function corrupt(file: string, line: number, why: string): ConfigError {
+export function corrupt(file: string, line: number, why: string): ConfigError {
   return new ConfigError(
     `pacu: state file ${file} is corrupt at line ${line}: ${why}. Fix or delete it, or start without --state`,
     { code: 'PACU_ERR_STATE_FILE' },
   );
 }
 
-/** Write state to `file` atomically: a temporary file beside it, renamed over it when complete. */
-export async function writeStateFile(file: string, state: StoreView, now: number): Promise<void> {
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  const out = createWriteStream(temporary, { encoding: 'utf8' });
-  const finished = new Promise<void>((resolve, reject) => {
-    out.on('error', reject);
-    out.on('finish', resolve);
-  });
+/** The one temporary file a snapshot is written to; a start removes it if a crash left it. */
+export const snapshotTemporary = (file: string): string => `${file}.tmp`;
+
+const yieldToRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Write a snapshot of `state` to `file` atomically and in the background: to `<file>.tmp` (0600),
+ * a megabyte at a time with a turn of the event loop between (requests keep being answered), then
+ * fsync and rename over `file`. `aborted()` stops it early; the temporary file is removed on any
+ * failure, so none is ever left behind by a running mock.
+ */
+export async function writeStateFile(
+  file: string,
+  state: StoreView,
+  now: number,
+  aborted: () => boolean = () => false,
+): Promise<boolean> {
+  if (!Number.isFinite(now)) throw new Error(`refusing to write a state whose clock is ${now}`);
+  const temporary = snapshotTemporary(file);
+  let handle: FileHandle | undefined;
   try {
-    const header: SnapshotHeader = { format: 'pacu-mock-state', version: 1, now, seeded: state.seeded };
+    handle = await open(temporary, 'w', STATE_FILE_MODE);
+    const header: SnapshotHeader = {
+      format: 'pacu-mock-state',
+      version: 1,
+      now,
+      seeded: { ...state.seeded },
+    };
     let chunk = `${JSON.stringify(header)}\n`;
     for (const entry of snapshotEntries(state)) {
       chunk += `${JSON.stringify(entry)}\n`;
       if (chunk.length > 1 << 20) {
-        if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+        await handle.write(chunk);
         chunk = '';
+        await yieldToRequests();
+        if (aborted()) throw new Error('aborted');
       }
     }
-    out.end(chunk);
-    await finished;
+    await handle.write(chunk);
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
     await rename(temporary, file);
+    await syncDirectory(path.dirname(file));
+    return true;
   } catch (error) {
-    out.destroy();
+    await handle?.close().catch(() => {});
     await rm(temporary, { force: true });
+    if ((error as Error).message === 'aborted') return false;
     throw new ConfigError(`pacu: cannot write state file ${file}: ${(error as Error).message}`, {
       cause: error,
       code: 'PACU_ERR_STATE_FILE',
     });
+  }
+}
+
+/** fsync a directory, so a rename in it survives power loss. */
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 

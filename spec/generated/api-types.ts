@@ -367,7 +367,7 @@ export type components = {
              * @description The US account the funds are taken from. For an account created with hold_balance false,
              *     the merchant's own US account identifier is passed.
              */
-            account_id: string;
+            account_id: string & unknown;
             /** @description Recipient's bank account number. */
             account_number: string & unknown;
             account_type: components["schemas"]["AccountType"];
@@ -378,9 +378,9 @@ export type components = {
             /** @description Merchant-supplied unique reference, used for idempotency and tracking. */
             reference: string & unknown;
             /** Format: email */
-            recipient_email: string;
-            recipient_name: string;
-            description?: string;
+            recipient_email: string & unknown;
+            recipient_name: string & unknown;
+            description?: string & unknown;
         };
         UsdTransfer: {
             account_number: string;
@@ -402,15 +402,15 @@ export type components = {
         };
         WalletPayoutRequest: {
             /** @description The US account the funds are taken from (the merchant's account when hold_balance is false). */
-            account_id?: string;
+            account_id?: string & unknown;
             amount?: components["schemas"]["Amount"];
             /**
              * Format: email
              * @description The recipient's wallet identifier, an e-mail.
              */
-            wallet_id?: string;
-            recipient_name?: string;
-            description?: string;
+            wallet_id?: string & unknown;
+            recipient_name?: string & unknown;
+            description?: string & unknown;
         } & unknown;
         WalletPayout: {
             amount: number;
@@ -429,7 +429,7 @@ export type components = {
             /** @description Whether the account holds a balance of its own. */
             hold_balance?: boolean;
             /** @description Identifier of the merchant's customer (user). */
-            user_id?: string;
+            user_id?: string & unknown;
         } & unknown;
         RailNumbers: {
             account_number: string;

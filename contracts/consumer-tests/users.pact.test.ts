@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Account, P2pStatus, UserList } from '../spec/index.ts';
+import type { Account, P2pStatus, UserList } from '../../spec/index.ts';
+import { PROVIDER_STATES } from '../provider-state-names.ts';
 import {
   bearerHeader,
   callApi,
@@ -13,15 +14,14 @@ import {
   successEnvelope,
   withClient,
 } from './consumer-kit.ts';
-import { match } from './pact-adapter.ts';
-import { PROVIDER_STATES } from './provider-state-names.ts';
+import { match } from './pact-consumer-adapter.ts';
 
 const pact = pacuConsumerPact(PACU_CONSUMERS.onboarding);
 afterAll(() => pact.save());
 const USER_ID = 'usr_3f2a9c1e7b4d5a60';
 const rail = (accountNumber: string, routingNumber: string): unknown => ({
   account_number: match.string(accountNumber),
-  routing_number: match.regex(PATTERNS.digits(9), routingNumber),
+  routing_number: match.string(routingNumber),
 });
 
 describe('users and accounts consumer contract', () => {
@@ -37,7 +37,7 @@ describe('users and accounts consumer contract', () => {
           jsonBody: successEnvelope('Users listed', {
             items: match.eachLike({
               user_id: match.string(USER_ID),
-              email: match.regex(PATTERNS.email, 'ana.ruiz@example.com'),
+              email: match.string('ana.ruiz@example.com'),
               firstname: match.string('Ana'),
               lastname: match.string('Ruiz'),
               telephone: match.string('+14155550123'),
@@ -112,7 +112,7 @@ describe('users and accounts consumer contract', () => {
           headers: jsonResponseHeaders,
           jsonBody: successEnvelope('The status of the validation request is delivered through a webhook', {
             p2p_id: match.regex(PATTERNS.email, 'ana.ruiz@example.com'),
-            status: match.regex('^(PENDING|VALIDATED|FAILED)$', 'VALIDATED'),
+            status: match.string('VALIDATED'),
           }),
         },
       },

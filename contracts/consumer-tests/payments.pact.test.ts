@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PushToCardPayment, UsdTransfer, UsdTransferRequest, WalletPayout } from '../spec/index.ts';
+import type { PushToCardPayment, UsdTransfer, WalletPayout } from '../../spec/index.ts';
+import { PROVIDER_STATES } from '../provider-state-names.ts';
 import {
   bearerHeader,
   callApi,
-  errorEnvelope,
   exampleToken,
   jsonContentType,
   jsonResponseHeaders,
@@ -15,43 +15,13 @@ import {
   timestamp,
   withClient,
 } from './consumer-kit.ts';
-import { match } from './pact-adapter.ts';
-import { PROVIDER_STATES } from './provider-state-names.ts';
+import { match } from './pact-consumer-adapter.ts';
+import { ACCOUNT_ID, accountFromState, usdTransfer, usdTransferBody } from './usd-transfer-fixture.ts';
 
 const pact = pacuConsumerPact(PACU_CONSUMERS.payments);
+const transfer = usdTransfer;
 afterAll(() => pact.save());
-const ACCOUNT_ID = 'acct_merchant_0001';
 const PUSH_TO_CARD_ID = 'ptc_9a8b7c6d5e4f3a2b';
-const accountFromState = match.fromProviderState(stateRef('accountId'), ACCOUNT_ID);
-
-const transfer: UsdTransferRequest = {
-  account_id: ACCOUNT_ID,
-  account_number: '000123456789',
-  account_type: 'CHECKING',
-  amount: 1250.75,
-  routing_number: '021000021',
-  transfer_type: 'ACH',
-  reference: 'INV-2024-0042',
-  recipient_email: 'jane.doe@example.com',
-  recipient_name: 'Jane Doe',
-  description: 'Invoice 42 settlement',
-};
-
-/** The request body as Pact sees it: the account comes from the provider, the rest by type. */
-function transferBody(request: UsdTransferRequest): unknown {
-  return {
-    ...request,
-    account_id: accountFromState,
-    account_number: match.regex('^[0-9]{4,17}$', request.account_number),
-    account_type: match.regex(PATTERNS.accountType, request.account_type),
-    amount: match.number(request.amount),
-    routing_number: match.regex(PATTERNS.digits(9), request.routing_number),
-    transfer_type: match.regex(PATTERNS.transferType, request.transfer_type),
-    recipient_email: match.regex(PATTERNS.email, request.recipient_email),
-    recipient_name: match.string(request.recipient_name),
-    description: match.string(request.description ?? ''),
-  };
-}
 
 describe('payments consumer contract', () => {
   it('sends an ACH transfer and keeps its transaction id', async () => {
@@ -63,7 +33,7 @@ describe('payments consumer contract', () => {
           method: 'POST',
           path: '/payments/usd/direct',
           headers: { ...bearerHeader, ...jsonContentType },
-          jsonBody: transferBody(transfer),
+          jsonBody: usdTransferBody(transfer),
         },
         response: {
           status: 200,
@@ -74,7 +44,7 @@ describe('payments consumer contract', () => {
             amount: match.number(transfer.amount),
             description: match.string(transfer.description),
             reference: match.string(transfer.reference),
-            recipient_email: match.regex(PATTERNS.email, transfer.recipient_email),
+            recipient_email: match.string(transfer.recipient_email),
             recipient_name: match.string(transfer.recipient_name),
             routing_number: match.string(transfer.routing_number),
             transaction_date: timestamp('2024-06-14T10:20:00Z'),
@@ -90,35 +60,6 @@ describe('payments consumer contract', () => {
         expect(response.status).toBe(200);
         expect(record.reference).toBe(transfer.reference);
         expect(record.transaction_id).not.toBe('');
-      },
-    );
-  });
-
-  it('is told when a reference was already used with another body', async () => {
-    const reused = { ...transfer, reference: 'INV-2024-0043', amount: 99.5 };
-    await pact.interaction(
-      {
-        states: withClient(
-          { name: PROVIDER_STATES.accountExists },
-          { name: PROVIDER_STATES.transferWithReferenceExists, params: { reference: reused.reference } },
-        ),
-        description: 'a USD transfer reusing a reference with another body',
-        request: {
-          method: 'POST',
-          path: '/payments/usd/direct',
-          headers: { ...bearerHeader, ...jsonContentType },
-          jsonBody: { ...(transferBody(reused) as object), reference: reused.reference },
-        },
-        response: {
-          status: 409,
-          headers: jsonResponseHeaders,
-          jsonBody: errorEnvelope('reference INV-2024-0043 was already used with a different request body'),
-        },
-      },
-      async (baseUrl) => {
-        const response = await callApi(baseUrl, (api) => api.usdTransfer(reused, exampleToken));
-        expect(response.status).toBe(409);
-        expect((response.json as { success: boolean }).success).toBe(false);
       },
     );
   });
@@ -157,7 +98,7 @@ describe('payments consumer contract', () => {
             recipient_name: match.string(payout.recipient_name),
             transaction_date: timestamp('2024-06-14T10:21:30Z'),
             transaction_id: match.string('wpo_1a2b3c4d5e6f7a8b'),
-            transaction_status: match.regex(PATTERNS.transactionStatus, 'processing'),
+            transaction_status: match.string('processing'),
           }),
         },
       },
@@ -192,7 +133,7 @@ describe('payments consumer contract', () => {
             card_number: match.string('411111******1111'),
             description: match.string('Driver payout week 23'),
             transaction_date: timestamp('2024-06-12T09:00:00Z'),
-            transaction_status: match.regex(PATTERNS.transactionStatus, 'successful'),
+            transaction_status: match.string('successful'),
           }),
         },
       },

@@ -2,22 +2,27 @@ import { mkdtempSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type ApiClient, type ApiResponse, createApiClient } from '../suites/index.ts';
-import { type ConsumerPact, createConsumerPact, match, type ProviderStateRef } from './pact-adapter.ts';
-import { PROVIDER_STATES } from './provider-state-names.ts';
+import { type ApiClient, type ApiResponse, createApiClient } from '../../suites/index.ts';
+import { PACU_PACT_DIR, PACU_PROVIDER, PACU_STRICT_PACT_DIR } from '../pacu-pacts.ts';
+import { PROVIDER_STATES } from '../provider-state-names.ts';
+import {
+  type ConsumerPact,
+  createConsumerPact,
+  match,
+  type ProviderStateRef,
+} from './pact-consumer-adapter.ts';
 
-/** pacu's own consumers (one pact file each, `<consumer>-pacu-api.json`) and the provider. */
+/**
+ * pacu's own consumers (one pact file each, `<consumer>-pacu-api.json`). `decisions` holds what only
+ * pacu's spec decides; its pact goes to `pacts/strict/`, verified under `--profile strict` alone.
+ */
 export const PACU_CONSUMERS = {
   auth: 'pacu-merchant-auth',
   payments: 'pacu-merchant-payments',
   cards: 'pacu-merchant-cards',
   onboarding: 'pacu-merchant-onboarding',
+  decisions: 'pacu-merchant-decisions',
 } as const;
-export const PACU_PROVIDER = 'pacu-api';
-
-/** Where pacu's own pacts live (committed, so `pacu verify` needs no consumer run). */
-export const PACU_PACT_DIR: string = fileURLToPath(new URL('./pacts/', import.meta.url));
 
 export interface PacuConsumerPact extends ConsumerPact {
   /** Move the written pact file into place in one rename, so no reader ever sees half a file. */
@@ -26,7 +31,8 @@ export interface PacuConsumerPact extends ConsumerPact {
 
 /**
  * The consumer pact of one of pacu's consumer test files. Pact writes into a private folder; `save()`
- * (in `afterAll`) moves the file to `contracts/pacts/`, or to `$PACU_PACT_DIR` when that is set.
+ * (in `afterAll`) moves the file to `contracts/pacts/` (`pacts/strict/` for the decisions), or under
+ * `$PACU_PACT_DIR` when that is set.
  */
 export function pacuConsumerPact(
   consumer: (typeof PACU_CONSUMERS)[keyof typeof PACU_CONSUMERS],
@@ -36,7 +42,13 @@ export function pacuConsumerPact(
   return {
     interaction: (definition, test) => pact.interaction(definition, test),
     async save() {
-      const target = process.env.PACU_PACT_DIR ?? PACU_PACT_DIR;
+      const strict = consumer === PACU_CONSUMERS.decisions;
+      const base = process.env.PACU_PACT_DIR;
+      const target = base
+        ? join(base, strict ? 'strict' : '')
+        : strict
+          ? PACU_STRICT_PACT_DIR
+          : PACU_PACT_DIR;
       const name = `${consumer}-${PACU_PROVIDER}.json`;
       await mkdir(target, { recursive: true });
       // Copy beside the target first: a rename is atomic only within one file system.
@@ -49,8 +61,10 @@ export function pacuConsumerPact(
 
 /** The formats of the spec, as Pact regexes. */
 export const PATTERNS = {
-  timestamp: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$',
+  /** ISO 8601 in UTC: `Z` or a zero offset, with or without seconds and their fraction. */
+  timestamp: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]00(:?00)?)$',
   email: '^[^@\\s]+@[^@\\s]+$',
+  /** The USD transfer's states; the description lists no values for other records' statuses. */
   transactionStatus: '^(processing|successful|failed)$',
   accountType: '^(CHECKING|SAVINGS|BUSINESS)$',
   transferType: '^(ACH|WIRE)$',

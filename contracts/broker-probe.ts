@@ -1,0 +1,55 @@
+import { TargetUnreachableError } from '../spec/index.ts';
+
+interface BrokerAccess {
+  readonly url: string;
+  readonly token?: string;
+  readonly username?: string;
+  readonly password?: string;
+}
+
+/** The broker's auth header: a bearer token, or Basic credentials. */
+export function brokerAuthorization(broker: BrokerAccess): Record<string, string> {
+  if (broker.token) return { authorization: `Bearer ${broker.token}` };
+  if (broker.username)
+    return {
+      authorization: `Basic ${Buffer.from(`${broker.username}:${broker.password ?? ''}`).toString('base64')}`,
+    };
+  return {};
+}
+
+/**
+ * Ask the broker for its HAL index before the verifier runs: the verifier treats a broker it cannot
+ * read as "no pacts", which would look like a clean run. Nothing listening, an error status or an
+ * answer that is not a HAL index (an HTML page) is a usage error naming the URL.
+ */
+export async function assertBrokerReachable(broker: BrokerAccess, timeoutMs: number): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(broker.url, {
+      headers: { accept: 'application/hal+json', ...brokerAuthorization(broker) },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (cause) {
+    const reason =
+      ((cause as Error).cause as { code?: string } | undefined)?.code ?? (cause as Error).message;
+    throw new TargetUnreachableError(
+      `pacu: cannot reach the Pact Broker at ${broker.url}: ${reason}. Is --broker-url right and the broker up?`,
+      { cause },
+    );
+  }
+  const text = await response.text();
+  if (!response.ok)
+    throw new TargetUnreachableError(
+      `pacu: the Pact Broker at ${broker.url} answered HTTP ${response.status}${response.status === 401 || response.status === 403 ? ': check --broker-token (or PACT_BROKER_TOKEN)' : ''}`,
+    );
+  let index: { _links?: unknown } | undefined;
+  try {
+    index = JSON.parse(text) as { _links?: unknown };
+  } catch {
+    index = undefined;
+  }
+  if (!index || typeof index._links !== 'object' || index._links === null)
+    throw new TargetUnreachableError(
+      `pacu: ${broker.url} is not a Pact Broker: it answered ${response.headers.get('content-type') ?? 'no content type'}, not a HAL index with _links`,
+    );
+}

@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import type { Profile } from '../spec/index.ts';
+
+/** The provider name in pacu's own pacts. */
+export const PACU_PROVIDER = 'pacu-api';
+
+/**
+ * Where pacu's own pacts live (committed, so `pacu verify` needs no consumer run). They encode only
+ * what the interface description states, so every correct provider passes them.
+ */
+export const PACU_PACT_DIR: string = fileURLToPath(new URL('./pacts/', import.meta.url));
+
+/** pacu's pacts for its decisions (e.g. 409 for a reused reference): verified under `--profile strict` only. */
+export const PACU_STRICT_PACT_DIR: string = fileURLToPath(new URL('./pacts/strict/', import.meta.url));
+
+/** pacu's own pact folders a profile verifies: the documented ones, plus the decisions under strict. */
+export function pacuPactDirs(profile: Profile): string[] {
+  return profile === 'strict' ? [PACU_PACT_DIR, PACU_STRICT_PACT_DIR] : [PACU_PACT_DIR];
+}
