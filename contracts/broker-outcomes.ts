@@ -21,7 +21,7 @@ export function outcomesFromBroker(brokerUrl: string, result: Done): Interaction
       description: run.description,
       providerStates: [],
       request: { method: 'GET', path: '', query: {}, headers: {}, body: undefined, bodyRules: new Map() },
-      response: { status: 0, headers: {}, body: undefined, bodyRules: new Map() },
+      response: { status: 0, headers: {}, body: undefined, bodyRules: new Map(), statusRules: [] },
       specVersion: 4,
       source: { interaction: {}, pact: {} },
     };

@@ -156,8 +156,8 @@ describe('checkPactsAgainstSpec', () => {
     );
     expect(findings).toEqual([
       'the card screen loads a card: response $.body.data.nickname: the spec defines no field nickname here',
-      'the card screen loads a card: response $.body.data.card_balance: the spec sends number here; an integer matcher rejects fractional values',
-      'the card screen loads a card: response $.body.data.card_status: the spec allows "FROZEN", "TERMINATED" here, which the regex ^ACTIVE$ rejects',
+      'the card screen loads a card: response $.body.data.card_balance: the spec sends any number here, fractions included; an integer matcher rejects 1.5',
+      'the card screen loads a card: response $.body.data.card_status: the spec allows "FROZEN", "TERMINATED" here, which the regex ^ACTIVE$ rejects in Pact\'s verifier',
     ]);
   });
 

@@ -6,6 +6,7 @@ import {
   schemaForProfile,
 } from '../spec/index.ts';
 import { checkMatchers } from './check-matchers.ts';
+import { statusCodeVerdict } from './matcher-verdicts.ts';
 import type { PactResponse } from './pact-file.ts';
 import { type PathStep, schemaAt } from './schema-at-path.ts';
 import { pointerToPath, type SpecFinding } from './spec-finding.ts';
@@ -75,7 +76,20 @@ export function checkResponse(
       },
     ];
   }
-  if (response.body === undefined) return [];
+  const statusFindings = response.statusRules
+    .filter((matcher) => matcher.match === 'statusCode')
+    .map((matcher) =>
+      statusCodeVerdict(
+        matcher,
+        response.status,
+        [...operation.responses.values()]
+          .filter((candidate) => profile === 'strict' || !candidate.decision)
+          .map((candidate) => candidate.status),
+      ),
+    )
+    .filter((verdict) => !verdict.compatible)
+    .map((verdict): SpecFinding => ({ part: 'response', path: '$.status', message: verdict.reason }));
+  if (response.body === undefined) return statusFindings;
   if (!spec.schema)
     return [
       { part: 'response', path: '$.body', message: `the spec's ${response.status} response has no body` },
@@ -88,8 +102,12 @@ export function checkResponse(
       (issue): SpecFinding => ({ part: 'response', path: pointerToPath(issue.path), message: issue.message }),
     );
   return [
+    ...statusFindings,
     ...issues,
     ...checkFieldsPromised(schema, response.body),
-    ...checkMatchers(schema, response.bodyRules, Object.values(spec.examples)),
+    ...checkMatchers(schema, response.bodyRules, Object.values(spec.examples), {
+      value: response.body,
+      mediaType: 'application/json',
+    }),
   ];
 }

@@ -31,6 +31,8 @@ export interface PactRequest extends PactMessage {
 
 export interface PactResponse extends PactMessage {
   readonly status: number;
+  /** V4 matchers on the status (`statusCode`). */
+  readonly statusRules: readonly PactMatcher[];
 }
 
 /** An HTTP interaction of a pact file (V2, V3 or V4), in plain data. */
@@ -89,6 +91,13 @@ function parseBodyRules(raw: unknown, version: number): PactRules {
     rules.set(path, (asObject(rule).matchers as PactMatcher[] | undefined) ?? []);
   }
   return rules;
+}
+
+/** V4 keeps status rules as `{ status: { matchers } }` or under a `$` path. */
+function parseStatusRules(raw: unknown): PactMatcher[] {
+  const status = asObject(asObject(raw).status);
+  const holder = Array.isArray(status.matchers) ? status : asObject(Object.values(status)[0]);
+  return Array.isArray(holder.matchers) ? (holder.matchers as PactMatcher[]) : [];
 }
 
 function parseBody(
@@ -165,7 +174,11 @@ export async function readPactFile(file: string): Promise<PactInteraction[]> {
           query: parseQuery(request.query),
           ...parseMessage(request, version),
         },
-        response: { status: Number(response.status ?? 200), ...parseMessage(response, version) },
+        response: {
+          status: Number(response.status ?? 200),
+          ...parseMessage(response, version),
+          statusRules: parseStatusRules(response.matchingRules),
+        },
         specVersion: version,
         source: { interaction: item, pact: document },
       };
