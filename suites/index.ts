@@ -26,7 +26,7 @@ export type {
   WebhookEventType,
 } from './report.ts';
 export { CHECK_CATEGORIES, summarise } from './report.ts';
-export type { Rule, RuleContext, RuleOutcome } from './rule.ts';
+export type { Need, Rule, RuleKit, RuleOutcome, Verdict } from './rule.ts';
 export type { CheckOptions, ProgressEvent } from './run-checks.ts';
 export { CHECK_DEFAULTS, runChecks } from './run-checks.ts';
 export { arbitraryFromSchema } from './schema-arbitrary.ts';
