@@ -7,7 +7,7 @@ import {
   startMock,
 } from '../mock/index.ts';
 import { ConfigError } from '../spec/index.ts';
-import type { CliIo, CommandOutcome } from './program.ts';
+import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
 
 interface MockCommandOptions {
