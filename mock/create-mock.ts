@@ -89,7 +89,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     checkRequest,
     clock,
     webhooks: observedForCoverage(
-      createWebhookDispatcher(() => store.view.receivers.values(), resolved.webhookRetry, resolved.log),
+      createWebhookDispatcher({ store, clock, retry: resolved.webhookRetry, log: resolved.log }),
       consumer.coverage,
     ),
     tokenLifetimeSeconds: resolved.tokenLifetimeSeconds ?? spec.tokenLifetimeSeconds,
