@@ -9,11 +9,13 @@ import {
   readConfigFile,
   resolveTargetConfig,
   runChecks,
+  TARGET_ID_FLAGS,
   type TargetConfigInput,
+  type TargetIds,
 } from '../suites/index.ts';
+import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
 import { collect, wholeNumber as whole } from './option-parsers.ts';
-import type { CliIo, CommandOutcome } from './program.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { addTargetOptions } from './target-options.ts';
 
@@ -62,6 +64,27 @@ async function replayFromReport(file: string, id: string): Promise<Report> {
   return report;
 }
 
+/** The report's rerun flags as target configuration, for `--replay id --report-file report.json`. */
+function reportedTarget(report: Report): TargetConfigInput & { profile?: Profile } {
+  const keys: Record<string, keyof TargetConfigInput | 'profile'> = {
+    '--target': 'target',
+    '--profile': 'profile',
+    '--scopes': 'scopes',
+    '--control-url': 'controlUrl',
+    '--webhook-receiver-url': 'webhookReceiverUrl',
+    ...Object.fromEntries(
+      Object.entries(TARGET_ID_FLAGS).map(([key, flag]) => [flag, key as keyof TargetIds]),
+    ),
+  };
+  const flags = report.rerunFlags ?? [];
+  const input: Record<string, string> = {};
+  for (let index = 0; index + 1 < flags.length; index += 2) {
+    const key = keys[flags[index] ?? ''];
+    if (key) input[key] = flags[index + 1] ?? '';
+  }
+  return input;
+}
+
 /** What an embedded pacu mock tells `pacu check`: its URL, demo client, seeded ids and control API. */
 export function embeddedMockTarget(mock: RunningMock): TargetConfigInput {
   return {
@@ -101,7 +124,7 @@ export function registerCheckCommand(program: Command, io: CliIo, outcome: Comma
     .option('--rule <id>', 'only this rule (repeatable)', collect)
     .option('--replay <failure-id>', 'rerun exactly the case of a failure id from a report')
     .option('--report-file <file>', 'the json report --replay takes the failure from')
-    .action(async (options: CheckCommandOptions) => {
+    .action(async (options: CheckCommandOptions, command: Command) => {
       const reporters = parseReporterSpecs(options.reporter ?? ['console']);
       if (options.reportFile && !options.replay)
         throw new ConfigError('pacu: --report-file goes with --replay <failure-id>');
@@ -110,7 +133,14 @@ export function registerCheckCommand(program: Command, io: CliIo, outcome: Comma
         options.replay && options.reportFile
           ? await replayFromReport(options.reportFile, options.replay)
           : undefined;
-      const file = options.config ? await readConfigFile(options.config) : {};
+      // Flags win over the report, the report over the config file: the replay reruns the reported target.
+      const { profile: reportedProfile, ...reported } = fromReport ? reportedTarget(fromReport) : {};
+      const file = { ...(options.config ? await readConfigFile(options.config) : {}), ...reported };
+      // An explicit --profile is never replaced by the report's; the report's wins over the default.
+      const profile =
+        command.getOptionValueSource('profile') === 'cli'
+          ? options.profile
+          : ((reportedProfile as Profile | undefined) ?? fromReport?.profile ?? options.profile);
       const flags: TargetConfigInput = { ...options };
       const mock =
         (flags.target ?? file.target) ? undefined : await startMock({ clock: 'manual', log: () => {} });
@@ -121,9 +151,9 @@ export function registerCheckCommand(program: Command, io: CliIo, outcome: Comma
           { ...embedded, ...file },
           process.env,
         );
-        const report = await runChecks({
+        const checked = await runChecks({
           target,
-          profile: fromReport?.profile ?? options.profile,
+          profile,
           runs: options.runs,
           concurrency: options.concurrency,
           ...(options.seed !== undefined ? { seed: options.seed } : {}),
@@ -131,6 +161,8 @@ export function registerCheckCommand(program: Command, io: CliIo, outcome: Comma
           ...(options.replay ? { replay: options.replay } : {}),
           onProgress: progressPrinter(io),
         });
+        // A fresh embedded mock is the same mock (seeded data, same ids): its replay line needs no target.
+        const report = mock ? { ...checked, rerunFlags: ['--profile', profile] } : checked;
         io.stdout(`pacu check: seed ${report.seed} (rerun the same cases with --seed ${report.seed})\n`);
         await writeReports(report, reporters, io);
         outcome.exitCode = report.summary.failed > 0 ? EXIT_FINDINGS : EXIT_OK;

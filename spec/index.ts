@@ -26,6 +26,7 @@ export { ConfigError, PacuError, SpecError, TargetUnreachableError } from './err
 export type { JSONSchema7 } from './json-schema.ts';
 export { DEFAULT_SPEC_FILE, loadSpec } from './load-spec.ts';
 export type {
+  DecidedLimits,
   Decision,
   OperationId,
   OperationSecurity,
@@ -38,7 +39,7 @@ export type {
   Spec,
   WebhookEventSpec,
 } from './model.ts';
-export { OPERATION_IDS } from './model.ts';
+export { OPERATION_IDS, SCOPES } from './model.ts';
 export type {
   AccessToken,
   Account,
@@ -57,8 +58,11 @@ export type {
   WalletPayoutRequest,
   WebhookEvent,
 } from './records.ts';
+export type { RouteResult } from './route.ts';
+export { pathFor, routeRequest } from './route.ts';
 export type { SchemaCheck, SchemaIssue } from './schema-validator.ts';
 export { compileSchema, hasAtMostDecimals } from './schema-validator.ts';
+export { PACU_VERSION } from './version.ts';
 export type { SignedWebhookHeaders } from './webhook-signature.ts';
 export {
   signWebhook,

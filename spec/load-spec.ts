@@ -7,6 +7,7 @@ import { collectDecisions } from './decisions.ts';
 import { SpecError } from './errors.ts';
 import type { JSONSchema7 } from './json-schema.ts';
 import {
+  type DecidedLimits,
   OPERATION_IDS,
   type OperationId,
   type OperationSecurity,
@@ -14,6 +15,7 @@ import {
   type ParameterSpec,
   type RequestBodySpec,
   type ResponseSpec,
+  SCOPES,
   type Scope,
   type Spec,
   type WebhookEventSpec,
@@ -21,8 +23,6 @@ import {
 
 /** spec/openapi.yaml beside this file: the one description everything in pacu is driven by. */
 export const DEFAULT_SPEC_FILE: string = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
-
-const SCOPES: readonly string[] = ['card', 'us_account'];
 
 type Node = Record<string, unknown>;
 
@@ -42,7 +42,7 @@ function readSecurity(operation: Node, schemes: Node): OperationSecurity {
   if (scheme.type === 'http' && scheme.scheme === 'basic') return { kind: 'basic' };
   if (scheme.type === 'oauth2' || (scheme.type === 'http' && scheme.scheme === 'bearer')) {
     const list = (scopes as string[]) ?? [];
-    const unknown = list.filter((scope) => !SCOPES.includes(scope));
+    const unknown = list.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
     if (unknown.length > 0)
       throw new SpecError(`unknown scope ${unknown.join(', ')} on ${String(operation.operationId)}`);
     return { kind: 'bearer', scopes: list as Scope[] };
@@ -115,6 +115,22 @@ function readTokenLifetime(document: Node): number {
   if (typeof seconds !== 'number')
     throw new SpecError('the TokenIssued example must carry expires_in_seconds');
   return seconds;
+}
+
+function readLimits(document: Node): DecidedLimits {
+  const limits = asNode(document['x-pacu-limits']);
+  const { maxBodyBytes, maxJsonDepth } = limits;
+  if (!Number.isInteger(maxBodyBytes) || !Number.isInteger(maxJsonDepth))
+    throw new SpecError('x-pacu-limits must give maxBodyBytes and maxJsonDepth as whole numbers');
+  return { maxBodyBytes: maxBodyBytes as number, maxJsonDepth: maxJsonDepth as number };
+}
+
+function readScopes(schemes: Node): Scope[] {
+  const flows = asNode(asNode(schemes.bearerAuth).flows);
+  const names = Object.keys(asNode(asNode(flows.clientCredentials).scopes));
+  if (names.join(',') !== SCOPES.join(','))
+    throw new SpecError(`bearerAuth lists scopes ${names.join(', ')}; pacu knows ${SCOPES.join(', ')}`);
+  return [...SCOPES];
 }
 
 /**
@@ -195,6 +211,8 @@ async function readSpec(absolute: string): Promise<Spec> {
     version: String(asNode(raw.info).version),
     basePath: new URL(serverUrl).pathname.replace(/\/$/, ''),
     tokenLifetimeSeconds: readTokenLifetime(raw),
+    limits: readLimits(raw),
+    scopes: readScopes(schemes),
     operations,
     operation(id: OperationId): OperationSpec {
       const found = byId.get(id);

@@ -30,6 +30,17 @@ export type Profile = 'documented' | 'strict';
 
 export type Scope = 'card' | 'us_account';
 
+/** The scope names the description shows, in its order (spec/openapi.yaml's bearerAuth lists the same). */
+export const SCOPES: readonly Scope[] = ['card', 'us_account'];
+
+/** Limits pacu decided (x-pacu-limits in spec/openapi.yaml; the description shows none). */
+export interface DecidedLimits {
+  /** A request body over this many bytes gets 413. */
+  readonly maxBodyBytes: number;
+  /** JSON nested deeper than this many levels gets 400. */
+  readonly maxJsonDepth: number;
+}
+
 /** How an operation authenticates: Basic client credentials, a bearer token with scopes, or nothing. */
 export type OperationSecurity =
   | { readonly kind: 'basic' }
@@ -104,6 +115,10 @@ export interface Spec {
   readonly basePath: string;
   /** Token lifetime in seconds, as decided. */
   readonly tokenLifetimeSeconds: number;
+  /** The decided limits, as data. */
+  readonly limits: DecidedLimits;
+  /** The scope names of the bearer scheme. */
+  readonly scopes: readonly Scope[];
   readonly operations: readonly OperationSpec[];
   operation(id: OperationId): OperationSpec;
   readonly webhooks: readonly WebhookEventSpec[];

@@ -60,36 +60,24 @@ export function tokenRequest(grant: TokenGrant): ApiRequest {
   };
 }
 
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ECONNRESET',
-]);
-
-function reachabilityHint(error: unknown): string {
+/** What went wrong below HTTP, in words a user can act on. */
+function transportHint(error: unknown): string {
   const code =
     (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code;
+    (error as { cause?: { code?: string } })?.cause?.code ??
+    '';
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
   if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError)
     return 'timed out';
   if (error instanceof undiciErrors.ConnectTimeoutError) return 'connect timed out';
+  if (error instanceof undiciErrors.HTTPParserError || /^HPE_/.test(code))
+    return 'it answered something that is not HTTP/1.1';
+  if (code.startsWith('ERR_SSL') || code === 'EPROTO')
+    return `the TLS handshake failed (${code}); if the server speaks plain HTTP, use http://`;
+  if (/CERT|SELF_SIGNED/.test(code)) return `its TLS certificate is not trusted (${code})`;
+  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') return 'the connection closed without an answer';
   return code ? code.toLowerCase() : ((error as Error)?.message ?? String(error));
-}
-
-function isUnreachable(error: unknown): boolean {
-  const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return (
-    (code !== undefined && UNREACHABLE_CODES.has(code)) ||
-    error instanceof undiciErrors.ConnectTimeoutError ||
-    error instanceof undiciErrors.HeadersTimeoutError ||
-    error instanceof undiciErrors.BodyTimeoutError ||
-    error instanceof undiciErrors.SocketError
-  );
 }
 
 function joinHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -143,13 +131,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       options.observe?.(answer);
       return answer;
     } catch (error) {
-      if (isUnreachable(error)) {
-        throw new TargetUnreachableError(
-          `pacu: cannot reach target ${baseUrl}: ${reachabilityHint(error)}. Is the target URL right and the server up?`,
-          { cause: error },
-        );
-      }
-      throw error;
+      // Nothing but the transport can fail here: no HTTP answer at all is a usage error, never a finding.
+      throw new TargetUnreachableError(
+        `pacu: cannot reach target ${baseUrl}: ${transportHint(error)}. Is the target URL right and the server up?`,
+        { cause: error },
+      );
     }
   };
   const get = (path: string, token?: string): Promise<ApiResponse> =>

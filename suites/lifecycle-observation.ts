@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import type { OperationId } from '../spec/index.ts';
+import { type OperationId, pathFor, type Spec } from '../spec/index.ts';
 import type { ApiRequest, ApiResponse } from './api-request.ts';
 import { bearer, jsonRequest } from './api-request.ts';
-import { ControlApiError, createControlClient } from './control-client.ts';
+import { type ControlApiClient, ControlApiError } from './control-client.ts';
 import { dataOf } from './envelope-checks.ts';
-import { type RuleContext, Skip } from './rule.ts';
-import { requireIds, validBodyArbitrary } from './valid-requests.ts';
-import { type Delivery, startWebhookReceiver } from './webhook-receiver.ts';
+import type { TargetIds } from './target-config.ts';
+import { validBodyArbitrary } from './valid-requests.ts';
+import type { Delivery, WebhookReceiver } from './webhook-receiver.ts';
 
 /** A payment pacu created, with what it saw of it: the creation exchange, its events and a final read. */
 export interface ObservedPayment {
@@ -38,16 +37,20 @@ const KIND: Partial<Record<OperationId, string>> = {
   getPushToCardPayment: 'push_to_card',
 };
 
-const observations = new WeakMap<object, Promise<LifecycleObservation | Skip>>();
-
-/** One observation per run, shared by the lifecycle rules (keyed by the run's API client). */
-export function observeLifecycles(context: RuleContext): Promise<LifecycleObservation | Skip> {
-  let pending = observations.get(context.api);
-  if (!pending) {
-    pending = observe(context);
-    observations.set(context.api, pending);
-  }
-  return pending;
+/** What observing lifecycles takes from the run (the runner owns it and observes once per run). */
+export interface ObservationInput {
+  readonly spec: Spec;
+  /** Sends through the run (fresh tokens, one retry on an unexpected 401). */
+  readonly send: (request: ApiRequest, operation: OperationId) => Promise<ApiResponse>;
+  readonly token: string;
+  readonly ids: Required<TargetIds>;
+  readonly seed: number;
+  readonly nonce: string;
+  /** A pacu mock's control API: pacu adds its own receiver and moves the clock. */
+  readonly control?: ControlApiClient;
+  /** The receiver the target delivers to (started by the runner), with the secret it signs with. */
+  readonly receiver: WebhookReceiver;
+  readonly secret: string;
 }
 
 const transactionOf = (delivery: Delivery): unknown =>
@@ -59,30 +62,22 @@ const transactionOf = (delivery: Delivery): unknown =>
     }
   })();
 
-async function observe(context: RuleContext): Promise<LifecycleObservation | Skip> {
-  const { controlUrl, webhook } = context.config;
-  if (!controlUrl && !webhook?.receiverUrl)
-    return new Skip(
-      'needs a pacu control API (--control-url) or a webhook receiver (--webhook-receiver-url and --webhook-secret)',
-    );
-  const token = await context.tokens.get();
-  if (token instanceof Skip) return token;
-  const ids = requireIds(context.ids, 'usdTransfer');
-  if (ids instanceof Skip) return ids;
-  const receiver = await startWebhookReceiver(
-    controlUrl ? 0 : Number(new URL(webhook?.receiverUrl ?? '').port || 80),
-    controlUrl ? '127.0.0.1' : '0.0.0.0',
-  );
-  const control = controlUrl ? createControlClient(controlUrl) : undefined;
+/**
+ * Create payments, let their lifecycles run and collect what the receiver got: the one observation
+ * the lifecycle rules judge, or the reason none could be made.
+ */
+export async function observeLifecycles(
+  context: ObservationInput,
+): Promise<LifecycleObservation | { readonly reason: string }> {
+  const { control, receiver, secret, token, ids } = context;
   let receiverId: string | undefined;
   try {
-    const secret = webhook?.secret ?? `whsec_${randomBytes(24).toString('base64')}`;
     if (control) {
       try {
         receiverId = (await control.addReceiver({ url: receiver.url, secret })).id;
       } catch (error) {
         if (error instanceof ControlApiError)
-          return new Skip(`the control API refused a webhook receiver (HTTP ${error.status})`);
+          return { reason: `the control API refused a webhook receiver (HTTP ${error.status})` };
         throw error;
       }
     }
@@ -94,8 +89,8 @@ async function observe(context: RuleContext): Promise<LifecycleObservation | Ski
         seed: context.seed + created.length,
         numRuns: 1,
       });
-      const request = jsonRequest('POST', operation.path, body, bearer(token));
-      const response = await context.api.send(request);
+      const request = jsonRequest('POST', pathFor(operation), body, bearer(token));
+      const response = await context.send(request, operationId);
       const transactionId = dataOf(response)?.transaction_id;
       if (typeof transactionId === 'string')
         created.push({
@@ -134,14 +129,14 @@ async function observe(context: RuleContext): Promise<LifecycleObservation | Ski
         await control.advanceClock(CLOCK_ADVANCE_SECONDS);
       } catch (error) {
         if (error instanceof ControlApiError)
-          return new Skip(
-            `the target's clock cannot be advanced (HTTP ${error.status}); start the mock with --clock manual`,
-          );
+          return {
+            reason: `the target's clock cannot be advanced (HTTP ${error.status}); start the mock with --clock manual`,
+          };
         throw error;
       }
     }
     const wanted = new Set(created.map((payment) => payment.transactionId));
-    const deadline = Date.now() + (controlUrl ? SETTLE_WAIT_MS : 30_000);
+    const deadline = Date.now() + (control ? SETTLE_WAIT_MS : 30_000);
     while (Date.now() < deadline) {
       const seen = new Set(receiver.deliveries.map(transactionOf));
       if ([...wanted].every((id) => seen.has(id))) break;
@@ -155,16 +150,21 @@ async function observe(context: RuleContext): Promise<LifecycleObservation | Ski
         if (payment.operation !== 'getPushToCardPayment') return { ...payment, deliveries };
         const request: ApiRequest = {
           method: 'GET',
-          path: `/payments/card/${encodeURIComponent(payment.transactionId)}`,
+          path: pathFor(context.spec.operation('getPushToCardPayment'), {
+            transaction_id: payment.transactionId,
+          }),
           headers: bearer(token),
         };
-        return { ...payment, deliveries, finalRead: { request, response: await context.api.send(request) } };
+        return {
+          ...payment,
+          deliveries,
+          finalRead: { request, response: await context.send(request, payment.operation) },
+        };
       }),
     );
     return { secret, payments, deliveries: [...receiver.deliveries] };
   } finally {
     // Leave no dead receiver behind: the target would retry deliveries to it for minutes.
     if (receiverId) await control?.removeReceiver(receiverId);
-    await receiver.close();
   }
 }

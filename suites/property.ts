@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { PacuError } from '../spec/index.ts';
-import type { RuleContext, RuleOutcome, Verdict } from './rule.ts';
+import type { RuleOutcome, Verdict } from './rule.ts';
+
+/** fast-check parameters of one check: the run's seed and count, and the path when replaying one case. */
+export interface PropertyParameters {
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly path?: string;
+}
 
 type FailedVerdict = Extract<Verdict, { ok: false }>;
 
@@ -11,7 +18,7 @@ type FailedVerdict = Extract<Verdict, { ok: false }>;
  * exactly that case and stops at its first failure.
  */
 export async function checkProperty<T>(
-  context: RuleContext,
+  context: PropertyParameters,
   arbitrary: fc.Arbitrary<T>,
   judge: (input: T) => Promise<Verdict>,
 ): Promise<RuleOutcome> {
@@ -42,6 +49,7 @@ export async function checkProperty<T>(
     reason: lastFailure.reason,
     request: lastFailure.request,
     ...(lastFailure.response ? { response: lastFailure.response } : {}),
+    ...(lastFailure.profile ? { profile: lastFailure.profile } : {}),
     seed: details.seed,
     path: details.counterexamplePath ?? '',
     counterexample: details.counterexample?.[0],
@@ -58,5 +66,6 @@ export async function checkOnce(judge: () => Promise<Verdict>): Promise<RuleOutc
     reason: verdict.reason,
     request: verdict.request,
     ...(verdict.response ? { response: verdict.response } : {}),
+    ...(verdict.profile ? { profile: verdict.profile } : {}),
   };
 }

@@ -1,31 +1,20 @@
-import type { OperationId, Profile, Spec } from '../spec/index.ts';
-import type { ApiClient } from './api-client.ts';
+import type fc from 'fast-check';
+import type { OperationId, OperationSpec, Profile, Spec } from '../spec/index.ts';
 import type { ApiRequest, ApiResponse } from './api-request.ts';
+import type { ControlApiClient } from './control-client.ts';
+import type { LifecycleObservation } from './lifecycle-observation.ts';
 import type { RuleCategory } from './report.ts';
 import type { TargetConfig, TargetIds } from './target-config.ts';
 import type { TokenSource } from './token-source.ts';
 
-/** The ids rules use: the user's, plus any pacu found on the target itself (a user, an account). */
-export interface ResolvedIds extends TargetIds {
-  /** Where each id came from, so a skip reason can say which flag to pass. */
-  readonly discovered: readonly string[];
-}
-
-/** Everything a rule sees while it runs: the spec, the target and the fast-check parameters. */
-export interface RuleContext {
-  readonly spec: Spec;
-  readonly api: ApiClient;
-  readonly config: TargetConfig;
-  readonly profile: Profile;
-  readonly ids: ResolvedIds;
-  readonly tokens: TokenSource;
-  readonly seed: number;
-  readonly numRuns: number;
-  /** Set when replaying one case: the fast-check path of the counterexample. */
-  readonly path?: string;
-  /** Random per run, never part of a generated input: keeps references fresh across runs. */
-  readonly nonce: string;
-}
+/**
+ * What a rule needs before it can run. The runner resolves each need once per run and writes the
+ * skip reason of every unmet need in one place (suites/resolve-needs.ts).
+ * - `client`: client credentials; `token`: a token for the configured scopes;
+ * - `ids`: the ids the operation's valid requests use; `control`: a pacu mock's control API;
+ * - `observation`: the run's lifecycle observation (payments created, webhooks received).
+ */
+export type Need = 'client' | 'token' | 'ids' | 'control' | 'observation';
 
 /** The judgement on one exchange (or a few): fine, or why not with the evidence. */
 export type Verdict =
@@ -35,6 +24,8 @@ export type Verdict =
       readonly reason: string;
       readonly request: ApiRequest;
       readonly response?: ApiResponse;
+      /** The profile of the assertion that failed. @default the rule's profile on the operation */
+      readonly profile?: Profile;
     };
 
 export const PASS: Verdict = { ok: true };
@@ -48,17 +39,63 @@ export type RuleOutcome =
       readonly reason: string;
       readonly request: ApiRequest;
       readonly response?: ApiResponse;
+      readonly profile?: Profile;
       readonly seed?: number;
       readonly path?: string;
       readonly counterexample?: unknown;
     };
 
-/** A rule needs something the target configuration lacks: report it skipped, saying what to pass. */
-export class Skip {
-  constructor(readonly reason: string) {}
-}
-
 export const skipped = (reason: string): RuleOutcome => ({ status: 'skipped', reason });
+
+/**
+ * Everything a rule gets for one operation, resolved by the runner: a rule reads "given, send,
+ * judge" and never checks for a missing token or id itself.
+ */
+export interface RuleKit {
+  readonly operation: OperationId;
+  readonly spec: Spec;
+  /** The operation's part of the spec. */
+  readonly operationSpec: OperationSpec;
+  /** The profile the run checks under. */
+  readonly profile: Profile;
+  readonly config: TargetConfig;
+  /** A token for the configured scopes ('' unless the rule needs `token`). */
+  readonly token: string;
+  /** The ids the operation uses (set when the rule needs `ids`). */
+  readonly ids: Required<TargetIds>;
+  /** Client credentials (set when the rule needs `client`). */
+  readonly client: { readonly clientId: string; readonly clientSecret: string };
+  /** Tokens for other scope sets. */
+  readonly tokens: TokenSource;
+  /**
+   * Send a request: a token pacu holds is swapped for a fresh one, an unexpected 401 on it is
+   * retried once with a new token, and every error answer's envelope is recorded for envelope.error-shape.
+   */
+  send(request: ApiRequest): Promise<ApiResponse>;
+  /** Send exactly this request, nothing swapped or retried (for rules about tokens themselves). */
+  sendRaw(request: ApiRequest): Promise<ApiResponse>;
+  /** Valid requests for the operation (needs `ids`, and `token` or `client`). */
+  valid(): fc.Arbitrary<ApiRequest>;
+  /** Valid request bodies of a JSON operation, ids and checksums filled in, each with its own reference. */
+  validBodies(): fc.Arbitrary<Record<string, unknown>>;
+  /** A reference unique to this body in this run (the same body keeps it, for shrinking and replay). */
+  referenceFor(body: Record<string, unknown>): string;
+  /** Check `judge` on generated inputs: fast-check with the run's seed and count, shrunk on failure. */
+  check<T>(
+    arbitrary: fc.Arbitrary<T>,
+    judge: (input: T) => Promise<Verdict>,
+    runs?: number,
+  ): Promise<RuleOutcome>;
+  /** A fixed scenario: one verdict, one run. */
+  once(judge: () => Promise<Verdict>): Promise<RuleOutcome>;
+  /** The control API (set when the rule needs `control`). */
+  readonly control?: ControlApiClient;
+  /** The run's lifecycle observation (set when the rule needs `observation`). */
+  readonly observation?: LifecycleObservation;
+  /** The error answers every rule received on this operation so far: how many, and those with a wrong envelope. */
+  errorAnswers(): { readonly judged: number; readonly problems: readonly Extract<Verdict, { ok: false }>[] };
+  readonly seed: number;
+}
 
 /** One conformance rule, checked once per operation it covers. */
 export interface Rule {
@@ -67,13 +104,17 @@ export interface Rule {
   /** One line: what the rule checks. */
   readonly title: string;
   readonly operations: readonly OperationId[];
+  /** What the runner must resolve first; a need it cannot meet makes the rule skipped, with the reason. */
+  readonly needs: readonly Need[];
   /** `documented` when the interface description states it for this operation, else `strict`. */
   profileFor(operation: OperationId): Profile;
   /** Moves the target's clock: runs alone, after every other rule. */
   readonly exclusive?: boolean;
+  /** Judges what the other rules received: runs after them. */
+  readonly last?: boolean;
   /** Checked under any profile when true (the user opted in, e.g. by giving a webhook receiver). */
-  optedIn?(context: RuleContext): boolean;
-  run(context: RuleContext, operation: OperationId): Promise<RuleOutcome>;
+  optedIn?(config: TargetConfig): boolean;
+  run(kit: RuleKit): Promise<RuleOutcome>;
 }
 
 /** The usual profile split: documented on the listed operations, strict elsewhere. */

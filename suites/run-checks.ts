@@ -1,16 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ConfigError, loadSpec, type OperationId, type Profile, type Spec } from '../spec/index.ts';
-import { createApiClient } from './api-client.ts';
-import { assertTargetReachable } from './assert-reachable.ts';
 import { buildReport, type ResultDraft } from './build-report.ts';
 import { RULES } from './catalogue.ts';
+import { openCheckRun } from './check-run.ts';
 import { formatFailureId, parseFailureId } from './failure-id.ts';
 import { createRedactor } from './redaction.ts';
-import type { Report, RuleResult } from './report.ts';
-import { resolveIds } from './resolve-ids.ts';
-import type { Rule, RuleContext, RuleOutcome } from './rule.ts';
+import type { Report, RuleCategory, RuleResult } from './report.ts';
+import { resolveNeeds } from './resolve-needs.ts';
+import type { Rule, RuleOutcome } from './rule.ts';
 import type { TargetConfig } from './target-config.ts';
-import { createTokenSource } from './token-source.ts';
+import { TARGET_ID_FLAGS, type TargetIds } from './target-config.ts';
 
 /** Options of {@link runChecks}; everything but the target is optional. */
 export interface CheckOptions {
@@ -41,7 +40,12 @@ export type ProgressEvent =
       readonly index: number;
       readonly total: number;
     }
-  | { readonly kind: 'end'; readonly result: RuleResult; readonly index: number; readonly total: number };
+  | {
+      readonly kind: 'end';
+      readonly result: Pick<RuleResult, 'id' | 'operation' | 'status' | 'runs' | 'skipReason'>;
+      readonly index: number;
+      readonly total: number;
+    };
 
 export const CHECK_DEFAULTS = { profile: 'documented', runs: 100, concurrency: 4 } as const;
 
@@ -67,7 +71,12 @@ function selectTasks(options: CheckOptions): { tasks: Task[]; seed?: number; pat
   return { tasks: rules.flatMap((rule) => rule.operations.map((operation) => ({ rule, operation }))) };
 }
 
-function toResult(task: Task, profile: Profile, outcome: RuleOutcome, durationMs: number): ResultDraft {
+function toResult(task: Task, ruleProfile: Profile, outcome: RuleOutcome, durationMs: number): ResultDraft {
+  // A failure carries the profile of the assertion that failed: strict when only a decision broke.
+  const profile =
+    outcome.status === 'failed' && (outcome.profile === 'strict' || ruleProfile === 'strict')
+      ? 'strict'
+      : ruleProfile;
   const common = {
     id: task.rule.id,
     category: task.rule.category,
@@ -93,6 +102,7 @@ function toResult(task: Task, profile: Profile, outcome: RuleOutcome, durationMs
     failure: {
       id,
       reason: outcome.reason,
+      profile,
       request: outcome.request,
       ...(outcome.response ? { response: outcome.response } : {}),
       ...(outcome.seed !== undefined
@@ -124,7 +134,6 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
   const profile = options.profile ?? CHECK_DEFAULTS.profile;
   const selection = selectTasks(options);
   const seed = selection.seed ?? options.seed ?? randomBytes(4).readUInt32BE() >>> 1;
-  await assertTargetReachable({ baseUrl: options.target.baseUrl });
   const spec = options.spec ?? (await loadSpec());
   const concurrency = options.concurrency ?? CHECK_DEFAULTS.concurrency;
   const redactor = createRedactor({
@@ -132,64 +141,57 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
     ...(options.target.clientSecret !== undefined ? { clientSecret: options.target.clientSecret } : {}),
     others: options.target.webhook ? [options.target.webhook.secret] : [],
   });
-  const api = createApiClient({
-    baseUrl: options.target.baseUrl,
+  const run = await openCheckRun({
+    spec,
+    profile,
+    config: options.target,
+    seed,
+    numRuns: options.runs ?? CHECK_DEFAULTS.runs,
+    ...(selection.path !== undefined ? { path: selection.path } : {}),
     connections: concurrency * 4,
-    observe: (response) => redactor.observe(response),
+    redactor,
   });
-  const runNonce = randomBytes(4).toString('hex');
   try {
-    const tokens = createTokenSource(api, options.target);
-    const ids = await resolveIds(api, tokens, options.target.ids);
-    const base = {
-      spec,
-      api,
-      config: options.target,
-      profile,
-      ids,
-      tokens,
-      seed,
-      numRuns: options.runs ?? CHECK_DEFAULTS.runs,
-      ...(selection.path !== undefined ? { path: selection.path } : {}),
-    };
     const results = new Map<Task, ResultDraft>();
     const total = selection.tasks.length;
     let done = 0;
     const runTask = async (task: Task): Promise<void> => {
       const index = done;
       options.onProgress?.({ kind: 'start', rule: task.rule.id, operation: task.operation, index, total });
-      const context: RuleContext = {
-        ...base,
-        nonce: createHash('sha256')
-          .update(`${runNonce}/${task.rule.id}/${task.operation}`)
-          .digest('hex')
-          .slice(0, 10),
-      };
-      const ruleProfile = task.rule.profileFor(task.operation);
       const taskStarted = performance.now();
+      const kit = await resolveNeeds(run, task.rule, task.operation);
       const outcome: RuleOutcome =
-        ruleProfile === 'strict' && profile === 'documented' && !task.rule.optedIn?.(context)
-          ? {
-              status: 'skipped',
-              reason: 'a pacu decision, not in the description: checked with --profile strict',
-            }
-          : await task.rule.run(context, task.operation);
-      const result = toResult(task, ruleProfile, outcome, performance.now() - taskStarted);
+        'reason' in kit ? { status: 'skipped', reason: kit.reason } : await task.rule.run(kit);
+      const result = toResult(
+        task,
+        task.rule.profileFor(task.operation),
+        outcome,
+        performance.now() - taskStarted,
+      );
       results.set(task, result);
-      options.onProgress?.({
-        kind: 'end',
-        result: redactor.redact(result) as RuleResult,
-        index: done++,
-        total,
-      });
+      options.onProgress?.({ kind: 'end', result: redactor.redact(result), index: done++, total });
     };
+    const phase = (task: Task): number => (task.rule.exclusive ? 2 : task.rule.last ? 1 : 0);
     await pool(
-      selection.tasks.filter((task) => !task.rule.exclusive),
+      selection.tasks.filter((task) => phase(task) === 0),
+      concurrency,
+      runTask,
+    );
+    // Rules that judge what the others received run after them.
+    await pool(
+      selection.tasks.filter((task) => phase(task) === 1),
       concurrency,
       runTask,
     );
     // Rules that move the target's clock run alone, last, so no other rule sees time jump.
-    for (const task of selection.tasks.filter((candidate) => candidate.rule.exclusive)) await runTask(task);
+    for (const task of selection.tasks.filter((candidate) => phase(candidate) === 2)) await runTask(task);
+    const drafts = selection.tasks.map((task) => results.get(task) as ResultDraft);
+    if (!drafts.some((draft) => draft.status !== 'skipped')) {
+      const reasons = [...new Set(drafts.map((draft) => draft.skipReason))];
+      throw new ConfigError(
+        `pacu: nothing was checked: every selected rule was skipped (${reasons.join('; ')})`,
+      );
+    }
     return buildReport({
       command: 'check',
       target: options.target.baseUrl,
@@ -197,10 +199,43 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
       seed,
       profile,
       startedAt: new Date(started),
-      results: selection.tasks.map((task) => results.get(task) as ResultDraft),
+      results: drafts,
       redactor,
+      notes: runNotes(drafts, run.tokens.renewals),
+      rerunFlags: rerunFlags(options.target, profile, run.ids),
     });
   } finally {
-    await api.close();
+    await run.close();
   }
+}
+
+/** What the run says before any matrix: categories nothing was checked in, tokens renewed mid-run. */
+function runNotes(drafts: readonly ResultDraft[], renewals: number): string[] {
+  const notes: string[] = [];
+  const categories = [...new Set(drafts.map((draft) => draft.category))] as RuleCategory[];
+  for (const category of categories) {
+    const cells = drafts.filter((draft) => draft.category === category);
+    if (cells.every((cell) => cell.status === 'skipped'))
+      notes.push(
+        `${category}: nothing checked (${[...new Set(cells.map((cell) => cell.skipReason))].join('; ')})`,
+      );
+  }
+  if (renewals > 0)
+    notes.push(
+      `the target answered 401 to a token pacu held ${renewals} time(s): pacu took a new token and retried before judging`,
+    );
+  return notes;
+}
+
+/** The non-secret flags that shaped the run, so a replay line reproduces it on its own. */
+function rerunFlags(target: TargetConfig, profile: Profile, ids: TargetIds): string[] {
+  const flags = ['--target', target.baseUrl, '--profile', profile];
+  if (target.scopes.join(',') !== 'card,us_account') flags.push('--scopes', target.scopes.join(','));
+  for (const [key, flag] of Object.entries(TARGET_ID_FLAGS)) {
+    const value = ids[key as keyof TargetIds];
+    if (typeof value === 'string') flags.push(flag, value);
+  }
+  if (target.controlUrl) flags.push('--control-url', target.controlUrl);
+  if (target.webhook?.receiverUrl) flags.push('--webhook-receiver-url', target.webhook.receiverUrl);
+  return flags;
 }

@@ -1,34 +1,26 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import type { JSONSchema7, OperationId, OperationSpec } from '../spec/index.ts';
+import {
+  type JSONSchema7,
+  type OperationId,
+  type OperationSpec,
+  type Profile,
+  pathFor,
+  type Spec,
+} from '../spec/index.ts';
 import { tokenRequest } from './api-client.ts';
 import { type ApiRequest, bearer, jsonRequest } from './api-request.ts';
 import { routingNumberArbitrary } from './routing-number-arbitrary.ts';
-import type { ResolvedIds, RuleContext } from './rule.ts';
-import { Skip } from './rule.ts';
 import { arbitraryFromSchema } from './schema-arbitrary.ts';
-import { TARGET_ID_FLAGS as ID_FLAGS, type TargetIds } from './target-config.ts';
+import type { TargetConfig, TargetIds } from './target-config.ts';
 
-/** The ids each operation needs before a valid request can be built. */
-export const IDS_NEEDED: Readonly<Record<OperationId, readonly (keyof TargetIds)[]>> = {
-  getAccessToken: [],
-  usdTransfer: ['accountId'],
-  walletPayout: ['accountId'],
-  createAccount: ['userId'],
-  getCardTransaction: ['cardId', 'cardTransactionId'],
-  getPushToCardPayment: ['pushToCardId'],
-  getVirtualCard: ['cardId'],
-  listUsers: [],
-  getP2pStatus: ['userId'],
-};
-
-/** The id values an operation needs, or a {@link Skip} naming the flags to pass. */
-export function requireIds(ids: ResolvedIds, operation: OperationId): Required<TargetIds> | Skip {
-  const missing = IDS_NEEDED[operation].filter((key) => ids[key] === undefined);
-  if (missing.length === 0) return ids as Required<TargetIds>;
-  return new Skip(
-    `needs ${missing.map((key) => `${ID_FLAGS[key]}`).join(' and ')} (no operation creates one)`,
-  );
+/** What request generators read of the run. */
+export interface RequestGeneration {
+  readonly spec: Spec;
+  readonly profile: Profile;
+  readonly config: TargetConfig;
+  /** Random per run and rule, never part of a generated input: keeps references fresh across runs. */
+  readonly nonce: string;
 }
 
 /**
@@ -43,7 +35,7 @@ export function referenceFor(body: Record<string, unknown>, nonce: string): stri
 
 /** The request body arbitrary of a JSON operation: the spec's schema, ids and checksums filled in. */
 export function validBodyArbitrary(
-  context: RuleContext,
+  context: Pick<RequestGeneration, 'nonce'>,
   operation: OperationSpec,
   ids: Required<TargetIds>,
 ): fc.Arbitrary<Record<string, unknown>> {
@@ -64,25 +56,23 @@ function mergeHasReference(schema: JSONSchema7): boolean {
   return Boolean(schema.properties && 'reference' in schema.properties);
 }
 
-const segment = encodeURIComponent;
-
 /**
  * Valid requests for an operation, built with `token` (or client credentials for the token
  * endpoint). Only path ids the user gave and parameters the profile allows are used.
  */
 export function validRequestArbitrary(
-  context: RuleContext,
+  context: RequestGeneration,
   operationId: OperationId,
   token: string,
-): fc.Arbitrary<ApiRequest> | Skip {
-  const ids = requireIds(context.ids, operationId);
-  if (ids instanceof Skip) return ids;
+  ids: Required<TargetIds>,
+): fc.Arbitrary<ApiRequest> {
   const operation = context.spec.operation(operationId);
   const auth = bearer(token);
+  const get = (params: Record<string, string>): fc.Arbitrary<ApiRequest> =>
+    fc.constant({ method: 'GET', path: pathFor(operation, params), headers: auth });
   switch (operationId) {
     case 'getAccessToken': {
-      const { clientId, clientSecret } = context.config;
-      if (!clientId || !clientSecret) return new Skip('needs --client-id and --client-secret');
+      const { clientId = '', clientSecret = '' } = context.config;
       return fc
         .subarray([...context.config.scopes], { minLength: 1 })
         .map((scopes) => tokenRequest({ clientId, clientSecret, scope: scopes.join(',') }));
@@ -91,24 +81,16 @@ export function validRequestArbitrary(
     case 'walletPayout':
     case 'createAccount':
       return validBodyArbitrary(context, operation, ids).map((body) =>
-        jsonRequest('POST', operation.path, body, auth),
+        jsonRequest('POST', pathFor(operation), body, auth),
       );
     case 'getCardTransaction':
-      return fc.constant({
-        method: 'GET',
-        path: `/cards/${segment(ids.cardId)}/transactions/${segment(ids.cardTransactionId)}`,
-        headers: auth,
-      });
+      return get({ card_id: ids.cardId, transaction_id: ids.cardTransactionId });
     case 'getPushToCardPayment':
-      return fc.constant({
-        method: 'GET',
-        path: `/payments/card/${segment(ids.pushToCardId)}`,
-        headers: auth,
-      });
+      return get({ transaction_id: ids.pushToCardId });
     case 'getVirtualCard':
-      return fc.constant({ method: 'GET', path: `/cards/virtual/${segment(ids.cardId)}`, headers: auth });
+      return get({ card_id: ids.cardId });
     case 'getP2pStatus':
-      return fc.constant({ method: 'GET', path: `/p2p/status/${segment(ids.userId)}`, headers: auth });
+      return get({ user_id: ids.userId });
     case 'listUsers':
       return listUsersArbitrary(context, operation, auth);
   }
@@ -116,7 +98,7 @@ export function validRequestArbitrary(
 
 /** `/users`, with the decided paging parameters only under `strict` (the description shows none). */
 function listUsersArbitrary(
-  context: RuleContext,
+  context: RequestGeneration,
   operation: OperationSpec,
   auth: Record<string, string>,
 ): fc.Arbitrary<ApiRequest> {
@@ -137,36 +119,6 @@ function listUsersArbitrary(
       Object.entries(values).map(([key, value]): [string, string] => [key, String(value)]),
     );
     const text = search.toString();
-    return { method: 'GET', path: `/users${text ? `?${text}` : ''}`, headers: auth };
+    return { method: 'GET', path: `${pathFor(operation)}${text ? `?${text}` : ''}`, headers: auth };
   });
-}
-
-/** {@link validRequestArbitrary} with a token for the configured scopes fetched first. */
-export async function validRequests(
-  context: RuleContext,
-  operationId: OperationId,
-): Promise<fc.Arbitrary<ApiRequest> | Skip> {
-  if (operationId === 'getAccessToken') return validRequestArbitrary(context, operationId, '');
-  const token = await context.tokens.get();
-  if (token instanceof Skip) return token;
-  return validRequestArbitrary(context, operationId, token);
-}
-
-/** What a rule that posts bodies needs first: a token, the ids the operation uses, and its spec. */
-export interface BodyRuleSetup {
-  readonly token: string;
-  readonly ids: Required<TargetIds>;
-  readonly spec: OperationSpec;
-}
-
-/** {@link BodyRuleSetup} for one operation, or the Skip that says what the target config lacks. */
-export async function bodyRuleSetup(
-  context: RuleContext,
-  operation: OperationId,
-): Promise<BodyRuleSetup | Skip> {
-  const token = await context.tokens.get();
-  if (token instanceof Skip) return token;
-  const ids = requireIds(context.ids, operation);
-  if (ids instanceof Skip) return ids;
-  return { token, ids, spec: context.spec.operation(operation) };
 }

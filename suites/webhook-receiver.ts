@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { webhookSignatureProblem } from '../spec/index.ts';
+import { ConfigError, webhookSignatureProblem } from '../spec/index.ts';
 
 /** One delivery as the receiver got it. */
 export interface Delivery {
@@ -28,10 +28,26 @@ export async function startWebhookReceiver(port = 0, host = '127.0.0.1'): Promis
       response.writeHead(204).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const why =
+        error.code === 'EADDRINUSE'
+          ? 'the port is taken'
+          : error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND'
+            ? 'the host is not an address of this machine'
+            : (error.code ?? error.message);
+      reject(
+        new ConfigError(
+          `pacu: cannot listen for webhooks on ${host}:${port}: ${why}. Pick a free port of this machine in --webhook-receiver-url`,
+          { cause: error },
+        ),
+      );
+    });
+    server.listen(port, host, resolve);
+  });
   const { port: bound } = server.address() as AddressInfo;
   return {
-    url: `http://${host}:${bound}/webhooks`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}/webhooks`,
     deliveries,
     close: () =>
       new Promise((resolve) => {

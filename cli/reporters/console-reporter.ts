@@ -39,6 +39,8 @@ export function renderConsole(report: Report): string {
   const columns = matrix.categories.map((category) => Math.max(category.length, 4));
   const out: string[] = [
     `pacu ${report.command} ${report.target}${runParameters(report, (name, value) => `  ${name} ${value}`)}`,
+    // What could not run at all comes first, before any cell of the matrix looks green.
+    ...(report.notes ?? []).map((note) => `note: ${note}`),
     '',
     `${matrix.rowLabel.padEnd(width)}  ${matrix.categories.map((category, i) => category.padEnd(columns[i] ?? 4)).join('  ')}`,
   ];

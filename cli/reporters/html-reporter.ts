@@ -58,6 +58,7 @@ export function renderHtml(report: Report): string {
 td.passed{background:#e8f5e9}td.failed{background:#ffebee;font-weight:bold}td.skipped{background:#f5f5f5;color:#777}pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;white-space:pre-wrap}.failure{border-left:4px solid #c62828;padding-left:1rem;margin:1rem 0}</style></head>
 <body><h1>pacu ${report.command}</h1>
 <p>Target <code>${escapeHtml(report.target)}</code>${runParameters(report, (name, value) => `, ${name} <code>${value}</code>`)}, ${report.startedAt}: <strong>${passed} passed, ${failed} failed, ${skipped} skipped</strong>.</p>
+${(report.notes ?? []).map((note) => `<p class="note"><strong>Note:</strong> ${escapeHtml(note)}</p>`).join('\n')}
 <h2>Operations × categories</h2><table>${head}\n${body}</table>
 <h2>Results by category</h2>${chart(report)}
 <h2>Failures</h2>${failures ? `${failures}\n<p class="note">${escapeHtml(reproduceNote(report))}</p>` : '<p>None.</p>'}

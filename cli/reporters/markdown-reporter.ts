@@ -12,6 +12,7 @@ export function renderMarkdown(report: Report): string {
   const out = [
     `## pacu ${report.command}: ${failed === 0 ? 'passed' : `${failed} failed`}`,
     '',
+    ...(report.notes ?? []).map((note) => `> **Note:** ${cell(note)}\n`),
     `Target \`${report.target}\`${runParameters(report, (name, value) => `, ${name} \`${value}\``)}: ${passed} passed, ${failed} failed, ${skipped} skipped.`,
     '',
     `| ${matrix.rowLabel} | ${matrix.categories.join(' | ')} |`,

@@ -377,8 +377,7 @@ export type components = {
             transfer_type: components["schemas"]["TransferType"];
             /** @description Merchant-supplied unique reference, used for idempotency and tracking. */
             reference: string & unknown;
-            /** Format: email */
-            recipient_email: string & unknown;
+            recipient_email: string & (unknown & unknown);
             recipient_name: string & unknown;
             description?: string & unknown;
         };
@@ -388,8 +387,7 @@ export type components = {
             amount: number;
             description: string;
             reference: string;
-            /** Format: email */
-            recipient_email: string;
+            recipient_email: string & unknown;
             recipient_name: string;
             routing_number: string;
             transaction_date: components["schemas"]["Timestamp"];

@@ -1,12 +1,10 @@
 import fc from 'fast-check';
-import { OPERATION_IDS, type Scope } from '../../spec/index.ts';
+import { OPERATION_IDS } from '../../spec/index.ts';
 import { tokenRequest } from '../api-client.ts';
 import type { ApiRequest } from '../api-request.ts';
 import { dataOf, isSuccess } from '../envelope-checks.ts';
 import { refusalProblem } from '../expect-status.ts';
-import { checkProperty } from '../property.ts';
-import { documentedOn, PASS, type Rule, Skip, skipped, type Verdict } from '../rule.ts';
-import { validRequestArbitrary, validRequests } from '../valid-requests.ts';
+import { documentedOn, PASS, type Rule, skipped, type Verdict } from '../rule.ts';
 
 const BEARER_OPERATIONS = OPERATION_IDS.filter((id) => id !== 'getAccessToken');
 
@@ -15,12 +13,11 @@ export const tokenGrantRule: Rule = {
   category: 'auth',
   title: 'the token endpoint issues a token for valid client credentials and echoes the granted scope',
   operations: ['getAccessToken'],
+  needs: ['client'],
   profileFor: () => 'documented',
-  async run(context) {
-    const valid = await validRequests(context, 'getAccessToken');
-    if (valid instanceof Skip) return skipped(valid.reason);
-    return checkProperty(context, valid, async (request) => {
-      const response = await context.api.send(request);
+  run: (kit) =>
+    kit.check(kit.valid(), async (request) => {
+      const response = await kit.send(request);
       if (response.status !== 200)
         return { ok: false, reason: `HTTP ${response.status}, expected 200`, request, response };
       const requested = new URLSearchParams(request.body).get('scope')?.split(',') ?? [];
@@ -36,8 +33,7 @@ export const tokenGrantRule: Rule = {
         };
       }
       return PASS;
-    });
-  },
+    }),
 };
 
 export const tokenRefusalRule: Rule = {
@@ -46,36 +42,30 @@ export const tokenRefusalRule: Rule = {
   title:
     'the token endpoint refuses a wrong client secret (strict: 401) and an unsupported grant_type (strict: 400)',
   operations: ['getAccessToken'],
+  needs: ['client'],
   profileFor: () => 'documented',
-  async run(context) {
-    const { clientId, clientSecret } = context.config;
-    if (!clientId || !clientSecret) return skipped('needs --client-id and --client-secret');
+  run(kit) {
+    const { clientId, clientSecret } = kit.client;
+    const scope = kit.config.scopes.join(',');
     const suffix = fc.stringMatching(/^[A-Za-z0-9]{1,12}$/);
     const cases = fc.oneof(
       suffix.map((text) => ({
-        request: tokenRequest({
-          clientId,
-          clientSecret: `${clientSecret}${text}`,
-          scope: context.config.scopes.join(','),
-        }),
+        request: tokenRequest({ clientId, clientSecret: `${clientSecret}${text}`, scope }),
         what: 'a wrong client secret',
         decided: 401,
       })),
       suffix.map((text) => ({
-        request: tokenRequest({
-          clientId,
-          clientSecret,
-          grantType: `password_${text}`,
-          scope: context.config.scopes.join(','),
-        }),
+        request: tokenRequest({ clientId, clientSecret, grantType: `password_${text}`, scope }),
         what: 'an unsupported grant_type',
         decided: 400,
       })),
     );
-    return checkProperty(context, cases, async ({ request, what, decided }) => {
-      const response = await context.api.send(request);
-      const problem = refusalProblem(response, context.profile, decided);
-      return problem ? { ok: false, reason: `${what}: ${problem}`, request, response } : PASS;
+    return kit.check(cases, async ({ request, what, decided }) => {
+      const response = await kit.send(request);
+      const problem = refusalProblem(response, kit.profile, decided);
+      return problem
+        ? { ok: false, ...problem, reason: `${what}: ${problem.reason}`, request, response }
+        : PASS;
     });
   },
 };
@@ -103,19 +93,17 @@ export const bearerRequiredRule: Rule = {
   category: 'auth',
   title: 'a request with no token, a malformed one or one never issued is refused (strict: 401)',
   operations: BEARER_OPERATIONS,
+  needs: ['token', 'ids'],
   profileFor: documentedOn('usdTransfer'),
-  async run(context, operation) {
-    const valid = await validRequests(context, operation);
-    if (valid instanceof Skip) return skipped(valid.reason);
-    return checkProperty(context, fc.tuple(valid, badCredentials()), async ([request, credentials]) => {
+  run: (kit) =>
+    kit.check(fc.tuple(kit.valid(), badCredentials()), async ([request, credentials]) => {
       const sent = withAuthorization(request, credentials.header);
-      const response = await context.api.send(sent);
-      const problem = refusalProblem(response, context.profile, 401);
+      const response = await kit.send(sent);
+      const problem = refusalProblem(response, kit.profile, 401);
       return problem
-        ? { ok: false, reason: `${credentials.what}: ${problem}`, request: sent, response }
+        ? { ok: false, ...problem, reason: `${credentials.what}: ${problem.reason}`, request: sent, response }
         : PASS;
-    });
-  },
+    }),
 };
 
 export const scopeEnforcedRule: Rule = {
@@ -123,19 +111,21 @@ export const scopeEnforcedRule: Rule = {
   category: 'auth',
   title: "a valid token without the operation's scope gets 403",
   operations: BEARER_OPERATIONS.filter((operation) => operation !== 'listUsers'),
+  needs: ['token', 'ids'],
   profileFor: () => 'strict',
-  async run(context, operation) {
-    const security = context.spec.operation(operation).security;
+  async run(kit) {
+    const security = kit.operationSpec.security;
     const needed = security.kind === 'bearer' ? security.scopes : [];
-    const others = (['card', 'us_account'] as Scope[]).filter((scope) => !needed.includes(scope));
+    const others = kit.spec.scopes.filter((scope) => !needed.includes(scope));
     if (needed.length === 0 || others.length === 0) return skipped('the operation needs no particular scope');
-    const token = await context.tokens.get(others);
-    if (token instanceof Skip)
+    const token = await kit.tokens.tryGet(others);
+    if (typeof token !== 'string')
       return skipped(`needs a client holding scope ${others.join(',')}: ${token.reason}`);
-    const valid = validRequestArbitrary(context, operation, token);
-    if (valid instanceof Skip) return skipped(valid.reason);
-    return checkProperty(context, valid, async (request): Promise<Verdict> => {
-      const response = await context.api.send(request);
+    const requests = kit
+      .valid()
+      .map((request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } }));
+    return kit.check(requests, async (request): Promise<Verdict> => {
+      const response = await kit.send(request);
       if (response.status === 403) return PASS;
       const how = isSuccess(response)
         ? `accepted it with HTTP ${response.status}`

@@ -3,9 +3,7 @@ import { OPERATION_IDS } from '../../spec/index.ts';
 import { badRequests } from '../bad-requests.ts';
 import { errorShapeProblem, isSuccess, successShapeProblem } from '../envelope-checks.ts';
 import { isJsonMediaType } from '../media-type.ts';
-import { checkProperty } from '../property.ts';
-import { PASS, type Rule, Skip, skipped } from '../rule.ts';
-import { validRequests } from '../valid-requests.ts';
+import { PASS, type Rule, skipped } from '../rule.ts';
 
 const ALL = OPERATION_IDS;
 const documented = (): 'documented' => 'documented';
@@ -15,20 +13,18 @@ export const contentTypeRule: Rule = {
   category: 'envelope',
   title: 'every response, success or error, is declared as JSON (Content-Type parsed as a media type)',
   operations: ALL,
+  needs: ['client', 'token', 'ids'],
   profileFor: documented,
-  async run(context, operation) {
-    const valid = await validRequests(context, operation);
-    if (valid instanceof Skip) return skipped(valid.reason);
-    const bad = await badRequests(context, operation);
-    const requests =
-      bad && !(bad instanceof Skip)
-        ? fc.oneof(
-            valid,
-            bad.map(({ request }) => request),
-          )
-        : valid;
-    return checkProperty(context, requests, async (request) => {
-      const response = await context.api.send(request);
+  run(kit) {
+    const bad = badRequests(kit);
+    const requests = bad
+      ? fc.oneof(
+          kit.valid(),
+          bad.map(({ request }) => request),
+        )
+      : kit.valid();
+    return kit.check(requests, async (request) => {
+      const response = await kit.send(request);
       if (isJsonMediaType(response.headers['content-type'])) return PASS;
       return {
         ok: false,
@@ -45,36 +41,46 @@ export const successShapeRule: Rule = {
   category: 'envelope',
   title: "a success response has success true, a message and data of the operation's documented shape",
   operations: ALL,
+  needs: ['client', 'token', 'ids'],
   profileFor: documented,
-  async run(context, operation) {
-    const valid = await validRequests(context, operation);
-    if (valid instanceof Skip) return skipped(valid.reason);
-    return checkProperty(context, valid, async (request) => {
-      const response = await context.api.send(request);
+  run: (kit) =>
+    kit.check(kit.valid(), async (request) => {
+      const response = await kit.send(request);
       // Refusing a valid request is positive.accepted's finding, not this one's.
       if (!isSuccess(response)) return PASS;
-      const problem = successShapeProblem(context.spec, operation, context.profile, response);
+      const problem = successShapeProblem(kit.spec, kit.operation, kit.profile, response);
       return problem ? { ok: false, reason: problem, request, response } : PASS;
-    });
-  },
+    }),
 };
 
 export const errorShapeRule: Rule = {
   id: 'envelope.error-shape',
   category: 'envelope',
-  title: 'an error response has success false and a string message',
-  operations: ALL.filter((operation) => operation !== 'listUsers'),
+  title:
+    'every error response any rule received, and the refusal of a bad request, has success false and a string message',
+  operations: ALL,
+  needs: ['client', 'token', 'ids'],
   profileFor: documented,
-  async run(context, operation) {
-    const bad = await badRequests(context, operation);
-    if (bad === undefined) return skipped('no documented input to get wrong');
-    if (bad instanceof Skip) return skipped(bad.reason);
-    return checkProperty(context, bad, async ({ request, what }) => {
-      const response = await context.api.send(request);
-      // Accepting a bad request is an errors.* finding; here only the shape of refusals counts.
-      if (isSuccess(response)) return PASS;
-      const problem = errorShapeProblem(response);
-      return problem ? { ok: false, reason: `refusing ${what}: ${problem}`, request, response } : PASS;
-    });
+  // Judges the error answers every other rule received (401, 403, 409, 413…): runs after them.
+  last: true,
+  async run(kit) {
+    const bad = badRequests(kit);
+    const own = bad
+      ? await kit.check(bad, async ({ request, what }) => {
+          const response = await kit.send(request);
+          // Accepting a bad request is an errors.* finding; here only the shape of refusals counts.
+          if (isSuccess(response)) return PASS;
+          const problem = errorShapeProblem(response);
+          return problem ? { ok: false, reason: `refusing ${what}: ${problem}`, request, response } : PASS;
+        })
+      : undefined;
+    if (own?.status === 'failed') return own;
+    const { judged, problems } = kit.errorAnswers();
+    const [first] = problems;
+    if (first) return { status: 'failed', runs: judged, ...first };
+    if (own) return own;
+    return judged > 0
+      ? { status: 'passed', runs: judged }
+      : skipped('no documented input to get wrong, and no rule received an error answer');
   },
 };

@@ -1,12 +1,17 @@
 import fc from 'fast-check';
-import { type JSONSchema7, type OperationId, schemaForProfile } from '../../spec/index.ts';
+import {
+  compileSchema,
+  documentedSchema,
+  type JSONSchema7,
+  type OperationId,
+  pathFor,
+  schemaForProfile,
+} from '../../spec/index.ts';
 import { type ApiRequest, bearer, jsonRequest } from '../api-request.ts';
 import { unknownIdArbitrary, withUnknownPathId } from '../bad-requests.ts';
 import { refusalProblem } from '../expect-status.ts';
 import { invalidBodyArbitrary } from '../invalid-arbitrary.ts';
-import { checkProperty } from '../property.ts';
-import { PASS, type Rule, Skip, skipped } from '../rule.ts';
-import { bodyRuleSetup, referenceFor, validBodyArbitrary, validRequests } from '../valid-requests.ts';
+import { PASS, type Rule, type RuleKit, skipped } from '../rule.ts';
 
 const JSON_OPERATIONS: readonly OperationId[] = ['usdTransfer', 'walletPayout', 'createAccount'];
 
@@ -14,9 +19,9 @@ const JSON_OPERATIONS: readonly OperationId[] = ['usdTransfer', 'walletPayout', 
  * A mutated body keeps the reference of the valid body it came from; give it its own, or a stateful
  * provider may answer for the earlier body (a replay) instead of judging this one.
  */
-function withOwnReference(body: Record<string, unknown>, nonce: string): Record<string, unknown> {
+function withOwnReference(kit: RuleKit, body: Record<string, unknown>): Record<string, unknown> {
   const generated = typeof body.reference === 'string' && body.reference.startsWith('pacu-');
-  return generated ? { ...body, reference: referenceFor(body, nonce) } : body;
+  return generated ? { ...body, reference: kit.referenceFor(body) } : body;
 }
 
 export const invalidBodyRule: Rule = {
@@ -24,20 +29,23 @@ export const invalidBodyRule: Rule = {
   category: 'errors',
   title: 'a body with a required field missing, a wrong type or a value outside its enum gets 400',
   operations: JSON_OPERATIONS,
+  needs: ['token', 'ids'],
   profileFor: () => 'documented',
-  async run(context, operation) {
-    const setup = await bodyRuleSetup(context, operation);
-    if (setup instanceof Skip) return skipped(setup.reason);
-    const { token, ids, spec } = setup;
+  run(kit) {
+    const requestSchema = kit.operationSpec.requestBody?.schema as JSONSchema7;
     // What counts as invalid is the profile's view: documented constraints, or pacu's decided ones too.
-    const schema = schemaForProfile(spec.requestBody?.schema as JSONSchema7, context.profile);
-    const invalid = invalidBodyArbitrary(schema, validBodyArbitrary(context, spec, ids));
-    if (!invalid) return skipped('the schema documents no constraint to break');
-    return checkProperty(context, invalid, async ({ body, mutation }) => {
-      const request = jsonRequest('POST', spec.path, withOwnReference(body, context.nonce), bearer(token));
-      const response = await context.api.send(request);
-      const problem = refusalProblem(response, context.profile, 400, [400]);
-      return problem ? { ok: false, reason: `${mutation}: ${problem}`, request, response } : PASS;
+    const invalid = invalidBodyArbitrary(schemaForProfile(requestSchema, kit.profile), kit.validBodies());
+    if (!invalid) return Promise.resolve(skipped('the schema documents no constraint to break'));
+    // A body only pacu's decisions reject fails a strict assertion, never the description's.
+    const documentedCheck = compileSchema(documentedSchema(requestSchema));
+    return kit.check(invalid, async ({ body, mutation }) => {
+      const sent = withOwnReference(kit, body);
+      const request = jsonRequest('POST', pathFor(kit.operationSpec), sent, bearer(kit.token));
+      const response = await kit.send(request);
+      const problem = refusalProblem(response, kit.profile, 400, [400]);
+      if (!problem) return PASS;
+      const profile = documentedCheck(sent).length > 0 ? problem.profile : 'strict';
+      return { ok: false, reason: `${mutation}: ${problem.reason}`, profile, request, response };
     });
   },
 };
@@ -63,17 +71,17 @@ export const malformedRequestRule: Rule = {
   category: 'errors',
   title: 'malformed JSON or an empty body gets 400; another content type gets 400 (documented: 400 or 415)',
   operations: JSON_OPERATIONS,
+  needs: ['token', 'ids'],
   profileFor: () => 'documented',
-  async run(context, operation) {
-    const valid = await validRequests(context, operation);
-    if (valid instanceof Skip) return skipped(valid.reason);
-    return checkProperty(context, valid.chain(malformed), async ({ request, what, declaredJson }) => {
-      const response = await context.api.send(request);
+  run: (kit) =>
+    kit.check(kit.valid().chain(malformed), async ({ request, what, declaredJson }) => {
+      const response = await kit.send(request);
       // 415 Unsupported Media Type is as legal a refusal of text/plain as 400: the description is silent.
-      const problem = refusalProblem(response, context.profile, 400, declaredJson ? [400] : [400, 415]);
-      return problem ? { ok: false, reason: `${what}: ${problem}`, request, response } : PASS;
-    });
-  },
+      const problem = refusalProblem(response, kit.profile, 400, declaredJson ? [400] : [400, 415]);
+      return problem
+        ? { ok: false, ...problem, reason: `${what}: ${problem.reason}`, request, response }
+        : PASS;
+    }),
 };
 
 /** Where each operation carries an id that must name a record. */
@@ -84,9 +92,9 @@ const ID_IN_BODY: Partial<Record<OperationId, string>> = {
 };
 
 /** The body with `field` set to an unknown id (and a fresh reference, so no idempotency check answers first). */
-function withBodyId(request: ApiRequest, field: string, id: string, nonce: string): ApiRequest {
+function withBodyId(kit: RuleKit, request: ApiRequest, field: string, id: string): ApiRequest {
   const body: Record<string, unknown> = { ...JSON.parse(request.body ?? '{}'), [field]: id };
-  if ('reference' in body) body.reference = referenceFor(body, nonce);
+  if ('reference' in body) body.reference = kit.referenceFor(body);
   return { ...request, body: JSON.stringify(body) };
 }
 
@@ -101,19 +109,20 @@ export const unknownIdRule: Rule = {
     'getVirtualCard',
     'getP2pStatus',
   ],
+  needs: ['token', 'ids'],
   profileFor: () => 'documented',
-  async run(context, operation) {
-    const valid = await validRequests(context, operation);
-    if (valid instanceof Skip) return skipped(valid.reason);
-    const field = ID_IN_BODY[operation];
-    const cases = fc.tuple(valid, unknownIdArbitrary()).map(([request, id]) => ({
+  run(kit) {
+    const field = ID_IN_BODY[kit.operation];
+    const cases = fc.tuple(kit.valid(), unknownIdArbitrary()).map(([request, id]) => ({
       id,
-      request: field ? withBodyId(request, field, id, context.nonce) : withUnknownPathId(request, id),
+      request: field ? withBodyId(kit, request, field, id) : withUnknownPathId(kit, request, id),
     }));
-    return checkProperty(context, cases, async ({ request, id }) => {
-      const response = await context.api.send(request);
-      const problem = refusalProblem(response, context.profile, 400);
-      return problem ? { ok: false, reason: `unknown id ${id}: ${problem}`, request, response } : PASS;
+    return kit.check(cases, async ({ request, id }) => {
+      const response = await kit.send(request);
+      const problem = refusalProblem(response, kit.profile, 400);
+      return problem
+        ? { ok: false, ...problem, reason: `unknown id ${id}: ${problem.reason}`, request, response }
+        : PASS;
     });
   },
 };

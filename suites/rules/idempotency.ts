@@ -1,10 +1,7 @@
-import type fc from 'fast-check';
 import type { ApiRequest, ApiResponse } from '../api-request.ts';
 import { bearer, jsonRequest } from '../api-request.ts';
 import { dataOf, isSuccess } from '../envelope-checks.ts';
-import { checkProperty } from '../property.ts';
-import { PASS, type Rule, type RuleContext, Skip, skipped } from '../rule.ts';
-import { bodyRuleSetup, validBodyArbitrary } from '../valid-requests.ts';
+import { PASS, type Rule, type RuleKit, type Verdict } from '../rule.ts';
 
 /** Concurrent identical requests sent by idempotency.concurrent-requests. */
 export const CONCURRENT_REQUESTS = 5;
@@ -14,24 +11,10 @@ export const REPEAT_PAUSE_MS = 60;
 const transactionId = (response: ApiResponse): unknown => dataOf(response)?.transaction_id;
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Valid usdTransfer bodies and the token to send them with. */
-async function transfers(context: RuleContext): Promise<
-  | {
-      bodies: fc.Arbitrary<Record<string, unknown>>;
-      send: (body: unknown) => Promise<[ApiRequest, ApiResponse]>;
-    }
-  | Skip
-> {
-  const setup = await bodyRuleSetup(context, 'usdTransfer');
-  if (setup instanceof Skip) return setup;
-  const { token, ids, spec: operation } = setup;
-  return {
-    bodies: validBodyArbitrary(context, operation, ids),
-    async send(body) {
-      const request = jsonRequest('POST', operation.path, body, bearer(token));
-      return [request, await context.api.send(request)];
-    },
-  };
+/** Send a usdTransfer body; the exchange is the evidence. */
+async function send(kit: RuleKit, body: unknown): Promise<[ApiRequest, ApiResponse]> {
+  const request = jsonRequest('POST', kit.operationSpec.path, body, bearer(kit.token));
+  return [request, await kit.send(request)];
 }
 
 /** The first request must create a transaction for the property to say anything. */
@@ -39,20 +22,42 @@ function wasCreated(response: ApiResponse): boolean {
   return isSuccess(response) && typeof transactionId(response) === 'string';
 }
 
+/**
+ * Before any replay is judged: the same body under a fresh reference must be a different
+ * transaction. A target that answers the same id whatever the reference (a stateless mock) would
+ * make every "same reference, same transaction" hold vacuously, so it fails here and says so.
+ */
+async function referencesKeptApart(
+  kit: RuleKit,
+  body: Record<string, unknown>,
+  first: ApiResponse,
+): Promise<Verdict> {
+  const sibling = { ...body, reference: kit.referenceFor({ ...body, sibling: true }) };
+  const [request, response] = await send(kit, sibling);
+  if (!wasCreated(response) || transactionId(response) !== transactionId(first)) return PASS;
+  return {
+    ok: false,
+    reason: `two different references (${String(body.reference)}, ${String(sibling.reference)}) both got transaction ${String(transactionId(first))}: the target does not keep references apart, so no replay can be judged`,
+    request,
+    response,
+  };
+}
+
 export const sameReferenceReplayRule: Rule = {
   id: 'idempotency.same-reference-replay',
   category: 'idempotency',
   title: 'repeating a usdTransfer with the same reference and body never creates a second transaction',
   operations: ['usdTransfer'],
+  needs: ['token', 'ids'],
   profileFor: () => 'documented',
-  async run(context) {
-    const setup = await transfers(context);
-    if (setup instanceof Skip) return skipped(setup.reason);
-    return checkProperty(context, setup.bodies, async (body) => {
-      const [, first] = await setup.send(body);
+  run: (kit) =>
+    kit.check(kit.validBodies(), async (body) => {
+      const [, first] = await send(kit, body);
       if (!wasCreated(first)) return PASS; // positive.accepted reports refusals of valid transfers
+      const apart = await referencesKeptApart(kit, body, first);
+      if (!apart.ok) return apart;
       await pause(REPEAT_PAUSE_MS);
-      const [request, response] = await setup.send(body);
+      const [request, response] = await send(kit, body);
       if (!isSuccess(response) || transactionId(response) === transactionId(first)) return PASS;
       return {
         ok: false,
@@ -60,8 +65,7 @@ export const sameReferenceReplayRule: Rule = {
         request,
         response,
       };
-    });
-  },
+    }),
 };
 
 /** A field of the transfer changed in a way that keeps the body valid. */
@@ -78,31 +82,34 @@ export const sameReferenceDifferentBodyRule: Rule = {
   category: 'idempotency',
   title: 'a reused reference with other parameters is never accepted as a new transaction (strict: 409)',
   operations: ['usdTransfer'],
+  needs: ['token', 'ids'],
   profileFor: () => 'documented',
-  async run(context) {
-    const setup = await transfers(context);
-    if (setup instanceof Skip) return skipped(setup.reason);
-    return checkProperty(context, setup.bodies, async (body) => {
-      const [, first] = await setup.send(body);
+  run: (kit) =>
+    kit.check(kit.validBodies(), async (body) => {
+      const [, first] = await send(kit, body);
       if (!wasCreated(first)) return PASS;
-      const [request, response] = await setup.send(changed(body));
-      if (context.profile === 'strict' && response.status !== 409) {
+      const apart = await referencesKeptApart(kit, body, first);
+      if (!apart.ok) return apart;
+      const [request, response] = await send(kit, changed(body));
+      if (isSuccess(response) && transactionId(response) !== transactionId(first)) {
         return {
           ok: false,
-          reason: `HTTP ${response.status}, expected 409 for a reused reference`,
+          reason: `the reused reference created transaction ${String(transactionId(response))} carrying the new amount; the first was ${String(transactionId(first))}`,
           request,
           response,
         };
       }
-      if (!isSuccess(response) || transactionId(response) === transactionId(first)) return PASS;
-      return {
-        ok: false,
-        reason: `the reused reference created transaction ${String(transactionId(response))} carrying the new amount; the first was ${String(transactionId(first))}`,
-        request,
-        response,
-      };
-    });
-  },
+      if (kit.profile === 'strict' && response.status !== 409) {
+        return {
+          ok: false,
+          reason: `HTTP ${response.status}, expected 409 for a reused reference (pacu's decision)`,
+          profile: 'strict',
+          request,
+          response,
+        };
+      }
+      return PASS;
+    }),
 };
 
 export const concurrentRequestsRule: Rule = {
@@ -110,16 +117,18 @@ export const concurrentRequestsRule: Rule = {
   category: 'idempotency',
   title: `${CONCURRENT_REQUESTS} concurrent identical usdTransfers yield one transaction`,
   operations: ['usdTransfer'],
+  needs: ['token', 'ids'],
   profileFor: () => 'documented',
-  async run(context) {
-    const setup = await transfers(context);
-    if (setup instanceof Skip) return skipped(setup.reason);
-    return checkProperty(context, setup.bodies, async (body) => {
-      const exchanges = await Promise.all(
-        Array.from({ length: CONCURRENT_REQUESTS }, () => setup.send(body)),
-      );
+  run: (kit) =>
+    kit.check(kit.validBodies(), async (body) => {
+      const exchanges = await Promise.all(Array.from({ length: CONCURRENT_REQUESTS }, () => send(kit, body)));
       const accepted = exchanges.filter(([, response]) => isSuccess(response));
       const ids = new Set(accepted.map(([, response]) => transactionId(response)));
+      const [, first] = accepted[0] ?? [];
+      if (first && wasCreated(first)) {
+        const apart = await referencesKeptApart(kit, body, first);
+        if (!apart.ok) return apart;
+      }
       if (ids.size <= 1) return PASS;
       const [request, response] = accepted[accepted.length - 1] as [ApiRequest, ApiResponse];
       return {
@@ -128,6 +137,5 @@ export const concurrentRequestsRule: Rule = {
         request,
         response,
       };
-    });
-  },
+    }),
 };

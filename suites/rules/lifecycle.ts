@@ -1,20 +1,16 @@
 import type { OperationId } from '../../spec/index.ts';
 import { dataOf } from '../envelope-checks.ts';
-import {
-  type LifecycleObservation,
-  type ObservedPayment,
-  observeLifecycles,
-} from '../lifecycle-observation.ts';
-import { checkOnce } from '../property.ts';
-import { PASS, type Rule, type RuleContext, Skip, skipped, type Verdict } from '../rule.ts';
+import type { LifecycleObservation, ObservedPayment } from '../lifecycle-observation.ts';
+import { PASS, type Rule, type RuleKit, type RuleOutcome, skipped, type Verdict } from '../rule.ts';
+import type { TargetConfig } from '../target-config.ts';
 import { signatureProblem } from '../webhook-receiver.ts';
 
 const OPERATIONS: readonly OperationId[] = ['usdTransfer', 'walletPayout', 'getPushToCardPayment'];
 const FINAL = ['successful', 'failed'];
 
 /** Lifecycle rules run when the user can observe webhooks: a pacu control API, or their own receiver. */
-const optedIn = (context: RuleContext): boolean =>
-  context.config.controlUrl !== undefined || context.config.webhook?.receiverUrl !== undefined;
+const optedIn = (config: TargetConfig): boolean =>
+  config.controlUrl !== undefined || config.webhook?.receiverUrl !== undefined;
 
 const parse = (body: string): { type?: unknown; data?: { transaction_status?: unknown } } => {
   try {
@@ -25,15 +21,13 @@ const parse = (body: string): { type?: unknown; data?: { transaction_status?: un
 };
 
 async function forEachPayment(
-  context: RuleContext,
-  operation: OperationId,
+  kit: RuleKit,
   judge: (payment: ObservedPayment, observation: LifecycleObservation) => Verdict,
-) {
-  const observation = await observeLifecycles(context);
-  if (observation instanceof Skip) return skipped(observation.reason);
-  const payments = observation.payments.filter((payment) => payment.operation === operation);
-  if (payments.length === 0) return skipped(`no ${operation} payment could be created to observe`);
-  return checkOnce(
+): Promise<RuleOutcome> {
+  const observation = kit.observation as LifecycleObservation;
+  const payments = observation.payments.filter((payment) => payment.operation === kit.operation);
+  if (payments.length === 0) return skipped(`no ${kit.operation} payment could be created to observe`);
+  return kit.once(
     async () => payments.map((payment) => judge(payment, observation)).find((v) => !v.ok) ?? PASS,
   );
 }
@@ -44,10 +38,11 @@ export const statusTransitionsRule: Rule = {
   title: 'transaction_status only moves processing → successful | failed, once, and reads agree with events',
   operations: OPERATIONS,
   profileFor: () => 'strict',
+  needs: ['observation'],
   exclusive: true,
   optedIn,
-  run: (context, operation) =>
-    forEachPayment(context, operation, (payment) => {
+  run: (kit) =>
+    forEachPayment(kit, (payment) => {
       const fail = (reason: string): Verdict => ({
         ok: false,
         reason,
@@ -91,10 +86,11 @@ export const signedWebhooksRule: Rule = {
   title: 'each transition arrives as a webhook signed per Standard Webhooks with the receiver secret',
   operations: OPERATIONS,
   profileFor: () => 'strict',
+  needs: ['observation'],
   exclusive: true,
   optedIn,
-  run: (context, operation) =>
-    forEachPayment(context, operation, (payment, observation) => {
+  run: (kit) =>
+    forEachPayment(kit, (payment, observation) => {
       if (payment.deliveries.length === 0) {
         return {
           ok: false,

@@ -1,20 +1,15 @@
 import { OPERATION_IDS, type OperationId } from '../../spec/index.ts';
 import type { ApiRequest, ApiResponse } from '../api-request.ts';
 import { dataOf } from '../envelope-checks.ts';
-import { checkProperty } from '../property.ts';
-import { PASS, type Rule, type RuleContext, Skip, skipped, type Verdict } from '../rule.ts';
-import { validRequests } from '../valid-requests.ts';
+import { PASS, type Rule, type RuleKit, type RuleOutcome, type Verdict } from '../rule.ts';
 
 const ALL = OPERATION_IDS;
 
-async function eachValidRequest(
-  context: RuleContext,
-  operation: OperationId,
+function eachValidRequest(
+  kit: RuleKit,
   judge: (request: ApiRequest, response: ApiResponse) => Verdict,
-) {
-  const valid = await validRequests(context, operation);
-  if (valid instanceof Skip) return skipped(valid.reason);
-  return checkProperty(context, valid, async (request) => judge(request, await context.api.send(request)));
+): Promise<RuleOutcome> {
+  return kit.check(kit.valid(), async (request) => judge(request, await kit.send(request)));
 }
 
 export const acceptedRule: Rule = {
@@ -22,9 +17,10 @@ export const acceptedRule: Rule = {
   category: 'positive',
   title: 'a valid request generated from the schema gets HTTP 200',
   operations: ALL,
+  needs: ['client', 'token', 'ids'],
   profileFor: () => 'documented',
-  run: (context, operation) =>
-    eachValidRequest(context, operation, (request, response) =>
+  run: (kit) =>
+    eachValidRequest(kit, (request, response) =>
       response.status === 200
         ? PASS
         : {
@@ -68,12 +64,13 @@ export const echoesRequestRule: Rule = {
   category: 'positive',
   title: 'the record repeats what was sent: transfer and payout fields, the ids read',
   operations: ['usdTransfer', 'walletPayout', 'getCardTransaction', 'getPushToCardPayment', 'getVirtualCard'],
+  needs: ['client', 'token', 'ids'],
   profileFor: () => 'documented',
-  run: (context, operation) =>
-    eachValidRequest(context, operation, (request, response) => {
+  run: (kit) =>
+    eachValidRequest(kit, (request, response) => {
       const data = dataOf(response);
       if (response.status !== 200 || !data) return PASS; // other rules report refusals and shapes
-      const wrong = Object.entries(echoed(operation, request)).filter(
+      const wrong = Object.entries(echoed(kit.operation, request)).filter(
         ([key, value]) => !same(data[key], value),
       );
       if (wrong.length === 0) return PASS;
@@ -101,12 +98,13 @@ export const creationValuesRule: Rule = {
   category: 'positive',
   title: 'new payments are processing, new accounts ACTIVE with balance 0, p2p ids VALIDATED',
   operations: ['usdTransfer', 'walletPayout', 'createAccount', 'getP2pStatus'],
+  needs: ['client', 'token', 'ids'],
   profileFor: () => 'documented',
-  run: (context, operation) =>
-    eachValidRequest(context, operation, (request, response) => {
+  run: (kit) =>
+    eachValidRequest(kit, (request, response) => {
       const data = dataOf(response);
       if (response.status !== 200 || !data) return PASS;
-      const expected = CREATION_VALUES[operation] ?? {};
+      const expected = CREATION_VALUES[kit.operation] ?? {};
       const wrong = Object.entries(expected).filter(([key, value]) => !same(data[key], value));
       if (wrong.length === 0) return PASS;
       return {

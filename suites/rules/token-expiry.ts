@@ -1,57 +1,44 @@
 import fc from 'fast-check';
+import { pathFor } from '../../spec/index.ts';
 import { bearer, jsonRequest } from '../api-request.ts';
-import { ControlApiError, createControlClient } from '../control-client.ts';
+import { ControlApiError } from '../control-client.ts';
 import { refusalProblem } from '../expect-status.ts';
-import { checkOnce } from '../property.ts';
-import { PASS, type Rule, Skip, skipped } from '../rule.ts';
-import { bodyRuleSetup, referenceFor, validBodyArbitrary } from '../valid-requests.ts';
+import { PASS, type Rule, skipped } from '../rule.ts';
 
 export const tokenExpiryRule: Rule = {
   id: 'auth.token-expired',
   category: 'auth',
   title: 'a token past its lifetime (the spec decides 3600 s) is refused with 401',
   operations: ['usdTransfer'],
+  needs: ['token', 'ids', 'control'],
   profileFor: () => 'strict',
   // Moves the target's clock past every token's lifetime: runs alone, and every cached token is dropped.
   exclusive: true,
-  async run(context) {
-    if (context.config.controlUrl === undefined) {
-      return skipped(
-        `needs --control-url: pacu moves a pacu mock's clock past the token lifetime (${context.spec.tokenLifetimeSeconds} s) instead of waiting`,
-      );
-    }
-    const setup = await bodyRuleSetup(context, 'usdTransfer');
-    if (setup instanceof Skip) return skipped(setup.reason);
-    const { token, ids, spec } = setup;
-    const advanced = await createControlClient(context.config.controlUrl)
-      .advanceClock(context.spec.tokenLifetimeSeconds + 1)
-      .catch((error: unknown) => {
-        if (error instanceof ControlApiError) return error;
-        throw error;
-      });
-    context.tokens.clear();
+  async run(kit) {
+    const lifetime = kit.spec.tokenLifetimeSeconds;
+    const advanced = await kit.control?.advanceClock(lifetime + 1).catch((error: unknown) => {
+      if (error instanceof ControlApiError) return error;
+      throw error;
+    });
+    kit.tokens.clear();
     if (advanced instanceof ControlApiError) {
       return skipped(
         `the target's clock cannot be advanced (HTTP ${advanced.status}); start the mock with --clock manual`,
       );
     }
-    const [body = {}] = fc.sample(validBodyArbitrary(context, spec, ids), { seed: context.seed, numRuns: 1 });
-    return checkOnce(async () => {
+    const [body = {}] = fc.sample(kit.validBodies(), { seed: kit.seed, numRuns: 1 });
+    return kit.once(async () => {
       const request = jsonRequest(
         'POST',
-        spec.path,
-        { ...body, reference: referenceFor(body, context.nonce) },
-        bearer(token),
+        pathFor(kit.operationSpec),
+        { ...body, reference: kit.referenceFor(body) },
+        bearer(kit.token),
       );
-      const response = await context.api.send(request);
+      // Exactly this old token: no refresh, no retry.
+      const response = await kit.sendRaw(request);
       const problem = refusalProblem(response, 'strict', 401);
       return problem
-        ? {
-            ok: false,
-            reason: `a token ${context.spec.tokenLifetimeSeconds + 1} s old: ${problem}`,
-            request,
-            response,
-          }
+        ? { ok: false, reason: `a token ${lifetime + 1} s old: ${problem.reason}`, request, response }
         : PASS;
     });
   },

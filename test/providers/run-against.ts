@@ -1,6 +1,6 @@
 import type { Profile } from '../../spec/index.ts';
 import { type Report, resolveTargetConfig, runChecks } from '../../suites/index.ts';
-import { type ProviderStyle, startTestProvider } from './test-provider.ts';
+import { type ProviderStyle, startTestProvider, type TestProviderOptions } from './test-provider.ts';
 
 /** Pinned so the suite is deterministic; few runs so it stays fast. */
 export const TEST_SEED = 424242;
@@ -8,22 +8,25 @@ export const TEST_RUNS = 8;
 
 /** Start a test provider, check it with every rule, close it. */
 export async function checkTestProvider(
-  style: ProviderStyle,
+  style: ProviderStyle | TestProviderOptions,
   profile: Profile,
   breaks?: string,
+  runs = TEST_RUNS,
 ): Promise<Report> {
-  const provider = await startTestProvider({ style, ...(breaks ? { breaks } : {}) });
+  const options: TestProviderOptions =
+    typeof style === 'string' ? { style, ...(breaks ? { breaks } : {}) } : style;
+  const provider = await startTestProvider(options);
   try {
     return await runChecks({
       target: resolveTargetConfig({
         target: provider.url,
         ...provider.client,
-        ...provider.ids,
-        ...(style === 'pacu' ? { controlUrl: provider.origin } : {}),
+        ...(options.noUsers ? { cardId: provider.ids.cardId } : provider.ids),
+        ...(options.style === 'pacu' ? { controlUrl: provider.origin } : {}),
       }),
       profile,
       seed: TEST_SEED,
-      runs: TEST_RUNS,
+      runs,
     });
   } finally {
     await provider.close();
@@ -35,3 +38,8 @@ export const failuresIn = (report: Report): string[] =>
   report.rules
     .filter((rule) => rule.status === 'failed')
     .map((rule) => `${rule.id} on ${rule.operation}: ${rule.failure?.reason}`);
+
+/** The ids of the rules that failed, once each. */
+export const failedRuleIds = (report: Report): string[] => [
+  ...new Set(report.rules.filter((rule) => rule.status === 'failed').map((rule) => rule.id)),
+];

@@ -23,6 +23,18 @@ export interface TestProviderOptions {
   readonly style: ProviderStyle;
   /** The rule id (or ids) this provider breaks on purpose. */
   readonly breaks?: string | readonly string[];
+  /** Stateless: the same transaction id for every payment, whatever the reference (like `prism mock`). */
+  readonly sameIds?: boolean;
+  /** Tokens live this many real seconds and say so in expires_in_seconds. */
+  readonly tokenLifetimeSeconds?: number;
+  /** Tokens die after this many real seconds while expires_in_seconds still says 3600. */
+  readonly tokensDieAfterSeconds?: number;
+  /** Accepts any string as recipient_email (the description states no format for it). */
+  readonly anyRecipientEmail?: boolean;
+  /** GET /users lists nobody. */
+  readonly noUsers?: boolean;
+  /** Error answers with these statuses carry no envelope. */
+  readonly brokenErrorStatuses?: readonly number[];
 }
 
 export interface TestProvider {
@@ -81,7 +93,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       ]),
   );
   let now = Date.UTC(2024, 5, 1);
-  const tokens = new Map<string, { scopes: string[]; expiresAt: number }>();
+  const tokens = new Map<string, { scopes: string[]; expiresAt: number; diesAt: number }>();
   const issued: string[] = [];
   const accounts = new Map<string, { hold: boolean }>([[seed.merchantAccountId, { hold: true }]]);
   const references = new Map<string, { record: Record<string, unknown>; body: string; at: number }>();
@@ -109,7 +121,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     if (breaks('auth.bearer-required')) return;
     const match = /^Bearer +(\S+)$/.exec(request.headers.authorization ?? '');
     const token = match ? tokens.get(match[1] ?? '') : undefined;
-    if (!token || (token.expiresAt <= now && !breaks('auth.token-expired')))
+    if (!token || (token.expiresAt <= now && !breaks('auth.token-expired')) || Date.now() >= token.diesAt)
       throw new HttpError(pacu ? 401 : 400, 'a valid bearer token is required');
     if (!breaks('auth.scope-enforced') && scopes.some((scope) => !token.scopes.includes(scope)))
       throw new HttpError(403, `token lacks scope ${scopes.join(',')}`);
@@ -133,7 +145,10 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       throw new HttpError(400, 'malformed JSON');
     }
     if (pacu && depthOf(body) > 32) throw new HttpError(400, 'JSON nested deeper than 32 levels');
-    const issues = breaks('errors.invalid-body') ? [] : (checks.get(operation.id)?.(body) ?? []);
+    const issues = (breaks('errors.invalid-body') ? [] : (checks.get(operation.id)?.(body) ?? [])).filter(
+      (issue) =>
+        !(options.anyRecipientEmail && issue.path === '/recipient_email' && issue.message.includes('format')),
+    );
     if (issues.length > 0 || !body || typeof body !== 'object')
       throw new HttpError(400, `Invalid request ${issues[0]?.path ?? ''}`);
     return body as Record<string, unknown>;
@@ -162,7 +177,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     if (pacu && !isAbaRoutingNumber(String(body.routing_number)))
       throw new HttpError(400, 'routing_number fails the ABA checksum');
     const key = String(body.reference);
-    const existing = references.get(key);
+    const existing = options.sameIds ? undefined : references.get(key);
     if (existing) {
       const same = existing.body === text;
       const replayBroken =
@@ -181,7 +196,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
         ? String(body.recipient_name).toUpperCase() + 'X'
         : body.recipient_name,
       transaction_date: timestamp(),
-      transaction_id: newId('txn'),
+      transaction_id: options.sameIds ? 'txn_7f3e9a2b1c4d5e6f' : newId('txn'),
       transaction_status: 'processing',
     };
     if (breaks('idempotency.concurrent-requests')) await pause(10);
@@ -226,7 +241,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
           description: '',
           ...echo,
           transaction_date: timestamp(),
-          transaction_id: newId('wpo'),
+          transaction_id: options.sameIds ? 'wpo_7f3e9a2b1c4d5e6f' : newId('wpo'),
           transaction_status: 'processing',
         };
         startPayment('wallet_payout', record);
@@ -263,9 +278,9 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       }
       case 'listUsers':
         return ok('Users listed', {
-          items: [seed.user],
+          items: options.noUsers ? [] : [seed.user],
           page: Number(url.searchParams.get('page') ?? 1),
-          total_count: 1,
+          total_count: options.noUsers ? 0 : 1,
           total_pages: 1,
         });
       case 'getP2pStatus':
@@ -291,12 +306,18 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     const scopes = (form.get('scope') ?? 'card,us_account').split(',');
     const accessToken = newId('tok');
     issued.push(accessToken);
-    tokens.set(accessToken, { scopes, expiresAt: now + 3600_000 });
+    const life = options.tokenLifetimeSeconds ?? 3600;
+    const dies = options.tokenLifetimeSeconds ?? options.tokensDieAfterSeconds;
+    tokens.set(accessToken, {
+      scopes,
+      expiresAt: now + life * 1000,
+      diesAt: dies === undefined ? Infinity : Date.now() + dies * 1000,
+    });
     const scope = breaks('auth.token-grant') ? 'admin' : scopes.join(',');
     return {
       success: true,
       message: 'Token issued',
-      data: extra({ access_token: accessToken, expires_in_seconds: 3600, scope, token_type: 'Bearer' }),
+      data: extra({ access_token: accessToken, expires_in_seconds: life, scope, token_type: 'Bearer' }),
     };
   }
 
@@ -328,6 +349,21 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     text: string,
   ): Promise<{ status: number; body: unknown }> {
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    if (method === 'GET' && path === '/ids') {
+      return {
+        status: 200,
+        body: {
+          cardId: seed.card.card_id,
+          cardTransactionId: seed.cardTransaction.transaction_id,
+          pushToCardId,
+          merchantAccountId: seed.merchantAccountId,
+          userId: seed.user.user_id,
+          clientId: 'client',
+          clientSecret: SECRET,
+          scopes: ['card', 'us_account'],
+        },
+      };
+    }
     if (method === 'POST' && path === '/webhooks/receivers') {
       receivers.push({ url: String(body.url), secret: String(body.secret) });
       return { status: 200, body: { id: `rcv_${receivers.length}` } };
@@ -374,9 +410,10 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
         const message = (error as Error).message;
         reply = {
           status,
-          body: breaks('envelope.error-shape')
-            ? { success: false, error: message }
-            : { success: false, message },
+          body:
+            breaks('envelope.error-shape') || options.brokenErrorStatuses?.includes(status)
+              ? { success: false, error: message }
+              : { success: false, message },
         };
       }
       if (breaks('envelope.success-shape') && reply.status === 200)

@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { ConfigError, type OperationId, type Profile, type Spec } from '../spec/index.ts';
+import { type ApiClient, createApiClient } from './api-client.ts';
+import type { ApiRequest, ApiResponse } from './api-request.ts';
+import { assertTargetReachable } from './assert-reachable.ts';
+import { type ControlApiClient, createControlClient } from './control-client.ts';
+import { errorShapeProblem } from './envelope-checks.ts';
+import { type LifecycleObservation, observeLifecycles } from './lifecycle-observation.ts';
+import type { Redactor } from './redaction.ts';
+import { idsFor, type ResolvedIds, resolveIds } from './resolve-ids.ts';
+import type { Verdict } from './rule.ts';
+import type { TargetConfig } from './target-config.ts';
+import { createTokenSource, TokenRefused, type TokenSource } from './token-source.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
+
+export type FailedVerdict = Extract<Verdict, { ok: false }>;
+
+/** The error answers of one operation, judged as they arrive. */
+export interface ErrorAnswers {
+  judged: number;
+  readonly problems: FailedVerdict[];
+}
+
+/**
+ * What one `runChecks` owns for the length of the run: the API client, the token source, the ids,
+ * the control API, the webhook receiver, the lifecycle observation and the error answers seen.
+ * Nothing here outlives the run (no module-level caches).
+ */
+export interface CheckRun {
+  readonly spec: Spec;
+  readonly profile: Profile;
+  readonly config: TargetConfig;
+  readonly api: ApiClient;
+  readonly tokens: TokenSource;
+  readonly ids: ResolvedIds;
+  readonly control?: ControlApiClient;
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly path?: string;
+  readonly runNonce: string;
+  /** The lifecycle observation, made once by the first rule that needs it. */
+  observation(): Promise<LifecycleObservation | { readonly reason: string }>;
+  /**
+   * Send a request for `rule` on `operation`: a token pacu holds is swapped for a fresh one, an
+   * unexpected 401 on it is retried once with a new token (so an expired cached token is never taken
+   * for the target's fault), and every error answer's envelope is judged for envelope.error-shape.
+   */
+  send(request: ApiRequest, operation: OperationId, rule: string): Promise<ApiResponse>;
+  /** Error answers every rule received, by operation: how many, and those whose envelope is wrong. */
+  readonly errorAnswers: Map<OperationId, ErrorAnswers>;
+  close(): Promise<void>;
+}
+
+export interface CheckRunOptions {
+  readonly spec: Spec;
+  readonly profile: Profile;
+  readonly config: TargetConfig;
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly path?: string;
+  readonly connections: number;
+  readonly redactor: Redactor;
+}
+
+/** Where pacu listens for the target's deliveries: the host and port of --webhook-receiver-url. */
+function receiverAddress(url: string): { host: string; port: number } {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80)),
+  };
+}
+
+const BEARER = /^Bearer\s+(\S+)$/;
+
+const withToken = (request: ApiRequest, token: string): ApiRequest => ({
+  ...request,
+  headers: { ...request.headers, authorization: `Bearer ${token}` },
+});
+
+function createSend(
+  api: ApiClient,
+  tokens: TokenSource,
+  errorAnswers: Map<OperationId, ErrorAnswers>,
+): CheckRun['send'] {
+  return async (request, operation, rule) => {
+    const held = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const scopes = held === undefined ? undefined : tokens.owns(held);
+    let sent = scopes ? withToken(request, await tokens.get(scopes)) : request;
+    let response = await api.send(sent);
+    if (response.status === 401 && scopes) {
+      sent = withToken(request, await tokens.renew(BEARER.exec(sent.headers.authorization ?? '')?.[1] ?? ''));
+      response = await api.send(sent);
+    }
+    if (response.status >= 400) {
+      const problem = errorShapeProblem(response);
+      const seen = errorAnswers.get(operation) ?? { judged: 0, problems: [] };
+      seen.judged += 1;
+      if (problem && seen.problems.length < 5)
+        seen.problems.push({
+          ok: false,
+          reason: `an HTTP ${response.status} answer (received by ${rule}): ${problem}`,
+          request: sent,
+          response,
+        });
+      errorAnswers.set(operation, seen);
+    }
+    return response;
+  };
+}
+
+/**
+ * Probe the target once, up front, and set the run's fixtures up. Anything that means no verdict can
+ * be trusted is a usage error here (exit 2): an unreachable target, no client credentials, a target
+ * that is not the API (HTML, a token endpoint without JSON, a base URL without /v3), a control URL
+ * that is not a pacu mock, a webhook port pacu cannot listen on.
+ */
+export async function openCheckRun(options: CheckRunOptions): Promise<CheckRun> {
+  const { config, spec } = options;
+  await assertTargetReachable({ baseUrl: config.baseUrl });
+  let control: ControlApiClient | undefined;
+  if (config.controlUrl) {
+    control = createControlClient(config.controlUrl);
+    const problem = await control.probe();
+    if (problem) throw new ConfigError(`pacu: --control-url ${config.controlUrl}: ${problem}`);
+  }
+  const api = createApiClient({
+    baseUrl: config.baseUrl,
+    connections: options.connections,
+    observe: (response: ApiResponse) => options.redactor.observe(response),
+  });
+  let receiver: WebhookReceiver | undefined;
+  try {
+    const tokens = createTokenSource(api, config);
+    let token: string;
+    try {
+      token = await tokens.get();
+    } catch (error) {
+      if (error instanceof TokenRefused) throw new ConfigError(`pacu: ${error.message}`, { cause: error });
+      throw error;
+    }
+    if (config.webhook?.receiverUrl) {
+      const { host, port } = receiverAddress(config.webhook.receiverUrl);
+      receiver = await startWebhookReceiver(port, host);
+    }
+    const ids = await resolveIds(api, token, config.ids);
+    const errorAnswers = new Map<OperationId, ErrorAnswers>();
+    const send = createSend(api, tokens, errorAnswers);
+    const runNonce = randomBytes(4).toString('hex');
+    let observed: Promise<LifecycleObservation | { readonly reason: string }> | undefined;
+    const observation = async (): Promise<LifecycleObservation | { readonly reason: string }> => {
+      const needed = idsFor(ids, 'usdTransfer');
+      if ('reason' in needed) return needed;
+      const own = receiver ?? (control ? await startWebhookReceiver(0, '127.0.0.1') : undefined);
+      if (!own)
+        return {
+          reason:
+            'needs a pacu control API (--control-url) or a webhook receiver (--webhook-receiver-url and --webhook-secret)',
+        };
+      try {
+        return await observeLifecycles({
+          spec,
+          send: (request, operation) => send(request, operation, 'lifecycle observation'),
+          token: await tokens.get(),
+          ids: needed.ids,
+          seed: options.seed,
+          nonce: runNonce,
+          receiver: own,
+          secret: config.webhook?.secret ?? `whsec_${randomBytes(24).toString('base64')}`,
+          ...(control ? { control } : {}),
+        });
+      } finally {
+        if (own !== receiver) await own.close();
+      }
+    };
+    return {
+      spec,
+      profile: options.profile,
+      config,
+      api,
+      tokens,
+      ids,
+      ...(control ? { control } : {}),
+      seed: options.seed,
+      numRuns: options.numRuns,
+      ...(options.path !== undefined ? { path: options.path } : {}),
+      runNonce,
+      observation: () => {
+        observed ??= observation();
+        return observed;
+      },
+      send,
+      errorAnswers,
+      async close() {
+        await receiver?.close();
+        await api.close();
+      },
+    };
+  } catch (error) {
+    await receiver?.close();
+    await api.close();
+    throw error;
+  }
+}
