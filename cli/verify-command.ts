@@ -28,6 +28,7 @@ interface VerifyCommandOptions extends TargetFlags, OutputFlags {
   enablePending?: boolean;
   includeWipPactsSince?: string;
   againstSpec?: boolean;
+  keepMock?: boolean;
   profile: Profile;
   reporter?: string[];
 }
@@ -95,22 +96,54 @@ function parseSelectors(text: string): Array<Record<string, unknown>> {
   return list as Array<Record<string, unknown>>;
 }
 
+/** Wait for Ctrl-C (or SIGTERM), for `--keep-mock`. */
+function untilStopped(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
 async function verifyAgainstTarget(
   options: VerifyCommandOptions,
   broker: BrokerOptions | undefined,
+  io: CliIo,
+  present: (report: Report) => Promise<void>,
 ): Promise<Report> {
   // Without a target, the same embedded mock as `pacu check`: its control API sets every provider state up.
   const { profile, ...targetFlags } = options;
   const opened = await openTarget(targetFlags);
+  const mock = opened.mock;
+  if (options.keepMock && !mock)
+    throw new ConfigError('pacu: --keep-mock keeps the embedded mock: drop --target');
+  let report: Report | undefined;
   try {
-    return await verifyPacts({
+    report = await verifyPacts({
       target: opened.target,
       timeoutMs: opened.target.timeoutMs ?? VERIFY_DEFAULTS.timeoutMs,
       profile,
       ...(options.pact ? { pacts: options.pact } : {}),
       ...(broker ? { broker } : {}),
     });
+    await present(report);
+    return report;
   } finally {
+    if (mock && report && report.summary.failed > 0) {
+      if (options.keepMock) {
+        io.stdout(
+          `pacu verify: the embedded mock keeps running at ${mock.url} for the curl lines (PACU_CLIENT_ID=${mock.demoClient.clientId} PACU_CLIENT_SECRET=${mock.demoClient.clientSecret}); Ctrl-C stops it\n`,
+        );
+        await untilStopped();
+      } else
+        io.stdout(
+          'note: the curl lines point at the embedded pacu mock, which stops with this run: rerun with --keep-mock to replay them\n',
+        );
+    }
     await opened.close();
   }
 }
@@ -135,6 +168,7 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
       collect,
     )
     .option('--against-spec', 'check the pacts against spec/openapi.yaml; calls no provider')
+    .option('--keep-mock', 'after failures, keep the embedded mock running so the curl lines replay')
     .addOption(
       new Option(
         '--profile <profile>',
@@ -167,6 +201,18 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
       if (options.providerVersionBranch) options.providerBranch = options.providerVersionBranch;
       const reporters = parseReporterSpecs(options.reporter ?? ['console']);
       const broker = brokerOptions(options);
+      const output = resolveOutput(options, reporters, io);
+      const present = async (report: Report): Promise<void> => {
+        const { passed, failed, skipped } = report.summary;
+        if (output.chatter) {
+          io.stdout(
+            `pacu verify: ${report.rules.length} interactions against ${report.target}: ${passed} verified, ${failed} failed, ${skipped} skipped\n`,
+          );
+          for (const rule of report.rules)
+            for (const note of rule.notes ?? []) io.stdout(`warning: ${rule.title ?? rule.id}: ${note}\n`);
+        }
+        await writeReports(report, reporters, io, output.console);
+      };
       let report: Report;
       if (options.againstSpec) {
         if (options.target) throw new ConfigError('pacu: --against-spec calls no provider: drop --target');
@@ -177,19 +223,11 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
           }),
           started,
         );
+        await present(report);
       } else {
-        report = await verifyAgainstTarget(options, broker);
+        report = await verifyAgainstTarget(options, broker, io, present);
       }
-      const { passed, failed, skipped } = report.summary;
-      const output = resolveOutput(options, reporters, io);
-      if (output.chatter) {
-        io.stdout(
-          `pacu verify: ${report.rules.length} interactions against ${report.target}: ${passed} verified, ${failed} failed, ${skipped} skipped\n`,
-        );
-        for (const rule of report.rules)
-          for (const note of rule.notes ?? []) io.stdout(`warning: ${rule.title ?? rule.id}: ${note}\n`);
-      }
-      await writeReports(report, reporters, io, output.console);
+      const { passed, failed } = report.summary;
       if (failed > 0) outcome.exitCode = EXIT_FINDINGS;
       else if (passed === 0) throw new ConfigError(nothingVerified(report));
       else outcome.exitCode = EXIT_OK;
