@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['{spec,mock,suites,contracts,cli}/**/*.test.ts', 'test/**/*.test.ts'],
+    // test/package/ packs, installs and drives pacu as users get it: vitest.package.config.ts runs it
+    // after the rest, alone, so its npm and tsc processes do not starve the servers other tests start.
+    exclude: ['test/package/**', '**/node_modules/**'],
     // Servers on loopback start in most suites; a generous timeout keeps a loaded 2-core CI honest.
     testTimeout: 30_000,
     hookTimeout: 30_000,

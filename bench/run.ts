@@ -1,5 +1,7 @@
-// npm run bench: the pacu mock side by side with a bare node:http server (the ceiling) and
-// `prism mock` (what users run instead), then the mock again with a million stored transfers.
+// npm run bench: startup of `pacu --help` and `pacu mock` beside `node -e 0` and `prism mock`; then
+// the pacu mock side by side with a bare node:http server (the ceiling) and `prism mock` (what users
+// run instead), then the mock again with a million stored transfers. `--only startup` stops after
+// the first part, `--only mock` skips the baselines of the second.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_FILE, loadSpec } from '../spec/index.ts';
 import { type LoadRequest, type LoadResult, measure } from './load.ts';
 import { type StateDump, writeStateWithTransfers } from './million.ts';
+import { measureStartup } from './startup.ts';
 import { startPrism, startScript, type Target } from './targets.ts';
 
 const { values: flags } = parseArgs({
@@ -15,6 +18,7 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '32' },
     only: { type: 'string' },
     million: { type: 'string', default: '1000000' },
+    rounds: { type: 'string', default: '10' },
   },
 });
 const seconds = Number(flags.duration);
@@ -68,6 +72,10 @@ const row = (name: string, label: string, result: LoadResult): string =>
 const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
 
 async function main(): Promise<void> {
+  const startup = await measureStartup(DEFAULT_SPEC_FILE, Number(flags.rounds));
+  console.log(JSON.stringify({ startup }));
+  if (flags.only === 'startup') return;
+  console.log('');
   const figures: Record<string, Record<string, LoadResult>> = {};
   const mock = await startScript('pacu mock', 'bench/mock-server.ts');
   const targets: Target[] = [mock];

@@ -13,9 +13,9 @@ import {
   type TargetConfigInput,
   type TargetIds,
 } from '../suites/index.ts';
+import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
 import { collect, wholeNumber as whole } from './option-parsers.ts';
-import type { CliIo, CommandOutcome } from './program.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { addTargetOptions } from './target-options.ts';
 

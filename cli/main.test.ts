@@ -20,6 +20,22 @@ describe('pacu command line', () => {
     expect(result.stdout).toContain('spec');
   });
 
+  it('prints the full help, every command listed, when run without arguments', async () => {
+    const result = await run();
+    expect(result.exitCode).toBe(0);
+    for (const command of ['spec', 'mock', 'check', 'verify', 'help'])
+      expect(result.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+    expect(result.stderr).toBe('');
+  });
+
+  it('answers `pacu help` and `pacu help check` with exit 0', async () => {
+    expect(await run('help')).toMatchObject({ exitCode: 0, stderr: '' });
+    const check = await run('help', 'check');
+    expect(check).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(check.stdout).toContain('Usage: pacu check');
+    expect(check.stdout).toContain('--profile');
+  });
+
   it.each([
     [['bogus'], "pacu: unknown command 'bogus'"],
     [['--bogus'], "pacu: unknown option '--bogus'"],

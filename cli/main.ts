@@ -1,7 +1,8 @@
 import { CommanderError } from 'commander';
 import { PacuError } from '../spec/index.ts';
+import type { CliIo } from './cli-io.ts';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
-import { type CliIo, createProgram } from './program.ts';
+import { createProgram } from './program.ts';
 
 const processIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
@@ -21,23 +22,27 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
   const outcome = { exitCode: EXIT_OK };
   // Commander prints its own error line; we keep it and only swap its exit code for ours.
   let commanderPrinted = false;
-  const program = createProgram(
-    {
-      stdout: io.stdout,
-      stderr: (text) => {
-        commanderPrinted = true;
-        io.stderr(`${oneLine(text)}\n`);
-      },
-    },
-    outcome,
-  );
+  // A bare `pacu` asks what pacu can do: the full help, as `pacu --help` prints it.
+  const argv = args.length === 0 ? ['--help'] : [...args];
   try {
-    await program.parseAsync([...args], { from: 'user' });
+    const program = await createProgram(
+      {
+        stdout: io.stdout,
+        stderr: (text) => {
+          commanderPrinted = true;
+          io.stderr(`${oneLine(text)}\n`);
+        },
+      },
+      outcome,
+      argv,
+    );
+    await program.parseAsync(argv, { from: 'user' });
     return outcome.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
-      if (error.code === 'commander.help') return EXIT_USAGE;
+      // `pacu help [command]` is a request, not a mistake; help shown after an error exits 1.
+      if (error.code === 'commander.help') return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
       if (!commanderPrinted) io.stderr(`${oneLine(error.message)}\n`);
       return EXIT_USAGE;
     }

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { type MockClient, type MockOptions, type RunningMock, startMock } from '../mock/index.ts';
 import { ConfigError, SCOPES } from '../spec/index.ts';
-import type { CliIo, CommandOutcome } from './program.ts';
+import type { CliIo, CommandOutcome } from './cli-io.ts';
 
 interface MockCommandOptions {
   port: number;

@@ -1,39 +1,75 @@
-import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { registerCheckCommand } from './check-command.ts';
-import { registerMockCommand } from './mock-command.ts';
-import { registerSpecCommand } from './spec-command.ts';
-import { registerVerifyCommand } from './verify-command.ts';
-import { registerWebhooksCommand } from './webhooks-command.ts';
+import { PACU_VERSION } from '../spec/index.ts';
+import type { CliIo, CommandOutcome } from './cli-io.ts';
 
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
+type Register = (program: Command, io: CliIo, outcome: CommandOutcome) => void;
 
-/** Output streams of the CLI, injectable so tests can run commands in-process. */
-export interface CliIo {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
+interface CommandEntry {
+  readonly name: string;
+  /** The line in `pacu --help`; the command's own help has its longer description. */
+  readonly summary: string;
+  /** Imported only when this command runs or its help is asked for: `pacu --help` loads no Prism, no Pact. */
+  readonly load: () => Promise<Register>;
 }
 
-/** The result a command's action leaves behind: the process exit code. */
-export interface CommandOutcome {
-  exitCode: number;
+/** Every `pacu` command, in the order `pacu --help` lists them. */
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'spec',
+    summary: "summarise pacu's OpenAPI description: operations, security, webhooks, decisions",
+    load: async () => (await import('./spec-command.ts')).registerSpecCommand,
+  },
+  {
+    name: 'mock',
+    summary: 'run the stateful mock of the whole interface',
+    load: async () => (await import('./mock-command.ts')).registerMockCommand,
+  },
+  {
+    name: 'check',
+    summary: 'check a provider against the rules (default: an embedded pacu mock)',
+    load: async () => (await import('./check-command.ts')).registerCheckCommand,
+  },
+  {
+    name: 'verify',
+    summary: 'verify Pact contracts against a provider, or against the spec',
+    load: async () => (await import('./verify-command.ts')).registerVerifyCommand,
+  },
+  {
+    name: 'webhooks',
+    summary: "test your side of the API's webhooks (webhooks check)",
+    load: async () => (await import('./webhooks-command.ts')).registerWebhooksCommand,
+  },
+];
+
+/** The command `args` select: the first operand, or the one after `help`. */
+export function selectedCommand(args: readonly string[]): string | undefined {
+  const operands = args.filter((arg) => !arg.startsWith('-'));
+  return operands[0] === 'help' ? operands[1] : operands[0];
 }
 
-/** The `pacu` command tree. Each command lives in its own `*-command.ts` file and registers itself here. */
-export function createProgram(io: CliIo, outcome: CommandOutcome): Command {
+/**
+ * The `pacu` command tree for `args`. Each command lives in its own `*-command.ts` file; only the
+ * one `args` select is imported and registered in full, the others are listed by name and summary.
+ */
+export async function createProgram(
+  io: CliIo,
+  outcome: CommandOutcome,
+  args: readonly string[] = [],
+): Promise<Command> {
   const program = new Command('pacu')
     .description('Mock, property-check and contract-test kit for the Payments, Accounts, Cards and Users API')
-    .version(packageJson.version, '-V, --version', 'print the pacu version')
+    .version(PACU_VERSION, '-V, --version', 'print the pacu version')
     .helpOption('-h, --help', 'show help for a command')
+    .helpCommand('help [command]', 'show help for a command')
     .showSuggestionAfterError(false)
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
-  registerSpecCommand(program, io, outcome);
-  registerMockCommand(program, io, outcome);
-  registerCheckCommand(program, io, outcome);
-  registerVerifyCommand(program, io, outcome);
-  registerWebhooksCommand(program, io, outcome);
+  const selected = selectedCommand(args);
+  for (const entry of COMMANDS) {
+    if (entry.name === selected) {
+      (await entry.load())(program, io, outcome);
+      program.commands.at(-1)?.summary(entry.summary);
+    } else program.command(entry.name).summary(entry.summary);
+  }
   return program;
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { loadSpec } from '../spec/index.ts';
-import type { CliIo, CommandOutcome } from './program.ts';
+import type { CliIo, CommandOutcome } from './cli-io.ts';
 
 interface SpecCommandOptions {
   spec?: string;

@@ -10,9 +10,9 @@ import {
 import { startMock } from '../mock/index.ts';
 import { ConfigError, type Profile } from '../spec/index.ts';
 import { type Report, readConfigFile, resolveTargetConfig, type TargetConfigInput } from '../suites/index.ts';
+import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
 import { collect, wholeNumber } from './option-parsers.ts';
-import type { CliIo, CommandOutcome } from './program.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { addTargetOptions } from './target-options.ts';
 

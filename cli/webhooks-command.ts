@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { ConfigError } from '../spec/index.ts';
 import { checkWebhookReceiver, WEBHOOK_CHECK_DEFAULTS } from '../suites/index.ts';
+import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
 import { collect, wholeNumber } from './option-parsers.ts';
-import type { CliIo, CommandOutcome } from './program.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 
 interface WebhooksCheckOptions {

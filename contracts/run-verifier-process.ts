@@ -4,15 +4,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PacuError } from '../spec/index.ts';
 import type { VerifierJob, VerifierReply } from './verifier-process.ts';
 
-const ENTRY = fileURLToPath(new URL('./verifier-process.ts', import.meta.url));
-// The child runs TypeScript like the CLI does; tsx is resolved from pacu, not the caller's folder.
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+// Compiled (dist/, as installed from npm) the child is plain JS; from the sources it runs through
+// tsx, resolved from pacu, not the caller's folder.
+const COMPILED = import.meta.url.endsWith('.js');
+const ENTRY = fileURLToPath(
+  new URL(COMPILED ? './verifier-process.js' : './verifier-process.ts', import.meta.url),
+);
+const execArgv = (): string[] =>
+  COMPILED ? [] : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
 
 /** Run a verification job in a child process and wait for its reply; its stdout (Pact's own report) is dropped. */
 export function runVerifierProcess(job: VerifierJob): Promise<VerifierReply> {
   return new Promise((resolve, reject) => {
     const child = fork(ENTRY, [], {
-      execArgv: ['--import', TSX],
+      execArgv: execArgv(),
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     let stderr = '';

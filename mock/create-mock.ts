@@ -78,11 +78,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     spec,
     checkRequest,
     clock,
-    webhooks: createWebhookDispatcher(
-      () => store.view.receivers.values(),
-      resolved.webhookRetry,
-      resolved.log,
-    ),
+    webhooks: createWebhookDispatcher({ store, clock, retry: resolved.webhookRetry, log: resolved.log }),
     tokenLifetimeSeconds: resolved.tokenLifetimeSeconds ?? spec.tokenLifetimeSeconds,
     store,
     scenario: startScenario,

@@ -50,6 +50,8 @@ export interface WebhookReceiver {
   id: string;
   url: string;
   secret: string;
+  /** Set (mock-clock time) once the receiver answered 410 Gone: nothing more is sent to it. */
+  disabledAt?: string;
 }
 
 /** One try at delivering one event to one receiver. */
@@ -64,7 +66,7 @@ export interface DeliveryAttempt {
   error?: string;
   startedAt: string;
   finishedAt?: string;
-  /** Set when this attempt failed and another is scheduled. */
+  /** Set when this attempt failed and another is scheduled (mock-clock time; gone once cancelled). */
   nextAttemptAt?: string;
 }
 

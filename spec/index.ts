@@ -62,6 +62,7 @@ export type { RouteResult } from './route.ts';
 export { pathFor, routeRequest } from './route.ts';
 export type { SchemaCheck, SchemaIssue } from './schema-validator.ts';
 export { compileSchema, hasAtMostDecimals } from './schema-validator.ts';
+export { PACU_VERSION } from './version.ts';
 export type { SignedWebhookHeaders } from './webhook-signature.ts';
 export {
   signWebhook,

@@ -1,16 +1,10 @@
-import { readFileSync } from 'node:fs';
-import type { Profile } from '../spec/index.ts';
+import { PACU_VERSION, type Profile } from '../spec/index.ts';
 import type { ApiRequest } from './api-request.ts';
 import { renderCurl } from './curl.ts';
 import type { Redactor } from './redaction.ts';
 import { createRedactor } from './redaction.ts';
 import type { RecordedResponse, Report, RuleFailure, RuleResult } from './report.ts';
 import { summarise } from './report.ts';
-
-/** pacu's version, read once for every report (check and verify alike). */
-export const PACU_VERSION: string = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
 
 /** A failure as a rule or a verifier found it: raw evidence, not yet redacted, no curl yet. */
 export interface FailureDraft extends Omit<RuleFailure, 'curl' | 'response'> {

@@ -5,7 +5,7 @@ export { basic, bearer, jsonRequest } from './api-request.ts';
 export { assertConformance, ConformanceError } from './assert-conformance.ts';
 export { assertTargetReachable } from './assert-reachable.ts';
 export type { FailureDraft, ReportInput, ResultDraft } from './build-report.ts';
-export { buildReport, PACU_VERSION } from './build-report.ts';
+export { buildReport } from './build-report.ts';
 export { RULES } from './catalogue.ts';
 export type { ControlApiClient } from './control-client.ts';
 export { ControlApiError, createControlClient } from './control-client.ts';

@@ -79,6 +79,11 @@ describe('webhooks', () => {
     );
     mock.control.advanceClock(5);
     await mock.control.webhooksIdle();
+    // Retries wait on the mock's clock: each one runs when the clock reaches it.
+    for (let step = 0; step < 2; step++) {
+      mock.control.advanceClock(1);
+      await mock.control.webhooksIdle();
+    }
 
     expect(hooks.deliveries).toHaveLength(3);
     for (const delivery of hooks.deliveries) expect(verifyStandardWebhook(SECRET, delivery)).toBe(true);

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../../spec/index.ts';
 import type { Report } from '../../suites/index.ts';
-import type { CliIo } from '../program.ts';
+import type { CliIo } from '../cli-io.ts';
 import { renderConsole } from './console-reporter.ts';
 import { renderHtml } from './html-reporter.ts';
 import { renderJson } from './json-reporter.ts';

@@ -74,7 +74,7 @@ export function collectionChecks(spec: Spec): Record<CollectionName, SchemaCheck
     receivers: compileSchema({
       type: 'object',
       required: ['id', 'url', 'secret'],
-      properties: { id: str, url: str, secret: str },
+      properties: { id: str, url: str, secret: str, disabledAt: str },
     }),
   };
   checksBySpec.set(spec, checks);

@@ -1,41 +1,73 @@
 import { Agent, request } from 'undici';
 import { webhookHeaders } from '../../spec/index.ts';
 import type { DeliveryAttempt, WebhookEventRecord, WebhookReceiver, WebhookRetry } from '../types.ts';
+import type { MockClock } from './clock.ts';
 import { newId } from './random.ts';
+import type { MockStore } from './store.ts';
+import {
+  MAX_CONNECTIONS_PER_RECEIVER,
+  retryAfterMs,
+  THROTTLE_STATUSES,
+  WebhookLane,
+} from './webhook-lane.ts';
 
 export interface WebhookDispatcher {
-  /** Send an event to every receiver now; returns the event id (the `webhook-id` header). */
+  /** Send an event to every active receiver now; returns the event id (the `webhook-id` header). */
   emit(type: string, payload: unknown): string;
+  /** Send an event again now; a retry already scheduled for it is cancelled. */
   redeliver(eventId: string): boolean;
   attempts(): DeliveryAttempt[];
   events(): WebhookEventRecord[];
   clearHistory(): void;
-  /** Resolves when no delivery is in flight or waiting for a retry. */
+  /** Resolves when no delivery is in flight (nor, on a real clock, waiting for a retry). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
 
+export interface DispatcherDeps {
+  store: MockStore;
+  clock: MockClock;
+  retry: WebhookRetry;
+  log(line: string): void;
+}
+
 const MAX_EVENTS = 1000;
 const MAX_ATTEMPTS = 10_000;
+/** A receiver's Retry-After is honoured up to a day. */
+const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
 
-export function createWebhookDispatcher(
-  receivers: () => Iterable<WebhookReceiver>,
-  retry: WebhookRetry,
-  log: (line: string) => void,
-): WebhookDispatcher {
-  const agent = new Agent({ connections: 16 });
+interface ScheduledRetry {
+  cancelled: boolean;
+  attempt: DeliveryAttempt;
+}
+
+export function createWebhookDispatcher({ store, clock, retry, log }: DispatcherDeps): WebhookDispatcher {
+  const agent = new Agent({ connections: MAX_CONNECTIONS_PER_RECEIVER });
   const events = new Map<string, WebhookEventRecord>();
   const attempts: DeliveryAttempt[] = [];
-  const timers = new Set<NodeJS.Timeout>();
+  const lanes = new Map<string, WebhookLane>();
+  /** `eventId receiverId` → the retry waiting on the mock clock. */
+  const retries = new Map<string, ScheduledRetry>();
   const inFlight = new Set<Promise<void>>();
   let closed = false;
   let idleWaiters: Array<() => void> = [];
 
+  const isIdle = (): boolean => inFlight.size === 0 && (clock.mode === 'manual' || retries.size === 0);
   const settleIdle = (): void => {
-    if (timers.size > 0 || inFlight.size > 0) return;
+    if (!isIdle()) return;
     for (const resolve of idleWaiters) resolve();
     idleWaiters = [];
   };
+  const laneOf = (receiverId: string): WebhookLane => {
+    let lane = lanes.get(receiverId);
+    if (!lane) {
+      lane = new WebhookLane();
+      lanes.set(receiverId, lane);
+    }
+    return lane;
+  };
+  const active = (): WebhookReceiver[] =>
+    [...store.view.receivers.values()].filter((receiver) => !receiver.disabledAt);
 
   const record = (attempt: DeliveryAttempt): DeliveryAttempt => {
     attempts.push(attempt);
@@ -43,11 +75,11 @@ export function createWebhookDispatcher(
     return attempt;
   };
 
-  async function send(
-    event: WebhookEventRecord,
-    receiver: WebhookReceiver,
-    attempt: DeliveryAttempt,
-  ): Promise<void> {
+  /** One HTTP exchange, timed from the moment it may start (a free connection), not before. */
+  async function exchange(event: WebhookEventRecord, receiver: WebhookReceiver, attempt: DeliveryAttempt) {
+    const lane = laneOf(receiver.id);
+    await lane.acquire();
+    attempt.startedAt = new Date().toISOString();
     // The header carries wall time (receivers compare it with their own clock), not the mock clock.
     const timestamp = Math.floor(Date.now() / 1000);
     try {
@@ -65,27 +97,55 @@ export function createWebhookDispatcher(
       await response.body.dump();
       attempt.status = response.statusCode;
       attempt.outcome = response.statusCode >= 200 && response.statusCode < 300 ? 'delivered' : 'failed';
+      if (attempt.outcome === 'delivered') lane.recover();
+      if (THROTTLE_STATUSES.has(response.statusCode)) lane.throttle();
+      return retryAfterMs(response.headers['retry-after']);
     } catch (error) {
       attempt.outcome = 'failed';
       attempt.error =
         (error as Error).name === 'TimeoutError'
           ? `no answer within ${retry.timeoutMs} ms`
           : String((error as Error).message);
+      return undefined;
+    } finally {
+      attempt.finishedAt = new Date().toISOString();
+      lane.release();
     }
-    attempt.finishedAt = new Date().toISOString();
-    if (attempt.outcome === 'failed' && attempt.attempt <= retry.delaysMs.length && !closed) {
-      const base = retry.delaysMs[attempt.attempt - 1] ?? 0;
-      const delay = Math.max(0, Math.round(base * (1 + retry.jitter * (Math.random() * 2 - 1))));
-      attempt.nextAttemptAt = new Date(Date.now() + delay).toISOString();
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        deliver(event, receiver, attempt.attempt + 1);
-        settleIdle();
-      }, delay);
-      timers.add(timer);
-    } else if (attempt.outcome === 'failed') {
-      log(`webhook ${event.type} ${event.id} to ${receiver.url} failed after ${attempt.attempt} attempts`);
-    }
+  }
+
+  function scheduleRetry(
+    event: WebhookEventRecord,
+    receiver: WebhookReceiver,
+    attempt: DeliveryAttempt,
+    after?: number,
+  ) {
+    const base = retry.delaysMs[attempt.attempt - 1] ?? 0;
+    const jittered = Math.max(0, Math.round(base * (1 + retry.jitter * (Math.random() * 2 - 1))));
+    const delay = Math.max(jittered, Math.min(after ?? 0, MAX_RETRY_AFTER_MS));
+    const at = clock.now() + delay;
+    attempt.nextAttemptAt = new Date(at).toISOString();
+    const key = `${event.id} ${receiver.id}`;
+    const scheduled: ScheduledRetry = { cancelled: false, attempt };
+    retries.set(key, scheduled);
+    clock.schedule(at, () => {
+      if (scheduled.cancelled) return;
+      retries.delete(key);
+      const current = store.view.receivers.get(receiver.id);
+      if (current && !current.disabledAt) deliver(event, current, attempt.attempt + 1);
+      settleIdle();
+    });
+  }
+
+  async function send(event: WebhookEventRecord, receiver: WebhookReceiver, attempt: DeliveryAttempt) {
+    const after = await exchange(event, receiver, attempt);
+    if (attempt.outcome === 'delivered' || closed) return;
+    if (attempt.status === 410) {
+      // Standard Webhooks: the receiver wants no more of this sender; disable it.
+      attempt.error = 'the receiver answered 410 Gone: it is disabled, nothing more is sent to it';
+      store.putReceiver({ ...receiver, disabledAt: new Date(clock.now()).toISOString() });
+      log(`webhook receiver ${receiver.id} (${receiver.url}) answered 410 Gone and is disabled`);
+    } else if (attempt.attempt <= retry.delaysMs.length) scheduleRetry(event, receiver, attempt, after);
+    else log(`webhook ${event.type} ${event.id} to ${receiver.url} failed after ${attempt.attempt} attempts`);
   }
 
   function deliver(event: WebhookEventRecord, receiver: WebhookReceiver, number: number): void {
@@ -106,6 +166,15 @@ export function createWebhookDispatcher(
     inFlight.add(running);
   }
 
+  const cancelRetries = (match: (key: string) => boolean): void => {
+    for (const [key, scheduled] of retries) {
+      if (!match(key)) continue;
+      scheduled.cancelled = true;
+      delete scheduled.attempt.nextAttemptAt;
+      retries.delete(key);
+    }
+  };
+
   const lastAttempt = (eventId: string, receiverId: string): number =>
     attempts.reduce(
       (max, a) => (a.eventId === eventId && a.receiverId === receiverId ? Math.max(max, a.attempt) : max),
@@ -117,29 +186,30 @@ export function createWebhookDispatcher(
       const event = { id: newId('msg'), type, body: JSON.stringify(payload) };
       events.set(event.id, event);
       if (events.size > MAX_EVENTS) events.delete(events.keys().next().value as string);
-      for (const receiver of receivers()) deliver(event, receiver, 1);
+      for (const receiver of active()) deliver(event, receiver, 1);
       return event.id;
     },
     redeliver(eventId) {
       const event = events.get(eventId);
       if (!event) return false;
-      for (const receiver of receivers()) deliver(event, receiver, lastAttempt(eventId, receiver.id) + 1);
+      for (const receiver of active()) {
+        cancelRetries((key) => key === `${eventId} ${receiver.id}`);
+        deliver(event, receiver, lastAttempt(eventId, receiver.id) + 1);
+      }
       return true;
     },
     attempts: () => attempts.map((attempt) => ({ ...attempt })),
     events: () => [...events.values()],
     clearHistory() {
+      cancelRetries(() => true);
       events.clear();
       attempts.length = 0;
+      settleIdle();
     },
-    idle: () =>
-      timers.size === 0 && inFlight.size === 0
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => idleWaiters.push(resolve)),
+    idle: () => (isIdle() ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
     async close() {
       closed = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      cancelRetries(() => true);
       await Promise.allSettled([...inFlight]);
       settleIdle();
       await agent.close();

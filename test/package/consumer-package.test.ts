@@ -1,0 +1,84 @@
+// pacu as users get it: `npm pack`, installed into a fresh project, used through its bin, from plain
+// Node ESM and from TypeScript under strict settings. Nothing here imports pacu's sources.
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const fixtures = fileURLToPath(new URL('./consumer/', import.meta.url));
+const project = mkdtempSync(path.join(tmpdir(), 'pacu-consumer-'));
+const npm = (args: string[]) => run('npm', [...args, '--no-audit', '--no-fund'], { cwd: project });
+const pacu = (args: string[]) => run(path.join(project, 'node_modules/.bin/pacu'), args, { cwd: project });
+
+let tarballFiles: string[] = [];
+const pinned = (name: string): string =>
+  `${name}@${(JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version}`;
+
+beforeAll(async () => {
+  // `npm pack` runs `prepare`, so the tarball holds a fresh build of what is checked out.
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: root });
+  const [{ filename, files }] = JSON.parse(stdout) as Array<{
+    filename: string;
+    files: Array<{ path: string }>;
+  }>;
+  tarballFiles = files.map((file) => file.path);
+  writeFileSync(
+    path.join(project, 'package.json'),
+    '{ "name": "consumer", "private": true, "type": "module" }\n',
+  );
+  cpSync(fixtures, project, { recursive: true });
+  // The same TypeScript and Node types pacu's lock pins, from the npm cache `npm ci` filled.
+  await npm([
+    'install',
+    '--prefer-offline',
+    path.join(project, filename),
+    pinned('typescript'),
+    pinned('@types/node'),
+  ]);
+}, 240_000);
+
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+describe('the npm package in a fresh project', () => {
+  it('ships the compiled code, its declarations, the spec and LICENSE, and no tests, benches or sources', () => {
+    expect(tarballFiles).toEqual(
+      expect.arrayContaining([
+        'LICENSE',
+        'README.md',
+        'package.json',
+        'dist/cli/bin.js',
+        'dist/index.d.ts',
+        'dist/spec/openapi.yaml',
+      ]),
+    );
+    expect(
+      tarballFiles.filter(
+        (file) => /\.test\.|^test\/|^bench\/|^docs\/|\.ts$/.test(file) && !file.endsWith('.d.ts'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('runs `pacu --help` and `pacu check` (exit 0) from the installed bin', async () => {
+    expect((await pacu(['--help'])).stdout).toContain('check');
+    const check = await pacu(['check', '--runs', '10']);
+    expect(check.stdout).toMatch(/\d+ passed, 0 failed/);
+  });
+
+  it('is importable from plain Node ESM: starts the mock and calls it', async () => {
+    const { stdout } = await run(process.execPath, ['consumer.mjs'], { cwd: project });
+    expect(JSON.parse(stdout)).toMatchObject({ operations: 9, status: 200 });
+  });
+
+  it('type-checks a TypeScript consumer under strict, exactOptionalPropertyTypes, noPropertyAccessFromIndexSignature and noUncheckedIndexedAccess', async () => {
+    const tsc = path.join(project, 'node_modules/typescript/bin/tsc');
+    await expect(
+      run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project }),
+    ).resolves.toBeDefined();
+    expect(readdirSync(project)).toContain('consumer.ts');
+  });
+});
