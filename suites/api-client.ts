@@ -15,6 +15,8 @@ export interface ApiClientOptions {
   readonly connections?: number;
   /** Time for a whole exchange before it counts as a timeout. @default 10000 */
   readonly timeoutMs?: number;
+  /** Sent with every request (e.g. a sandbox's API key header); a request's own header of the same name wins. */
+  readonly headers?: Readonly<Record<string, string>>;
   /** Sees every response (the run's redactor learns the tokens the target issues from it). */
   readonly observe?: (response: ApiResponse) => void;
 }
@@ -122,7 +124,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const response = await undiciRequest(`${baseUrl}${request.path}`, {
         dispatcher: agent,
         method: request.method,
-        headers: request.headers,
+        headers: { ...options.headers, ...request.headers },
         body: request.body,
       });
       const text = await response.body.text();
