@@ -1,7 +1,14 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { type MockClient, type MockOptions, type RunningMock, startMock } from '../mock/index.ts';
+import {
+  MOCK_DEFAULTS,
+  type MockClient,
+  type MockOptions,
+  type RunningMock,
+  startMock,
+} from '../mock/index.ts';
 import { ConfigError } from '../spec/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
+import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
 
 interface MockCommandOptions {
   port: number;
@@ -17,6 +24,8 @@ interface MockCommandOptions {
   tokenLifetime?: number;
   client: string[];
   selfCheck?: boolean;
+  coverageReport?: string;
+  journalSize?: number;
   fsync?: boolean;
   controlToken?: string;
   webhookRetry?: number[];
@@ -139,7 +148,15 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
       [],
     )
     .option('--self-check', 'answer 500 when a response would break the spec')
+    .option('--coverage-report <file>', 'on shutdown, write what the traffic reached (.json, .md or .html)')
+    .option(
+      '--journal-size <n>',
+      `requests the journal keeps (default ${MOCK_DEFAULTS.journalSize})`,
+      integer('--journal-size', 1, 1_000_000),
+    )
     .action(async (options: MockCommandOptions) => {
+      // A report that cannot be written is a usage error now, not a surprise at shutdown.
+      if (options.coverageReport) coverageFormat(options.coverageReport);
       const mockOptions: MockOptions = {
         port: options.port,
         host: options.host,
@@ -154,6 +171,7 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
         ...(options.scenario ? { scenario: options.scenario } : {}),
         ...(options.state ? { stateFile: options.state } : {}),
         ...(options.tokenLifetime ? { tokenLifetimeSeconds: options.tokenLifetime } : {}),
+        ...(options.journalSize ? { journalSize: options.journalSize } : {}),
         ...(options.client.length > 0 ? { clients: options.client.map(parseClient) } : {}),
         log: (line) => io.stderr(`${line}\n`),
       };
@@ -170,5 +188,9 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
       await signal;
       // Graceful: the server finishes requests in flight, then state is flushed.
       await mock.close();
+      if (options.coverageReport) {
+        await writeCoverageReport(options.coverageReport, mock.control.coverage());
+        io.stderr(`pacu mock: coverage written to ${options.coverageReport}\n`);
+      }
     });
 }

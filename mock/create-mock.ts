@@ -2,16 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError, loadSpec } from '../spec/index.ts';
 import { createApiHandler } from './internal/app.ts';
 import { createClock } from './internal/clock.ts';
+import { createConsumerLayer } from './internal/consumer-layer.ts';
 import type { MockContext } from './internal/context.ts';
-import { createControl } from './internal/control.ts';
+import { type ConsumerSide, createControl, installScenarioFaults } from './internal/control.ts';
 import { createControlHandler } from './internal/control-api.ts';
 import { createControlGuard, IN_PROCESS_HOST, isLoopbackHost } from './internal/control-guard.ts';
+import { createCoverageRecorder, observedForCoverage } from './internal/coverage.ts';
 import { type DurableState, openDurableState } from './internal/durable-state.ts';
+import { createFaultRegistry } from './internal/faults.ts';
 import { listen } from './internal/http-server.ts';
 import type { MockRequest } from './internal/http-types.ts';
 import { scheduleAllLifecycles } from './internal/lifecycle.ts';
 import { newId } from './internal/random.ts';
 import { createRequestCore } from './internal/request-core.ts';
+import { createRequestJournal } from './internal/request-journal.ts';
 import { seedState } from './internal/seed.ts';
 import { MockStore } from './internal/store.ts';
 import { createWebhookDispatcher } from './internal/webhooks.ts';
@@ -74,11 +78,20 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     );
     if (!known) store.putReceiver({ id: newId('rcv'), url, secret });
   }
+  const consumer: ConsumerSide = {
+    faults: createFaultRegistry(resolved.seed),
+    journal: createRequestJournal(spec, resolved.journalSize),
+    coverage: createCoverageRecorder(spec),
+  };
+  installScenarioFaults(consumer.faults, startScenario);
   const context: MockContext = {
     spec,
     checkRequest,
     clock,
-    webhooks: createWebhookDispatcher({ store, clock, retry: resolved.webhookRetry, log: resolved.log }),
+    webhooks: observedForCoverage(
+      createWebhookDispatcher({ store, clock, retry: resolved.webhookRetry, log: resolved.log }),
+      consumer.coverage,
+    ),
     tokenLifetimeSeconds: resolved.tokenLifetimeSeconds ?? spec.tokenLifetimeSeconds,
     store,
     scenario: startScenario,
@@ -91,6 +104,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     startScenario,
     demoClient,
     flush: () => durable?.flush() ?? Promise.resolve(),
+    consumer,
   });
   // Off loopback the control API is reachable by others: it needs a token (given, or made up here).
   const controlToken =
@@ -105,9 +119,16 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     committed: () => store.committed(),
     log: resolved.log,
   });
+  core.use(createConsumerLayer({ spec, view: () => store.view, ...consumer }));
   const request = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const reply = await core.handle(await toMockRequest(input, init));
-    return new Response(JSON.stringify(reply.body), {
+    if (reply.transport?.kind === 'drop') {
+      // As fetch reports a reset connection, so in-process tests see what an HTTP client sees.
+      const reset = Object.assign(new Error('socket hang up (pacu fault)'), { code: 'ECONNRESET' });
+      throw new TypeError('fetch failed', { cause: reset });
+    }
+    const text = reply.transport?.kind === 'raw' ? reply.transport.body : JSON.stringify(reply.body);
+    return new Response(text, {
       status: reply.status,
       headers: { 'content-type': 'application/json; charset=utf-8', ...reply.headers },
     });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError, compileSchema, type JSONSchema7 } from '../spec/index.ts';
+import { validateFault } from './internal/faults.ts';
 import type { Scenario } from './types.ts';
 
 const KINDS = ['usd_transfer', 'wallet_payout', 'push_to_card'];
@@ -10,6 +11,8 @@ export const SCENARIO_SCHEMA: JSONSchema7 = {
   required: ['rules'],
   additionalProperties: false,
   properties: {
+    // Each item is checked as the control API checks a fault (validateFault), naming the field.
+    faults: { type: 'array', items: { type: 'object' } },
     rules: {
       type: 'array',
       items: {
@@ -68,6 +71,13 @@ export function validateScenario(value: unknown, source = '(inline)'): Scenario 
   const issues = checkShape(value);
   if (issues.length > 0) fail(source, issues.map((issue) => `${issue.path} ${issue.message}`).join('; '));
   const scenario = value as Scenario;
+  for (const [index, fault] of (scenario.faults ?? []).entries()) {
+    try {
+      validateFault(fault, `/faults/${index}`);
+    } catch (cause) {
+      fail(source, (cause as Error).message);
+    }
+  }
   for (const [index, rule] of scenario.rules.entries()) {
     if (rule.match.reference !== undefined) {
       try {

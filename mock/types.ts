@@ -161,6 +161,8 @@ export interface MockOptions {
   specFile?: string;
   /** Where the mock reports unexpected errors and failed deliveries. @default a line on stderr */
   log?: (line: string) => void;
+  /** How many requests the request journal (`GET /__pacu/requests`) keeps, newest last. @default 1000 */
+  journalSize?: number;
   /** @default 16384 bytes of request headers */
   maxHeaderSize?: number;
   /** Time a client has to send its headers. @default 10000 */

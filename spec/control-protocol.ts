@@ -50,6 +50,8 @@ export interface WebhookReceiver {
   id: string;
   url: string;
   secret: string;
+  /** Set when the receiver belongs to one client: it gets that client's events only. */
+  clientId?: string;
   /** Set (mock-clock time) once the receiver answered 410 Gone: nothing more is sent to it. */
   disabledAt?: string;
 }
@@ -75,6 +77,8 @@ export interface WebhookEventRecord {
   id: string;
   type: string;
   body: string;
+  /** The client whose payment it is about, when there is one. */
+  clientId?: string;
 }
 
 /** What the control API takes to create a push-to-card payment (no /v3 operation creates one). */
@@ -110,6 +114,8 @@ export interface ScenarioRule {
 /** How payments move from processing to their final status: the first rule that matches wins. */
 export interface Scenario {
   rules: ScenarioRule[];
+  /** Faults installed with the scenario (at start, after a plain reset, on `PUT /__pacu/scenario`). */
+  faults?: FaultSpec[];
 }
 
 /** `GET /__pacu/state`: a header, then one array per collection (see the README). */
@@ -120,18 +126,115 @@ export interface ControlStateSnapshot {
   seeded: SeededIds;
 }
 
+/** What a fault does to the answer (see the README's Faults section). */
+export type FaultKind =
+  | 'status'
+  | 'delay'
+  | 'reset'
+  | 'empty'
+  | 'malformed'
+  | 'commit-then-status'
+  | 'commit-then-reset';
+
+/** `POST /__pacu/faults`: one fault, as a scenario file's `faults:` lists it too. */
+export interface FaultSpec {
+  /** The operationId it applies to, e.g. `usdTransfer`. */
+  operation: string;
+  kind: FaultKind;
+  /** `status` and `commit-then-status`: the HTTP status answered (400-599). */
+  status?: number;
+  /** `status` and `commit-then-status`: sent as `Retry-After` (seconds). */
+  retryAfter?: number;
+  /** `delay`: how long the real answer waits (ms, wall time). */
+  ms?: number;
+  /** Fires this many times, then the fault is gone. @default every time */
+  times?: number;
+  /** Chance of firing on a matching request, drawn from the mock's seed. @default 1 */
+  probability?: number;
+  /** Only requests of this OAuth client. */
+  clientId?: string;
+  /** Only requests whose JSON body matches: `reference` a regular expression over the whole value. */
+  match?: { reference?: string; amount?: number };
+}
+
+/** A fault the mock holds: its spec, its id and how often it fired. */
+export interface FaultRecord extends FaultSpec {
+  id: string;
+  fired: number;
+}
+
+/** What the journal says about a fault that fired on a request. */
+export interface FiredFault {
+  id: string;
+  kind: FaultKind;
+}
+
+/** One request the mock received on the interface (the control API is not journaled). */
+export interface RecordedRequest {
+  /** ISO 8601 UTC, wall time. */
+  at: string;
+  method: string;
+  /** Path and query string as sent. */
+  path: string;
+  operationId: string | null;
+  clientId: string | null;
+  /** The status answered; 0 when the connection was dropped by a fault. */
+  status: number;
+  fault: FiredFault | null;
+  /** The JSON (or form) body, with credentials redacted; null without one. */
+  body: unknown;
+}
+
+/** `GET /__pacu/requests` filters; every one given must match. */
+export interface RequestFilter {
+  operation?: string;
+  clientId?: string;
+  status?: number;
+}
+
+/** A request that matched no operation, with the nearest one it may have meant. */
+export interface UnmatchedRequest extends RecordedRequest {
+  /** e.g. `did you mean POST /v3/payments/usd/direct?`; null when nothing is near. */
+  hint: string | null;
+}
+
+/** `GET /__pacu/coverage`: what the consumer's traffic reached since the mock started. */
+export interface Coverage {
+  since: string;
+  operations: Array<{
+    operationId: string;
+    /** Status answered → how often. */
+    statuses: Record<string, number>;
+    /** Statuses the spec lists for the operation that were never answered. */
+    missing: number[];
+  }>;
+  /** `usd_transfer: processing → failed` and the like, with how often each was reached. */
+  transitions: Array<{ kind: PaymentKind; from: 'processing'; to: FinalStatus; count: number }>;
+  /** Per event type of the spec: emitted, and acknowledged by a receiver. */
+  events: Array<{ type: string; emitted: number; delivered: number }>;
+  /** Per fault kind and operation: how often one fired. */
+  faults: Array<{ operation: string; kind: FaultKind; fired: number }>;
+  /** One line per thing the suite never saw (a status, a transition, an event). */
+  neverSeen: string[];
+}
+
 /**
  * Every operation of the control API, with the in-process signatures of `mock.control`. The HTTP
  * client offers the same names, each answering a promise ({@link RemoteControl}).
  */
 export interface ControlOperations {
   ids(): ControlIds;
-  /** Back to the seeded data and the start scenario; clients, tokens, receivers and the clock stay. */
-  reset(): void;
+  /**
+   * Back to the seeded data and the start scenario; clients, tokens, receivers and the clock stay.
+   * With a clientId, only what that client created goes (its payments, accounts, receivers,
+   * faults and journal entries); everyone else's stays.
+   */
+  reset(options?: { clientId?: string }): void;
   clock(): ControlClock;
   /** Manual clock only: runs every lifecycle step that falls due. */
   advanceClock(seconds: number): { now: string; epochMs: number };
-  addReceiver(receiver: { url: string; secret: string }): { id: string };
+  /** With a clientId, the receiver gets only the events of that client's payments. */
+  addReceiver(receiver: { url: string; secret: string; clientId?: string }): { id: string };
   receivers(): WebhookReceiver[];
   /** False when there was no such receiver (HTTP: 404). */
   removeReceiver(id: string): boolean;
@@ -145,6 +248,13 @@ export interface ControlOperations {
   loadState(snapshot: unknown): void;
   addClient(client: { clientId: string; clientSecret: string; scopes?: Scope[] }): OAuthClient;
   createPushToCard(input: PushToCardInput): PushToCardPayment;
+  addFault(fault: FaultSpec): FaultRecord;
+  faults(): FaultRecord[];
+  /** Removes every fault (with a clientId, that client's); answers how many went. */
+  clearFaults(options?: { clientId?: string }): { cleared: number };
+  requests(filter?: RequestFilter): RecordedRequest[];
+  unmatchedRequests(): UnmatchedRequest[];
+  coverage(): Coverage;
 }
 
 /** The control API over HTTP: the same operations, answered asynchronously. */
@@ -172,6 +282,12 @@ export const CONTROL_ROUTES = {
   loadState: ['PUT', '/state'],
   addClient: ['POST', '/clients'],
   createPushToCard: ['POST', '/payments/card'],
+  addFault: ['POST', '/faults'],
+  faults: ['GET', '/faults'],
+  clearFaults: ['DELETE', '/faults'],
+  requests: ['GET', '/requests'],
+  unmatchedRequests: ['GET', '/requests/unmatched'],
+  coverage: ['GET', '/coverage'],
 } as const satisfies Record<keyof ControlOperations, readonly ['GET' | 'POST' | 'PUT' | 'DELETE', string]>;
 
 /** The answer of every refused control request (400, 404, 405, 409). */

@@ -41,6 +41,11 @@ function pathOf(name: keyof ControlOperations, params: Record<string, string> = 
   );
 }
 
+export interface ControlClientOptions {
+  /** The mock's control token (`x-pacu-control-token`), needed when it listens beyond loopback. */
+  readonly controlToken?: string;
+}
+
 const IDS_KEYS: ReadonlyArray<keyof ControlIds> = ['cardId', 'clientId', 'clientSecret', 'merchantAccountId'];
 
 /**
@@ -51,22 +56,32 @@ const IDS_KEYS: ReadonlyArray<keyof ControlIds> = ['cardId', 'clientId', 'client
  * await control.advanceClock(120);
  * const attempts = await control.attempts();
  */
-export function createControlClient(origin: string): ControlApiClient {
+export function createControlClient(origin: string, options: ControlClientOptions = {}): ControlApiClient {
   const base = origin.replace(/\/+$/, '').replace(new RegExp(`${CONTROL_PREFIX}$`), '');
+  const token: Record<string, string> = options.controlToken
+    ? { 'x-pacu-control-token': options.controlToken }
+    : {};
   const call = async <T>(
     name: keyof ControlOperations,
-    init: { params?: Record<string, string>; body?: unknown } = {},
+    init: { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown } = {},
   ): Promise<T> => {
     const method: Method = CONTROL_ROUTES[name][0];
-    const url = `${base}${CONTROL_PREFIX}${pathOf(name, init.params)}`;
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(init.query ?? {}))
+      if (value !== undefined) search.set(key, String(value));
+    const query = search.size > 0 ? `?${search}` : '';
+    const url = `${base}${CONTROL_PREFIX}${pathOf(name, init.params)}${query}`;
     let response: Response;
     try {
       response = await fetch(url, {
         method,
         // Writes always carry a JSON body: the control API takes no other content type.
         ...(method === 'GET'
-          ? {}
-          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body ?? {}) }),
+          ? { headers: token }
+          : {
+              headers: { 'content-type': 'application/json', ...token },
+              body: JSON.stringify(init.body ?? {}),
+            }),
       });
     } catch (cause) {
       throw new TargetUnreachableError(
@@ -118,8 +133,8 @@ export function createControlClient(origin: string): ControlApiClient {
       }
     },
     ids: () => call('ids'),
-    reset: async () => {
-      await call('reset');
+    reset: async (options) => {
+      await call('reset', { query: { clientId: options?.clientId } });
     },
     clock: () => call('clock'),
     advanceClock: (seconds) => call('advanceClock', { body: { seconds } }),
@@ -139,5 +154,11 @@ export function createControlClient(origin: string): ControlApiClient {
     },
     addClient: (client) => call('addClient', { body: client }),
     createPushToCard: (input) => call('createPushToCard', { body: input }),
+    addFault: (fault) => call('addFault', { body: fault }),
+    faults: () => call('faults'),
+    clearFaults: (options) => call('clearFaults', { query: { clientId: options?.clientId } }),
+    requests: (filter = {}) => call('requests', { query: { ...filter } }),
+    unmatchedRequests: () => call('unmatchedRequests'),
+    coverage: () => call('coverage'),
   };
 }

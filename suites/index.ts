@@ -7,7 +7,7 @@ export { assertTargetReachable } from './assert-reachable.ts';
 export type { FailureDraft, ReportInput, ResultDraft } from './build-report.ts';
 export { buildReport } from './build-report.ts';
 export { RULES } from './catalogue.ts';
-export type { ControlApiClient } from './control-client.ts';
+export type { ControlApiClient, ControlClientOptions } from './control-client.ts';
 export { ControlApiError, createControlClient } from './control-client.ts';
 export { CURL_ENVIRONMENT_NOTE, renderCurl } from './curl.ts';
 export type { FailureKey } from './failure-id.ts';

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -69,5 +69,25 @@ describe('pacu mock', () => {
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toContain('exited with 2');
     expect((error as Error).message).toContain(`pacu: state file ${file} is corrupt at line 1`);
+  });
+
+  it('writes --coverage-report on shutdown, and refuses an extension that names no format', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pacu-cov-'));
+    const file = path.join(dir, 'coverage.html');
+    const started = await startCli(['--clock', 'manual', '--coverage-report', file]);
+    const url = started.info.url as string;
+    const mock = { url, demoClient: { clientId: 'pacu-demo', clientSecret: 'pacu-demo-secret', scopes: [] } };
+    await getJson(`${url}/users`, await tokenFor(mock));
+    const exited = exitOf(started.child);
+    started.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const html = readFileSync(file, 'utf8');
+    expect(html).toMatch(/<td>listUsers<\/td><td>200×1<\/td>/);
+    expect(html).toMatch(/<li>no receiver acknowledged a p2p\.validated webhook<\/li>/);
+    const error = await startCli(['--coverage-report', path.join(dir, 'coverage.txt')]).catch(
+      (caught: Error) => caught,
+    );
+    expect((error as Error).message).toContain('exited with 2');
+    expect((error as Error).message).toContain('name it .json, .md or .html');
   });
 });

@@ -1,4 +1,4 @@
-import { CONTROL_PREFIX, PacuError } from '../../spec/index.ts';
+import { CONTROL_PREFIX, PacuError, type RequestFilter } from '../../spec/index.ts';
 import type { MockControl } from '../types.ts';
 import { writeTypeRefusal } from './control-guard.ts';
 import { controlErrorReply } from './envelope.ts';
@@ -15,15 +15,33 @@ const body = (request: MockRequest): Record<string, unknown> => {
   return value as Record<string, unknown>;
 };
 
+/** `?operation=&clientId=&status=` of `GET /__pacu/requests`. */
+function requestFilter(request: MockRequest): RequestFilter {
+  const filter: RequestFilter = {};
+  const operation = request.query.get('operation');
+  const clientId = request.query.get('clientId');
+  const status = request.query.get('status');
+  if (operation) filter.operation = operation;
+  if (clientId) filter.clientId = clientId;
+  if (status) {
+    if (!/^[1-5][0-9]{2}$|^0$/.test(status))
+      throw new MockHttpError(400, 'status must be an HTTP status (or 0)');
+    filter.status = Number(status);
+  }
+  return filter;
+}
+
 function routes(control: MockControl): Route[] {
   return [
     ['GET', /^\/ids$/, () => control.ids()],
     [
       'POST',
       /^\/reset$/,
-      () => {
-        control.reset();
-        return { reset: true };
+      (_p, request) => {
+        const clientId = request.query.get('clientId') ?? undefined;
+        if (clientId === '') throw new MockHttpError(400, 'clientId must not be empty');
+        control.reset(clientId === undefined ? undefined : { clientId });
+        return clientId === undefined ? { reset: true } : { reset: true, clientId };
       },
     ],
     ['GET', /^\/clock$/, () => control.clock()],
@@ -73,6 +91,19 @@ function routes(control: MockControl): Route[] {
     ],
     ['POST', /^\/clients$/, (_p, request) => control.addClient(body(request) as never)],
     ['POST', /^\/payments\/card$/, (_p, request) => control.createPushToCard(body(request) as never)],
+    ['POST', /^\/faults$/, (_p, request) => control.addFault(body(request) as never)],
+    ['GET', /^\/faults$/, () => control.faults()],
+    [
+      'DELETE',
+      /^\/faults$/,
+      (_p, request) => {
+        const clientId = request.query.get('clientId') ?? undefined;
+        return control.clearFaults(clientId === undefined ? undefined : { clientId });
+      },
+    ],
+    ['GET', /^\/requests$/, (_p, request) => control.requests(requestFilter(request))],
+    ['GET', /^\/requests\/unmatched$/, () => control.unmatchedRequests()],
+    ['GET', /^\/coverage$/, () => control.coverage()],
   ];
 }
 

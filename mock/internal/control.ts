@@ -1,10 +1,13 @@
 import { validateScenario } from '../scenario.ts';
 import type { MockClient, MockControl, Scenario } from '../types.ts';
 import type { MockContext } from './context.ts';
+import type { CoverageRecorder } from './coverage.ts';
+import type { FaultRegistry } from './faults.ts';
 import { createPushToCard } from './handlers/push-to-card.ts';
 import { MockHttpError } from './http-types.ts';
 import { scheduleAllLifecycles } from './lifecycle.ts';
 import { newId } from './random.ts';
+import type { RequestJournal } from './request-journal.ts';
 import { seedState } from './seed.ts';
 import { fromSnapshot, toSnapshot } from './snapshot.ts';
 
@@ -14,6 +17,19 @@ export interface ControlDeps {
   startScenario: Scenario;
   demoClient: MockClient;
   flush(): Promise<void>;
+  consumer: ConsumerSide;
+}
+
+/** The consumer's side: faults, the request journal and coverage (see consumer-layer.ts). */
+export interface ConsumerSide {
+  faults: FaultRegistry;
+  journal: RequestJournal;
+  coverage: CoverageRecorder;
+}
+
+/** Install a scenario's faults (at start, after a plain reset, with a new scenario). */
+export function installScenarioFaults(faults: FaultRegistry, scenario: Scenario): void {
+  for (const fault of scenario.faults ?? []) faults.add(fault);
 }
 
 /** The largest single clock advance: ten years (a later time could not be written as a date). */
@@ -42,7 +58,14 @@ function checkClient(value: unknown): MockClient {
   return { clientId: client.clientId, clientSecret: client.clientSecret, scopes: [...scopes] };
 }
 
-export function createControl({ context, seed, startScenario, demoClient, flush }: ControlDeps): MockControl {
+export function createControl({
+  context,
+  seed,
+  startScenario,
+  demoClient,
+  flush,
+  consumer,
+}: ControlDeps): MockControl {
   const { store, clock } = context;
   const clockView = () => ({
     mode: clock.mode,
@@ -56,7 +79,17 @@ export function createControl({ context, seed, startScenario, demoClient, flush 
       clientSecret: demoClient.clientSecret,
       scopes: [...demoClient.scopes],
     }),
-    reset() {
+    reset(options) {
+      if (options?.clientId !== undefined) {
+        store.removeClientData(options.clientId);
+        consumer.faults.clear(options.clientId);
+        consumer.journal.clear(options.clientId);
+        return;
+      }
+      consumer.faults.clear();
+      consumer.faults.reseed();
+      consumer.journal.clear();
+      installScenarioFaults(consumer.faults, startScenario);
       const { clients, tokens, receivers } = store.view;
       const fresh = seedState(seed);
       for (const client of clients.values()) fresh.clients.set(client.clientId, client);
@@ -100,8 +133,14 @@ export function createControl({ context, seed, startScenario, demoClient, flush 
       }
       if (typeof receiver.secret !== 'string' || receiver.secret === '')
         throw bad('secret must be a non-empty string (whsec_<base64> preferred)');
+      if (
+        receiver.clientId !== undefined &&
+        (typeof receiver.clientId !== 'string' || receiver.clientId === '')
+      )
+        throw bad('clientId must be a non-empty string');
       const id = newId('rcv');
-      store.putReceiver({ id, url: receiver.url, secret: receiver.secret });
+      const owner = receiver.clientId === undefined ? {} : { clientId: receiver.clientId };
+      store.putReceiver({ id, url: receiver.url, secret: receiver.secret, ...owner });
       return { id };
     },
     receivers: () => [...store.view.receivers.values()].map((receiver) => ({ ...receiver })),
@@ -113,6 +152,7 @@ export function createControl({ context, seed, startScenario, demoClient, flush 
     scenario: () => structuredClone(context.scenario),
     setScenario(scenario) {
       context.scenario = validateScenario(scenario, '(control API)');
+      installScenarioFaults(consumer.faults, context.scenario);
     },
     dumpState: () => toSnapshot(store.view, clock.now()),
     loadState(snapshot) {
@@ -129,5 +169,11 @@ export function createControl({ context, seed, startScenario, demoClient, flush 
     },
     createPushToCard: (input) => ({ ...createPushToCard(context, input).record }),
     flush,
+    addFault: (fault) => consumer.faults.add(fault),
+    faults: () => consumer.faults.list(),
+    clearFaults: (options) => ({ cleared: consumer.faults.clear(options?.clientId) }),
+    requests: (filter) => consumer.journal.query(filter),
+    unmatchedRequests: () => consumer.journal.unmatched(),
+    coverage: () => consumer.coverage.report(context.webhooks.attempts()),
   };
 }

@@ -23,7 +23,12 @@ export const LINGER_MS = 5000;
 export const LINGER_BYTES = 64 * 1024 * 1024;
 
 function send(response: ServerResponse, reply: MockReply, closeConnection = false): void {
-  const text = JSON.stringify(reply.body);
+  if (reply.transport?.kind === 'drop') {
+    // A fault: the client sees its connection reset with no answer at all.
+    response.socket?.resetAndDestroy();
+    return;
+  }
+  const text = reply.transport?.kind === 'raw' ? reply.transport.body : JSON.stringify(reply.body);
   response.writeHead(reply.status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),

@@ -16,6 +16,11 @@ export interface MockReply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /**
+   * Set by a fault: `drop` closes the connection with no answer (a reset); `raw` sends this text
+   * as the body instead of `body` as JSON (empty or truncated answers).
+   */
+  transport?: { kind: 'drop' } | { kind: 'raw'; body: string };
 }
 
 /** Thrown anywhere in a handler; turned into the error envelope in one place (the app). */

@@ -14,11 +14,15 @@ function runStep(context: MockContext, kind: PaymentKind, id: string, at: number
   if (!payment || !lifecycle || !step || step.at !== at) return;
   context.store.applyStep(kind, payment, step.status);
   scheduleLifecycle(context, kind, payment);
-  context.webhooks.emit(`${kind}.${step.status}`, {
-    type: `${kind}.${step.status}`,
-    timestamp: isoTimestamp(at),
-    data: { ...payment.record },
-  });
+  context.webhooks.emit(
+    `${kind}.${step.status}`,
+    {
+      type: `${kind}.${step.status}`,
+      timestamp: isoTimestamp(at),
+      data: { ...payment.record },
+    },
+    'clientId' in payment ? payment.clientId : undefined,
+  );
 }
 
 /** Put the next step of a payment's lifecycle on the clock (also used after loading state). */

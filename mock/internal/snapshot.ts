@@ -112,9 +112,15 @@ export function applyEntry(state: MockState, collection: CollectionName, item: a
   else state.receivers.set(item.id, item);
 }
 
-/** Remove one item by its key (journal `del` entries: expired tokens, removed receivers). */
+/** Remove one item by its key (journal `del` entries: expired tokens, removed receivers, a client's reset). */
 export function removeEntry(state: MockState, collection: CollectionName, key: string): void {
-  if (collection === 'tokens') state.tokens.delete(key);
+  if (collection === 'transfers') {
+    const transfer = state.transfers.get(key);
+    if (transfer) state.references.get(transfer.clientId)?.delete(transfer.record.reference);
+    state.transfers.delete(key);
+  } else if (collection === 'payouts') state.payouts.delete(key);
+  else if (collection === 'accounts') state.accounts.delete(key);
+  else if (collection === 'tokens') state.tokens.delete(key);
   else if (collection === 'receivers') state.receivers.delete(key);
   else if (collection === 'clients') state.clients.delete(key);
 }

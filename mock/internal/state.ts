@@ -21,6 +21,8 @@ export interface StoredAccount {
   record: Account;
   userId: string;
   holdBalance: boolean;
+  /** The client that created it; seeded accounts belong to everyone. */
+  clientId?: string;
 }
 
 export interface StoredTransfer {

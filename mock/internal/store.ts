@@ -149,6 +149,25 @@ export class MockStore {
     this.put('receivers', receiver);
   }
 
+  /**
+   * Forget what one client created: its transfers (and references), payouts, accounts and
+   * receivers. Each removal is journaled; the seeded data and other clients' records stay.
+   */
+  removeClientData(clientId: string): void {
+    const remove = (collection: CollectionName, keys: string[]): void => {
+      for (const key of keys) {
+        removeEntry(this.state, collection, key);
+        this.record(['del', collection, key]);
+      }
+    };
+    const owned = <T extends { clientId?: string }>(map: ReadonlyMap<string, T>): string[] =>
+      [...map].filter(([, item]) => item.clientId === clientId).map(([key]) => key);
+    remove('transfers', owned(this.state.transfers));
+    remove('payouts', owned(this.state.payouts));
+    remove('accounts', owned(this.state.accounts));
+    remove('receivers', owned(this.state.receivers));
+  }
+
   deleteReceiver(id: string): boolean {
     const removed = this.state.receivers.delete(id);
     if (removed) this.record(['del', 'receivers', id]);

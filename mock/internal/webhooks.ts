@@ -12,8 +12,11 @@ import {
 } from './webhook-lane.ts';
 
 export interface WebhookDispatcher {
-  /** Send an event to every active receiver now; returns the event id (the `webhook-id` header). */
-  emit(type: string, payload: unknown): string;
+  /**
+   * Send an event to every active receiver now; returns the event id (the `webhook-id` header).
+   * With a clientId, receivers that belong to another client do not get the event.
+   */
+  emit(type: string, payload: unknown, clientId?: string): string;
   /** Send an event again now; a retry already scheduled for it is cancelled. */
   redeliver(eventId: string): boolean;
   attempts(): DeliveryAttempt[];
@@ -166,6 +169,10 @@ export function createWebhookDispatcher({ store, clock, retry, log }: Dispatcher
     inFlight.add(running);
   }
 
+  // A receiver that belongs to a client gets that client's events only (parallel CI jobs).
+  const receiversOf = (event: WebhookEventRecord): WebhookReceiver[] =>
+    active().filter((receiver) => receiver.clientId === undefined || receiver.clientId === event.clientId);
+
   const cancelRetries = (match: (key: string) => boolean): void => {
     for (const [key, scheduled] of retries) {
       if (!match(key)) continue;
@@ -182,17 +189,22 @@ export function createWebhookDispatcher({ store, clock, retry, log }: Dispatcher
     );
 
   return {
-    emit(type, payload) {
-      const event = { id: newId('msg'), type, body: JSON.stringify(payload) };
+    emit(type, payload, clientId) {
+      const event: WebhookEventRecord = {
+        id: newId('msg'),
+        type,
+        body: JSON.stringify(payload),
+        ...(clientId === undefined ? {} : { clientId }),
+      };
       events.set(event.id, event);
       if (events.size > MAX_EVENTS) events.delete(events.keys().next().value as string);
-      for (const receiver of active()) deliver(event, receiver, 1);
+      for (const receiver of receiversOf(event)) deliver(event, receiver, 1);
       return event.id;
     },
     redeliver(eventId) {
       const event = events.get(eventId);
       if (!event) return false;
-      for (const receiver of active()) {
+      for (const receiver of receiversOf(event)) {
         cancelRetries((key) => key === `${eventId} ${receiver.id}`);
         deliver(event, receiver, lastAttempt(eventId, receiver.id) + 1);
       }

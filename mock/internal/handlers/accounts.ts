@@ -9,7 +9,7 @@ import type { OperationHandler } from './handler.ts';
 const unseeded = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 
 /** POST /accounts: a new ACTIVE account with balance 0 and numbers per rail. */
-export const createAccount: OperationHandler = (context, { body }) => {
+export const createAccount: OperationHandler = (context, { body, token }) => {
   const request = body as Required<AccountCreationRequest>;
   if (!context.store.view.usersById.has(request.user_id)) {
     throw new MockHttpError(400, `Invalid request: user_id ${request.user_id} names no user`);
@@ -20,6 +20,11 @@ export const createAccount: OperationHandler = (context, { body }) => {
     balance: 0,
     numbers: railNumbers(unseeded),
   };
-  context.store.addAccount({ record, userId: request.user_id, holdBalance: request.hold_balance });
+  context.store.addAccount({
+    record,
+    userId: request.user_id,
+    holdBalance: request.hold_balance,
+    ...(token ? { clientId: token.clientId } : {}),
+  });
   return ok('Account created', record);
 };

@@ -19,8 +19,10 @@ import type { OperationHandler } from './handler.ts';
 const ACCOUNT_TYPES = ['CHECKING', 'SAVINGS', 'BUSINESS'] as const;
 
 /** The account funds come from: it must exist and hold a balance (else the merchant's id is due). */
-function sourceAccount(context: MockContext, accountId: string): StoredAccount {
-  const account = context.store.view.accounts.get(accountId);
+function sourceAccount(context: MockContext, accountId: string, clientId: string): StoredAccount {
+  const found = context.store.view.accounts.get(accountId);
+  // Another client's account is not there for this one: parallel CI jobs never see each other.
+  const account = found?.clientId === undefined || found.clientId === clientId ? found : undefined;
   if (!account) throw new MockHttpError(400, `Invalid request: account_id ${accountId} names no account`);
   if (!account.holdBalance) {
     throw new MockHttpError(
@@ -63,7 +65,7 @@ export const usdTransfer: OperationHandler = (context, { body, token }) => {
     }
     return ok('Transfer already exists for this reference', existing.record);
   }
-  sourceAccount(context, request.account_id);
+  sourceAccount(context, request.account_id, clientId);
   const record: UsdTransfer = {
     account_number: request.account_number,
     account_type: ACCOUNT_TYPES.find((type) => type === request.account_type) ?? request.account_type,
@@ -93,7 +95,7 @@ export const usdTransfer: OperationHandler = (context, { body, token }) => {
 /** POST /payments/wallet. */
 export const walletPayout: OperationHandler = (context, { body, token }) => {
   const request = body as Required<Omit<WalletPayoutRequest, 'description'>> & WalletPayoutRequest;
-  sourceAccount(context, request.account_id);
+  sourceAccount(context, request.account_id, token?.clientId ?? '');
   const record: WalletPayout = {
     amount: request.amount,
     description: request.description ?? '',

@@ -49,20 +49,24 @@ export const listUsers: OperationHandler = (context, { request }) => {
   });
 };
 
-function notifyP2pValidated(context: MockContext, userId: string, email: string): void {
+function notifyP2pValidated(context: MockContext, userId: string, email: string, clientId?: string): void {
   if (!context.store.markP2pNotified(userId)) return;
-  context.webhooks.emit('p2p.validated', {
-    type: 'p2p.validated',
-    timestamp: isoTimestamp(context.clock.now()),
-    data: { user_id: userId, p2p_id: email, status: 'VALIDATED' },
-  });
+  context.webhooks.emit(
+    'p2p.validated',
+    {
+      type: 'p2p.validated',
+      timestamp: isoTimestamp(context.clock.now()),
+      data: { user_id: userId, p2p_id: email, status: 'VALIDATED' },
+    },
+    clientId,
+  );
 }
 
 /** GET /p2p/status/{user_id}: VALIDATED, with the promised p2p.validated webhook (once per user). */
-export const getP2pStatus: OperationHandler = (context, { params }) => {
+export const getP2pStatus: OperationHandler = (context, { params, token }) => {
   const userId = params.user_id ?? '';
   const user = context.store.view.usersById.get(userId) ?? unknown('user_id', userId, 'user');
-  notifyP2pValidated(context, userId, user.email);
+  notifyP2pValidated(context, userId, user.email, token?.clientId);
   return ok('The status of the validation request is delivered through a webhook', {
     p2p_id: user.email,
     status: 'VALIDATED',

@@ -1,0 +1,38 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createMock } from '../../mock/index.ts';
+import { coverageFormat, writeCoverageReport } from './coverage-report.ts';
+
+describe('coverage report', () => {
+  it('writes json and markdown by extension, listing what the traffic never reached', async () => {
+    const app = await createMock({ clock: 'manual', log: () => {} });
+    try {
+      await app.request('/v3/users');
+      const dir = mkdtempSync(path.join(tmpdir(), 'pacu-cov-'));
+      await writeCoverageReport(path.join(dir, 'c.json'), app.control.coverage());
+      await writeCoverageReport(path.join(dir, 'c.md'), app.control.coverage());
+      const json = JSON.parse(readFileSync(path.join(dir, 'c.json'), 'utf8'));
+      expect(json.operations.find((row: { operationId: string }) => row.operationId === 'listUsers')).toEqual(
+        {
+          operationId: 'listUsers',
+          statuses: { 401: 1 },
+          missing: [200, 400],
+        },
+      );
+      const markdown = readFileSync(path.join(dir, 'c.md'), 'utf8');
+      expect(markdown).toContain('- listUsers never answered 200');
+      expect(markdown).toContain('| `listUsers` | 401×1 | 200, 400 |');
+      expect(markdown).toContain('| usd_transfer: processing → failed | 0 |');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('knows the formats by extension only', () => {
+    expect(coverageFormat('a/b.MD')).toBe('markdown');
+    expect(coverageFormat('x.htm')).toBe('html');
+    expect(() => coverageFormat('x.xml')).toThrow(/name it \.json, \.md or \.html/);
+  });
+});

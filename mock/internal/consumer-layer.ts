@@ -1,0 +1,126 @@
+import type { FaultRecord, Spec } from '../../spec/index.ts';
+import type { CoverageRecorder } from './coverage.ts';
+import { errorReply } from './envelope.ts';
+import type { FaultRegistry, FaultTarget } from './faults.ts';
+import type { MockReply, MockRequest } from './http-types.ts';
+import type { AnswerLayer } from './request-core.ts';
+import type { RequestJournal } from './request-journal.ts';
+import { createRouter } from './router.ts';
+import type { StoreView } from './store.ts';
+
+export interface ConsumerLayerDeps {
+  spec: Spec;
+  view: () => StoreView;
+  faults: FaultRegistry;
+  journal: RequestJournal;
+  coverage: CoverageRecorder;
+}
+
+/** The client a request speaks for, before authentication runs: a known bearer token's, or Basic's user. */
+function clientOf(request: MockRequest, view: StoreView): string | undefined {
+  const header = request.headers.authorization ?? '';
+  const bearer = /^Bearer +(\S+)$/i.exec(header);
+  if (bearer) return view.tokens.get(bearer[1] ?? '')?.clientId;
+  const basic = /^Basic +([A-Za-z0-9+/=]+)$/i.exec(header);
+  if (!basic) return undefined;
+  const decoded = Buffer.from(basic[1] ?? '', 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  try {
+    return colon > 0 ? decodeURIComponent(decoded.slice(0, colon)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function jsonOf(request: MockRequest): unknown {
+  try {
+    return JSON.parse(request.body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const DROP: MockReply = { status: 0, body: null, transport: { kind: 'drop' } };
+
+/** What a fault makes of the request: the operation may run (`next`) or not, then the answer breaks. */
+async function applyFault(fault: FaultRecord, next: () => Promise<MockReply>): Promise<MockReply> {
+  const said = `pacu fault ${fault.id} (${fault.kind} on ${fault.operation})`;
+  const statusReply = (): MockReply =>
+    errorReply(
+      fault.status ?? 500,
+      `${said}: injected HTTP ${fault.status}`,
+      fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : undefined,
+    );
+  switch (fault.kind) {
+    case 'status':
+      return statusReply();
+    case 'reset':
+      return DROP;
+    case 'delay':
+      await new Promise((resolve) => setTimeout(resolve, fault.ms ?? 0));
+      return next();
+    case 'empty':
+      await next();
+      return { status: 200, body: null, transport: { kind: 'raw', body: '' } };
+    case 'malformed': {
+      const text = JSON.stringify((await next()).body);
+      return {
+        status: 200,
+        body: null,
+        transport: { kind: 'raw', body: text.slice(0, Math.ceil(text.length / 2)) },
+      };
+    }
+    case 'commit-then-status':
+      await next();
+      return statusReply();
+    case 'commit-then-reset':
+      await next();
+      return DROP;
+  }
+}
+
+/**
+ * The consumer's side of the mock, hung on the request core once (not on each handler): faults
+ * decide the answer around the operation, then every request on the interface is journaled and
+ * counted for coverage. Control API requests pass straight through.
+ */
+export function createConsumerLayer({
+  spec,
+  view,
+  faults,
+  journal,
+  coverage,
+}: ConsumerLayerDeps): AnswerLayer {
+  const route = createRouter(spec);
+  const operationOf = (request: MockRequest): string | undefined => {
+    try {
+      return route(request.method, request.path).operationId;
+    } catch {
+      return undefined;
+    }
+  };
+  return async (exchange, next) => {
+    if (exchange.target !== 'api') return next();
+    const { request } = exchange;
+    const target: FaultTarget = {
+      operationId: operationOf(request),
+      clientId: clientOf(request, view()),
+      body: jsonOf(request),
+    };
+    const fault = target.operationId ? faults.fire(target) : undefined;
+    if (fault) coverage.faultFired(fault.operation, fault.kind);
+    const reply = fault ? await applyFault(fault, next) : await next();
+    const operationId = exchange.operationId ?? target.operationId;
+    const clientId = exchange.clientId ?? target.clientId;
+    const status = reply.transport?.kind === 'drop' ? 0 : reply.status;
+    journal.record({
+      request,
+      operationId,
+      clientId,
+      status,
+      fault: fault ? { id: fault.id, kind: fault.kind } : undefined,
+    });
+    if (operationId && status > 0) coverage.answered(operationId, status);
+    return reply;
+  };
+}

@@ -1,0 +1,102 @@
+import type {
+  Coverage,
+  DeliveryAttempt,
+  FaultKind,
+  FinalStatus,
+  PaymentKind,
+  Spec,
+} from '../../spec/index.ts';
+import type { WebhookDispatcher } from './webhooks.ts';
+
+const KINDS: readonly PaymentKind[] = ['usd_transfer', 'wallet_payout', 'push_to_card'];
+const FINAL: readonly FinalStatus[] = ['successful', 'failed'];
+
+/** What the consumer's traffic reached, counted for the life of the mock (resets do not clear it). */
+export interface CoverageRecorder {
+  answered(operationId: string, status: number): void;
+  emitted(eventType: string): void;
+  /** Delivery attempts the dispatcher is about to forget (a reset clears its history). */
+  fold(attempts: readonly DeliveryAttempt[]): void;
+  faultFired(operation: string, kind: FaultKind): void;
+  report(currentAttempts: readonly DeliveryAttempt[]): Coverage;
+}
+
+const bump = (map: Map<string, number>, key: string): void => {
+  map.set(key, (map.get(key) ?? 0) + 1);
+};
+
+export function createCoverageRecorder(spec: Spec): CoverageRecorder {
+  const since = new Date().toISOString();
+  const statuses = new Map<string, Map<string, number>>();
+  const emitted = new Map<string, number>();
+  const delivered = new Map<string, number>();
+  const faults = new Map<string, number>();
+  const countDelivered = (attempts: readonly DeliveryAttempt[], into: Map<string, number>): void => {
+    for (const attempt of attempts) if (attempt.outcome === 'delivered') bump(into, attempt.type);
+  };
+  return {
+    answered(operationId, status) {
+      let byStatus = statuses.get(operationId);
+      if (!byStatus) {
+        byStatus = new Map();
+        statuses.set(operationId, byStatus);
+      }
+      bump(byStatus, String(status));
+    },
+    emitted: (type) => bump(emitted, type),
+    fold: (attempts) => countDelivered(attempts, delivered),
+    faultFired: (operation, kind) => bump(faults, `${operation} ${kind}`),
+    report(current) {
+      const deliveredNow = new Map(delivered);
+      countDelivered(current, deliveredNow);
+      const neverSeen: string[] = [];
+      const operations = spec.operations.map((operation) => {
+        const seen = statuses.get(operation.id) ?? new Map<string, number>();
+        const missing = [...operation.responses.keys()].filter((status) => !seen.has(String(status)));
+        for (const status of missing) neverSeen.push(`${operation.id} never answered ${status}`);
+        return { operationId: operation.id, statuses: Object.fromEntries(seen), missing };
+      });
+      const transitions = KINDS.flatMap((kind) =>
+        FINAL.map((to) => {
+          const count = emitted.get(`${kind}.${to}`) ?? 0;
+          if (count === 0) neverSeen.push(`${kind} never went processing → ${to}`);
+          return { kind, from: 'processing' as const, to, count };
+        }),
+      );
+      const events = spec.webhooks.map(({ type }) => {
+        const row = { type, emitted: emitted.get(type) ?? 0, delivered: deliveredNow.get(type) ?? 0 };
+        if (row.delivered === 0) neverSeen.push(`no receiver acknowledged a ${type} webhook`);
+        return row;
+      });
+      return {
+        since,
+        operations,
+        transitions,
+        events,
+        faults: [...faults].map(([key, fired]) => {
+          const [operation = '', kind] = key.split(' ');
+          return { operation, kind: kind as FaultKind, fired };
+        }),
+        neverSeen,
+      };
+    },
+  };
+}
+
+/** The dispatcher, with every emitted event counted and its history folded in before a reset clears it. */
+export function observedForCoverage(
+  dispatcher: WebhookDispatcher,
+  coverage: CoverageRecorder,
+): WebhookDispatcher {
+  return {
+    ...dispatcher,
+    emit(type, payload, clientId) {
+      coverage.emitted(type);
+      return dispatcher.emit(type, payload, clientId);
+    },
+    clearHistory() {
+      coverage.fold(dispatcher.attempts());
+      dispatcher.clearHistory();
+    },
+  };
+}
