@@ -1,3 +1,4 @@
+import { type Dispatcher, request } from 'undici';
 import { TargetUnreachableError } from '../spec/index.ts';
 
 interface BrokerAccess {
@@ -23,24 +24,32 @@ export function brokerAuthorization(broker: BrokerAccess): Record<string, string
  * answer that is not a HAL index (an HTML page) is a usage error naming the URL.
  */
 export async function assertBrokerReachable(broker: BrokerAccess, timeoutMs: number): Promise<void> {
-  let response: Response;
+  let response: Dispatcher.ResponseData;
   try {
-    response = await fetch(broker.url, {
+    // undici, not fetch: fetch refuses some ports outright, which would hide the real reason.
+    response = await request(broker.url, {
       headers: { accept: 'application/hal+json', ...brokerAuthorization(broker) },
-      signal: AbortSignal.timeout(timeoutMs),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
     });
   } catch (cause) {
+    const code = (cause as { code?: string }).code;
     const reason =
-      ((cause as Error).cause as { code?: string } | undefined)?.code ?? (cause as Error).message;
+      code === 'ECONNREFUSED'
+        ? 'connection refused'
+        : code === 'UND_ERR_HEADERS_TIMEOUT'
+          ? `no answer within ${timeoutMs} ms`
+          : (code ?? (cause as Error).message);
     throw new TargetUnreachableError(
       `pacu: cannot reach the Pact Broker at ${broker.url}: ${reason}. Is --broker-url right and the broker up?`,
       { cause },
     );
   }
-  const text = await response.text();
-  if (!response.ok)
+  const text = await response.body.text();
+  const status = response.statusCode;
+  if (status < 200 || status >= 300)
     throw new TargetUnreachableError(
-      `pacu: the Pact Broker at ${broker.url} answered HTTP ${response.status}${response.status === 401 || response.status === 403 ? ': check --broker-token (or PACT_BROKER_TOKEN)' : ''}`,
+      `pacu: the Pact Broker at ${broker.url} answered HTTP ${status}${status === 401 || status === 403 ? ': check --broker-token (or PACT_BROKER_TOKEN)' : ''}`,
     );
   let index: { _links?: unknown } | undefined;
   try {
@@ -50,6 +59,6 @@ export async function assertBrokerReachable(broker: BrokerAccess, timeoutMs: num
   }
   if (!index || typeof index._links !== 'object' || index._links === null)
     throw new TargetUnreachableError(
-      `pacu: ${broker.url} is not a Pact Broker: it answered ${response.headers.get('content-type') ?? 'no content type'}, not a HAL index with _links`,
+      `pacu: ${broker.url} is not a Pact Broker: it answered ${String(response.headers['content-type'] ?? 'no content type')}, not a HAL index with _links`,
     );
 }

@@ -47,6 +47,26 @@ export function interactionRequest(interaction: PactInteraction): ApiRequest {
   };
 }
 
+/** Headers worth replaying: what the pact names, and the credential and content headers. */
+const REPLAYED = new Set(['authorization', 'content-type', 'accept']);
+
+/**
+ * The request as the verifier sent it (provider-state values filled in), relative to the base URL so
+ * its curl line reproduces; credentials are left to the report pipeline's redaction.
+ */
+export function sentRequest(sent: SentRequest, baseUrl: string, named: readonly string[] = []): ApiRequest {
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const path = basePath && sent.url.startsWith(`${basePath}/`) ? sent.url.slice(basePath.length) : sent.url;
+  return {
+    method: sent.method.toUpperCase() as ApiRequest['method'],
+    path,
+    headers: Object.fromEntries(
+      Object.entries(sent.headers).filter(([name]) => REPLAYED.has(name) || named.includes(name)),
+    ),
+    ...(sent.body !== undefined ? { body: sent.body } : {}),
+  };
+}
+
 function slug(text: string): string {
   return text
     .toLowerCase()
@@ -54,12 +74,14 @@ function slug(text: string): string {
     .replace(/^-|-$/g, '');
 }
 
-function toRule(outcome: InteractionOutcome, profile: Profile): ResultDraft {
+function toRule(outcome: InteractionOutcome, profile: Profile, baseUrl: string): ResultDraft {
   const { interaction } = outcome;
   const id = `contract.${slug(interaction.consumer)}.${slug(interaction.description)}`;
   // An interaction for a path the spec lacks belongs to no operation; reporters show it as `unknown`.
   const operation = outcome.operation ?? 'unknown';
-  const request = interactionRequest(interaction);
+  const request = outcome.sent
+    ? sentRequest(outcome.sent, baseUrl, Object.keys(interaction.request.headers))
+    : interactionRequest(interaction);
   return {
     id,
     category: 'contract',
@@ -105,7 +127,7 @@ export function contractReport(input: ContractReportInput): Report {
     seed: 0,
     profile: input.profile,
     startedAt: input.startedAt,
-    results: input.outcomes.map((outcome) => toRule(outcome, input.profile)),
+    results: input.outcomes.map((outcome) => toRule(outcome, input.profile, input.baseUrl)),
     ...(input.redactor ? { redactor: input.redactor } : {}),
   });
 }

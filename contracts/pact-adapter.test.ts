@@ -44,6 +44,12 @@ describe('parseVerifierResult', () => {
         { description: 'list users', duration: '59ms', result: 'OK' },
         { description: 'read a card', duration: '1.5s', result: 'Error' },
       ],
+      output: [
+        '\nVerifying a pact between \u001b[1mc\u001b[0m and \u001b[1mp\u001b[0m',
+        '  list users (0s loading, 59ms verification)',
+        '  read a card (0s loading, 1.5s verification)',
+        '     Given a virtual card exists',
+      ],
       errors: [
         {
           interaction: 'Verifying a pact between c and p Given a virtual card exists - read a card',
@@ -69,9 +75,26 @@ describe('parseVerifierResult', () => {
     expect(parseVerifierResult(json)).toEqual({
       passed: false,
       interactions: [
-        { description: 'list users', passed: true, durationMs: 59, pending: false },
-        { description: 'read a card', passed: false, durationMs: 1500, pending: false },
+        {
+          description: 'list users',
+          passed: true,
+          durationMs: 59,
+          pending: false,
+          consumer: 'c',
+          provider: 'p',
+          states: [],
+        },
+        {
+          description: 'read a card',
+          passed: false,
+          durationMs: 1500,
+          pending: false,
+          consumer: 'c',
+          provider: 'p',
+          states: ['a virtual card exists'],
+        },
       ],
+      notices: [],
       errors: [
         {
           interaction: 'Verifying a pact between c and p Given a virtual card exists - read a card',

@@ -58,7 +58,13 @@ export interface VerifierOutcome {
     readonly durationMs: number;
     /** A failure of a pending pact: reported, but it does not fail the build. */
     readonly pending: boolean;
+    /** Who and what, as the verifier's report names them (empty when it did not say). */
+    readonly consumer: string;
+    readonly provider: string;
+    readonly states: readonly string[];
   }>;
+  /** The broker's notices (`before_verification` and the like), in order. */
+  readonly notices: readonly string[];
   readonly errors: readonly VerifierError[];
   /** Failures of pending pacts. */
   readonly pendingErrors: readonly VerifierError[];
@@ -82,6 +88,30 @@ interface FfiResult {
   }>;
   readonly errors?: readonly FfiError[];
   readonly pendingErrors?: readonly FfiError[];
+  readonly notices?: ReadonlyArray<{ text?: string }>;
+  readonly output?: readonly string[];
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the verifier's report carries ANSI colours.
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** Consumer, provider and states of each interaction, in order, from the verifier's own report. */
+function namesFromOutput(
+  output: readonly string[],
+): Array<{ consumer: string; provider: string; states: string[] }> {
+  const names: Array<{ consumer: string; provider: string; states: string[] }> = [];
+  let pact = { consumer: '', provider: '' };
+  for (const raw of output.flatMap((line) => line.split('\n'))) {
+    const line = raw.replace(ANSI, '');
+    const between = /^Verifying a pact between (.+) and (.+)$/.exec(line);
+    if (between) pact = { consumer: between[1] ?? '', provider: between[2] ?? '' };
+    else if (/^ {2}\S.* \(.*verification\)$/.test(line)) names.push({ ...pact, states: [] });
+    else {
+      const state = /^ {5}(?:Given|And) (.+)$/.exec(line);
+      if (state) names.at(-1)?.states.push(state[1] ?? '');
+    }
+  }
+  return names;
 }
 
 interface FfiError {
@@ -109,14 +139,21 @@ const toError = (error: FfiError): VerifierError => ({
 /** The FFI's JSON result (`pactffi_verifier_json`) as plain data. */
 export function parseVerifierResult(json: string): VerifierOutcome {
   const result = JSON.parse(json) as FfiResult;
+  const names = namesFromOutput(result.output ?? []);
+  const runs = result.interactionResults ?? [];
+  const named = names.length === runs.length;
   return {
     passed: result.result === true,
-    interactions: (result.interactionResults ?? []).map((item) => ({
+    interactions: runs.map((item, index) => ({
       description: item.description ?? '',
       passed: item.result === 'OK',
       durationMs: parseDuration(item.duration),
       pending: item.pending === true,
+      consumer: named ? (names[index]?.consumer ?? '') : '',
+      provider: named ? (names[index]?.provider ?? '') : '',
+      states: named ? (names[index]?.states ?? []) : [],
     })),
+    notices: (result.notices ?? []).flatMap((notice) => (notice.text ? [notice.text] : [])),
     errors: (result.errors ?? []).map(toError),
     pendingErrors: (result.pendingErrors ?? []).map(toError),
   };

@@ -16,7 +16,11 @@ const execArgv = (): string[] =>
 /** Run a verification job in a child process and wait for its reply; its stdout (Pact's own report) is dropped. */
 export function runVerifierProcess(job: VerifierJob): Promise<VerifierReply> {
   return new Promise((resolve, reject) => {
+    // Pact's verifier would post usage metrics and would publish results when this variable is set:
+    // pacu publishes only with --publish, and nothing leaves for anywhere but target and broker.
+    const { PACT_BROKER_PUBLISH_VERIFICATION_RESULTS: _publish, ...env } = process.env;
     const child = fork(ENTRY, [], {
+      env: { ...env, PACT_DO_NOT_TRACK: 'true' },
       execArgv: execArgv(),
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });

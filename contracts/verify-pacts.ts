@@ -5,8 +5,8 @@ import { loadSpec, type Profile } from '../spec/index.ts';
 import { assertTargetReachable, createRedactor, type Report, type TargetConfig } from '../suites/index.ts';
 import { outcomesFromBroker } from './broker-outcomes.ts';
 import { assertBrokerReachable } from './broker-probe.ts';
-import { contractReport, type InteractionOutcome } from './contract-report.ts';
-import type { PactSource } from './pact-adapter.ts';
+import { contractReport, type InteractionOutcome, sentRequest } from './contract-report.ts';
+import type { PactSource, SentRequest } from './pact-adapter.ts';
 import { collectPactFiles, type PactInteraction, readPactFile } from './pact-file.ts';
 import { PACU_PROVIDER, pacuPactDirs } from './pacu-pacts.ts';
 import { KNOWN_PROVIDER_STATES } from './provider-state-names.ts';
@@ -130,7 +130,13 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> 
     const source = brokerSource(options.broker);
     await assertBrokerReachable(options.broker, timeoutMs);
     const reply = await runVerifierProcess({ config: target, source, timeoutMs });
-    return report(outcomesFromBroker(options.broker.url, verifierResult(reply)));
+    const spec = await loadSpec();
+    const operationOf = (sent: SentRequest) => {
+      const request = sentRequest(sent, target.baseUrl);
+      const route = routeOperation(spec, request.method, request.path);
+      return 'operation' in route ? route.operation.id : undefined;
+    };
+    return report(outcomesFromBroker(options.broker.url, verifierResult(reply), operationOf));
   }
 
   const spec = await loadSpec();

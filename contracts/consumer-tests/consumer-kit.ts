@@ -3,7 +3,7 @@ import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ApiClient, type ApiResponse, createApiClient } from '../../suites/index.ts';
-import { PACU_PACT_DIR, PACU_PROVIDER, PACU_STRICT_PACT_DIR } from '../pacu-pacts.ts';
+import { PACU_PROVIDER } from '../pacu-pacts.ts';
 import { PROVIDER_STATES } from '../provider-state-names.ts';
 import {
   type ConsumerPact,
@@ -31,8 +31,9 @@ export interface PacuConsumerPact extends ConsumerPact {
 
 /**
  * The consumer pact of one of pacu's consumer test files. Pact writes into a private folder; `save()`
- * (in `afterAll`) moves the file to `contracts/pacts/` (`pacts/strict/` for the decisions), or under
- * `$PACU_PACT_DIR` when that is set.
+ * (in `afterAll`) moves the file under `$PACU_PACT_DIR` (`strict/` for the decisions) when that is
+ * set: `npm run pacts` sets it to `contracts/pacts/`. A plain test run never touches the committed
+ * pacts, so a failing or interrupted run cannot leave a pact with an interaction missing.
  */
 export function pacuConsumerPact(
   consumer: (typeof PACU_CONSUMERS)[keyof typeof PACU_CONSUMERS],
@@ -42,18 +43,15 @@ export function pacuConsumerPact(
   return {
     interaction: (definition, test) => pact.interaction(definition, test),
     async save() {
-      const strict = consumer === PACU_CONSUMERS.decisions;
       const base = process.env.PACU_PACT_DIR;
-      const target = base
-        ? join(base, strict ? 'strict' : '')
-        : strict
-          ? PACU_STRICT_PACT_DIR
-          : PACU_PACT_DIR;
-      const name = `${consumer}-${PACU_PROVIDER}.json`;
-      await mkdir(target, { recursive: true });
-      // Copy beside the target first: a rename is atomic only within one file system.
-      await copyFile(join(work, name), join(target, `.${name}.tmp`));
-      await rename(join(target, `.${name}.tmp`), join(target, name));
+      if (base) {
+        const target = join(base, consumer === PACU_CONSUMERS.decisions ? 'strict' : '');
+        const name = `${consumer}-${PACU_PROVIDER}.json`;
+        await mkdir(target, { recursive: true });
+        // Copy beside the target first: a rename is atomic only within one file system.
+        await copyFile(join(work, name), join(target, `.${name}.tmp`));
+        await rename(join(target, `.${name}.tmp`), join(target, name));
+      }
       await rm(work, { recursive: true, force: true });
     },
   };
