@@ -28,6 +28,7 @@ interface VerifyCommandOptions extends TargetConfigInput {
   enablePending?: boolean;
   includeWipPactsSince?: string;
   againstSpec?: boolean;
+  keepMock?: boolean;
   profile: Profile;
   reporter?: string[];
   timeout: number;
@@ -96,25 +97,56 @@ function parseSelectors(text: string): Array<Record<string, unknown>> {
   return list as Array<Record<string, unknown>>;
 }
 
+/** Wait for Ctrl-C (or SIGTERM), for `--keep-mock`. */
+function untilStopped(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
 async function verifyAgainstTarget(
   options: VerifyCommandOptions,
   broker: BrokerOptions | undefined,
+  io: CliIo,
+  present: (report: Report) => Promise<void>,
 ): Promise<Report> {
   const file = options.config ? await readConfigFile(options.config) : {};
   const flags = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
   // Without a target, an embedded mock: its control API sets every provider state up.
   const mock = (options.target ?? file.target) ? undefined : await startMock({ log: () => {} });
+  if (options.keepMock && !mock)
+    throw new ConfigError('pacu: --keep-mock keeps the embedded mock: drop --target');
+  let report: Report | undefined;
   try {
     const embedded: TargetConfigInput = mock ? { target: mock.url, controlUrl: mock.origin } : {};
     const target = resolveTargetConfig(flags as TargetConfigInput, { ...embedded, ...file }, process.env);
-    return await verifyPacts({
+    report = await verifyPacts({
       target,
       timeoutMs: options.timeout,
       profile: options.profile,
       ...(options.pact ? { pacts: options.pact } : {}),
       ...(broker ? { broker } : {}),
     });
+    await present(report);
+    return report;
   } finally {
+    if (mock && report && report.summary.failed > 0) {
+      if (options.keepMock) {
+        io.stdout(
+          `pacu verify: the embedded mock keeps running at ${mock.url} for the curl lines (PACU_CLIENT_ID=${mock.demoClient.clientId} PACU_CLIENT_SECRET=${mock.demoClient.clientSecret}); Ctrl-C stops it\n`,
+        );
+        await untilStopped();
+      } else
+        io.stdout(
+          'note: the curl lines point at the embedded pacu mock, which stops with this run: rerun with --keep-mock to replay them\n',
+        );
+    }
     await mock?.close();
   }
 }
@@ -139,6 +171,7 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
       collect,
     )
     .option('--against-spec', 'check the pacts against spec/openapi.yaml; calls no provider')
+    .option('--keep-mock', 'after failures, keep the embedded mock running so the curl lines replay')
     .addOption(
       new Option(
         '--profile <profile>',
@@ -177,6 +210,15 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
       if (options.providerVersionBranch) options.providerBranch = options.providerVersionBranch;
       const reporters = parseReporterSpecs(options.reporter ?? ['console']);
       const broker = brokerOptions(options);
+      const present = async (report: Report): Promise<void> => {
+        const { passed, failed, skipped } = report.summary;
+        io.stdout(
+          `pacu verify: ${report.rules.length} interactions against ${report.target}: ${passed} verified, ${failed} failed, ${skipped} skipped\n`,
+        );
+        for (const rule of report.rules)
+          for (const note of rule.notes ?? []) io.stdout(`warning: ${rule.title ?? rule.id}: ${note}\n`);
+        await writeReports(report, reporters, io);
+      };
       let report: Report;
       if (options.againstSpec) {
         if (options.target) throw new ConfigError('pacu: --against-spec calls no provider: drop --target');
@@ -187,16 +229,11 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
           }),
           started,
         );
+        await present(report);
       } else {
-        report = await verifyAgainstTarget(options, broker);
+        report = await verifyAgainstTarget(options, broker, io, present);
       }
-      const { passed, failed, skipped } = report.summary;
-      io.stdout(
-        `pacu verify: ${report.rules.length} interactions against ${report.target}: ${passed} verified, ${failed} failed, ${skipped} skipped\n`,
-      );
-      for (const rule of report.rules)
-        for (const note of rule.notes ?? []) io.stdout(`warning: ${rule.title ?? rule.id}: ${note}\n`);
-      await writeReports(report, reporters, io);
+      const { passed, failed } = report.summary;
       if (failed > 0) outcome.exitCode = EXIT_FINDINGS;
       else if (passed === 0) throw new ConfigError(nothingVerified(report));
       else outcome.exitCode = EXIT_OK;

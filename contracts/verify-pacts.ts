@@ -14,6 +14,7 @@ import { unmetStateReason } from './provider-states.ts';
 import { routeOperation } from './route-operation.ts';
 import { runVerifierProcess } from './run-verifier-process.ts';
 import { outcomesFromFiles, verifierResult } from './verification-outcomes.ts';
+import { withHints } from './verify-hints.ts';
 
 export interface BrokerOptions {
   readonly url: string;
@@ -155,7 +156,7 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> 
       const route = routeOperation(spec, interaction.request.method, interaction.request.path);
       return 'operation' in route ? route.operation.id : undefined;
     };
-    return report(outcomesFromFiles(interactions, unmet, operationOf, reply));
+    return report(withHints(outcomesFromFiles(interactions, unmet, operationOf, reply), target.baseUrl));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -91,6 +91,68 @@ describe('pacu verify', () => {
     );
     expect(result.stdout).toContain('pacu-merchant-cards.a-request-for-a-virtual-card');
     expect(result.stdout).toMatch(/\$\.data\.card_balance: Expected '2500\.00' \(String\) to be a number/);
+    // The curl line replays what the verifier sent: the card the state gave, the token as a variable.
+    const curl = result.stdout.split('\n').find((line) => line.includes('curl:')) ?? '';
+    expect(curl).toContain(`'${target}/cards/virtual/card_1'`);
+    expect(curl).toContain('"authorization: Bearer $PACU_TOKEN"');
+    expect(result.stdout).not.toContain('example-access-token');
+    expect(result.stdout).not.toContain(TOKEN);
+    expect(result.stdout).not.toContain('not-in-any-pact');
+  });
+
+  it('keeps every credential out of every report file (json, junit, html, markdown, console)', async () => {
+    const auth = JSON.parse(await readFile(join(PACU_PACT_DIR, 'pacu-merchant-auth-pacu-api.json'), 'utf8'));
+    auth.interactions[0].response.body.content.data.refresh_token = 'never sent';
+    await writeFile(join(dir, 'auth-fails.json'), JSON.stringify(auth));
+    const reports = ['json', 'junit', 'html', 'markdown'].map((kind) => [kind, join(dir, `report.${kind}`)]);
+    const result = await run([
+      'verify',
+      '--target',
+      target,
+      '--pact',
+      join(dir, 'auth-fails.json'),
+      '--pact',
+      cardsPact,
+      '--client-id',
+      'merchant',
+      '--client-secret',
+      'not-in-any-pact',
+      '--card-id',
+      'card_1',
+      '--card-transaction-id',
+      'ctx_1',
+      ...reports.flatMap(([kind, file]) => ['--reporter', `${kind}:${file}`]),
+      '--reporter',
+      'console',
+    ]);
+    expect(result.code).toBe(1);
+    const basic = Buffer.from('merchant:not-in-any-pact').toString('base64');
+    const texts = [
+      result.stdout,
+      ...(await Promise.all(reports.map(([, file]) => readFile(file ?? '', 'utf8')))),
+    ];
+    expect(texts.join('\n')).toContain('$.data: Actual map is missing the following keys: refresh_token');
+    // The failing token request carried the real Basic credential: the report shows where it comes from instead.
+    expect(texts[0]).toContain('-u "$PACU_CLIENT_ID:$PACU_CLIENT_SECRET"');
+    for (const text of texts) {
+      expect(text).not.toContain('not-in-any-pact');
+      expect(text).not.toContain(basic);
+      expect(text).not.toContain(TOKEN);
+    }
+  });
+
+  it('says the curl lines point at the embedded mock that stopped, and offers --keep-mock', async () => {
+    const pact = JSON.parse(await readFile(cardsPact, 'utf8'));
+    pact.interactions[1].response.body.content.data.nickname = 'Ops';
+    await writeFile(join(dir, 'nickname.json'), JSON.stringify(pact));
+    const result = await run(['verify', '--pact', join(dir, 'nickname.json')]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      'note: the curl lines point at the embedded pacu mock, which stops with this run: rerun with --keep-mock to replay them',
+    );
+    const kept = await run(['verify', '--keep-mock', '--target', target]);
+    expect(kept.code).toBe(2);
+    expect(kept.stderr).toBe('pacu: --keep-mock keeps the embedded mock: drop --target\n');
   });
 
   it('checks a pact against the spec with --against-spec: agreeing passes, disagreeing names the place', async () => {

@@ -15,7 +15,11 @@ let target: string;
 let dir: string;
 beforeAll(async () => {
   server = createServer((req, res) => {
-    const found = req.url === '/v3/things/1';
+    if (req.url === '/v3/secret' && req.headers.authorization !== 'Bearer issued-token') {
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"success":false,"message":"no"}');
+      return;
+    }
+    const found = req.url === '/v3/things/1' || req.url === '/v3/secret';
     res
       .writeHead(found ? 200 : 404, { 'content-type': 'application/json' })
       .end(JSON.stringify(found ? { name: 'a' } : { success: false, message: 'not found' }));
@@ -86,5 +90,44 @@ describe('pacu verify judges other consumers’ pacts as Pact judges them', () =
     expect(nothing.stderr.trim().split('\n')).toHaveLength(1);
     expect(nothing.stderr).toContain('pacu: nothing verified: all 1 interactions were skipped');
     expect(nothing.stderr).toContain('--card-id');
+  });
+
+  it('hints where Pact users go wrong: a /v3 path against a /v3 target, a V2 pact with a literal bearer token', async () => {
+    const file = await pactFile('mistakes', [
+      {
+        ...(thing([], 'a') as object),
+        description: 'a path with the base path in it',
+        request: { method: 'GET', path: '/v3/things/1' },
+      },
+    ]);
+    const v2 = join(dir, 'v2.json');
+    await writeFile(
+      v2,
+      JSON.stringify({
+        consumer: { name: 'old-app' },
+        provider: { name: 'things-api' },
+        interactions: [
+          {
+            description: 'a secret thing',
+            request: {
+              method: 'GET',
+              path: '/secret',
+              headers: { Authorization: 'Bearer token-from-my-laptop' },
+            },
+            response: { status: 200, body: { name: 'a' } },
+          },
+        ],
+        metadata: { pactSpecification: { version: '2.0.0' } },
+      }),
+    );
+    const report = await verifyPacts({ target: resolveTargetConfig({ target }), pacts: [file, v2] });
+    const reasons = report.rules.map((rule) => rule.failure?.reason ?? '');
+    expect(reasons[0]).toContain(
+      "hint: the pact's path /v3/things/1 starts with /v3 and the target already ends in /v3, so the request went to /v3/v3/things/1: write pact paths relative to the base URL (/things/1)",
+    );
+    expect(reasons[1]).toContain(
+      'hint: this V2 pact sends a literal bearer token, which no provider issued, so it can never verify',
+    );
+    expect(JSON.stringify(report)).not.toContain('token-from-my-laptop');
   });
 });
