@@ -8,7 +8,7 @@ import {
   type RunningMock,
   startMock,
 } from '../mock/index.ts';
-import { ConfigError } from '../spec/index.ts';
+import { ConfigError, SCOPES } from '../spec/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { collect, httpUrl, wholeNumber as integer } from './option-parsers.ts';
 import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
@@ -56,9 +56,9 @@ function parseClient(text: string): MockClient {
   const [clientId = '', clientSecret = '', scopes] = text.split(':');
   if (!clientId || !clientSecret)
     throw new ConfigError(`pacu: --client ${text}: expected id:secret or id:secret:card,us_account`);
-  const list = scopes ? scopes.split(',') : ['card', 'us_account'];
-  if (list.some((scope) => scope !== 'card' && scope !== 'us_account')) {
-    throw new ConfigError(`pacu: --client ${text}: scopes are card and us_account`);
+  const list = scopes ? scopes.split(',') : [...SCOPES];
+  if (list.some((scope) => !(SCOPES as readonly string[]).includes(scope))) {
+    throw new ConfigError(`pacu: --client ${text}: scopes are ${SCOPES.join(' and ')}`);
   }
   return { clientId, clientSecret, scopes: list as MockClient['scopes'] };
 }

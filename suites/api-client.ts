@@ -1,6 +1,11 @@
 import { Agent, errors as undiciErrors, request as undiciRequest } from 'undici';
-import type { AccountCreationRequest, UsdTransferRequest, WalletPayoutRequest } from '../spec/index.ts';
-import { TargetUnreachableError } from '../spec/index.ts';
+import type {
+  AccountCreationRequest,
+  OperationId,
+  UsdTransferRequest,
+  WalletPayoutRequest,
+} from '../spec/index.ts';
+import { OPERATION_ROUTES, pathFor, TargetUnreachableError } from '../spec/index.ts';
 import { type ApiRequest, type ApiResponse, basic, bearer, jsonRequest } from './api-request.ts';
 
 export interface ApiClientOptions {
@@ -53,7 +58,7 @@ export function tokenRequest(grant: TokenGrant): ApiRequest {
   if (grant.scope !== undefined) form.set('scope', grant.scope);
   return {
     method: 'POST',
-    path: '/auth/token',
+    path: OPERATION_ROUTES.getAccessToken.path,
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       ...basic(grant.clientId, grant.clientSecret),
@@ -142,27 +147,29 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
   const get = (path: string, token?: string): Promise<ApiResponse> =>
     send({ method: 'GET', path, headers: bearer(token) });
-  const segment = encodeURIComponent;
+  const path = (id: OperationId, params: Record<string, string> = {}): string =>
+    pathFor({ id, path: OPERATION_ROUTES[id].path }, params);
 
   return {
     baseUrl,
     send,
     getAccessToken: (grant) => send(tokenRequest(grant)),
-    usdTransfer: (body, token) => send(jsonRequest('POST', '/payments/usd/direct', body, bearer(token))),
-    walletPayout: (body, token) => send(jsonRequest('POST', '/payments/wallet', body, bearer(token))),
-    createAccount: (body, token) => send(jsonRequest('POST', '/accounts', body, bearer(token))),
+    usdTransfer: (body, token) => send(jsonRequest('POST', path('usdTransfer'), body, bearer(token))),
+    walletPayout: (body, token) => send(jsonRequest('POST', path('walletPayout'), body, bearer(token))),
+    createAccount: (body, token) => send(jsonRequest('POST', path('createAccount'), body, bearer(token))),
     getCardTransaction: (cardId, transactionId, token) =>
-      get(`/cards/${segment(cardId)}/transactions/${segment(transactionId)}`, token),
-    getPushToCardPayment: (transactionId, token) => get(`/payments/card/${segment(transactionId)}`, token),
-    getVirtualCard: (cardId, token) => get(`/cards/virtual/${segment(cardId)}`, token),
+      get(path('getCardTransaction', { card_id: cardId, transaction_id: transactionId }), token),
+    getPushToCardPayment: (transactionId, token) =>
+      get(path('getPushToCardPayment', { transaction_id: transactionId }), token),
+    getVirtualCard: (cardId, token) => get(path('getVirtualCard', { card_id: cardId }), token),
     listUsers: (query = {}, token) => {
       const search = new URLSearchParams();
       for (const [key, value] of Object.entries(query))
         if (value !== undefined) search.set(key, String(value));
       const text = search.toString();
-      return get(`/users${text ? `?${text}` : ''}`, token);
+      return get(`${path('listUsers')}${text ? `?${text}` : ''}`, token);
     },
-    getP2pStatus: (userId, token) => get(`/p2p/status/${segment(userId)}`, token),
+    getP2pStatus: (userId, token) => get(path('getP2pStatus', { user_id: userId }), token),
     close: () => agent.close(),
   };
 }

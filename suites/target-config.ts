@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ConfigError, type Scope } from '../spec/index.ts';
+import { ConfigError, SCOPES, type Scope } from '../spec/index.ts';
 
 /** Ids of records that no operation creates; a rule that needs one the user did not give is skipped. */
 export interface TargetIds {
@@ -54,7 +54,7 @@ export const TARGET_ID_FLAGS: Readonly<Record<keyof TargetIds, string>> = {
   userId: '--user-id',
 };
 
-export const DEFAULT_SCOPES: readonly Scope[] = ['card', 'us_account'];
+export const DEFAULT_SCOPES: readonly Scope[] = SCOPES;
 const KNOWN_SCOPES: readonly string[] = DEFAULT_SCOPES;
 const CONFIG_KEYS: ReadonlySet<string> = new Set<keyof TargetConfigInput>([
   'target',
@@ -121,7 +121,7 @@ function parseScopes(value: string): Scope[] {
     .filter(Boolean);
   const unknown = scopes.filter((scope) => !KNOWN_SCOPES.includes(scope));
   if (unknown.length > 0)
-    throw new ConfigError(`pacu: unknown scope ${unknown.join(', ')} (known: card, us_account)`);
+    throw new ConfigError(`pacu: unknown scope ${unknown.join(', ')} (known: ${SCOPES.join(', ')})`);
   return scopes as Scope[];
 }
 
