@@ -115,7 +115,10 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> 
   const redactor = createRedactor({
     ...(target.clientId !== undefined ? { clientId: target.clientId } : {}),
     ...(target.clientSecret !== undefined ? { clientSecret: target.clientSecret } : {}),
-    others: options.broker?.token ? [options.broker.token] : [],
+    others: [
+      ...(options.broker?.token ? [options.broker.token] : []),
+      ...Object.values(target.headers ?? {}),
+    ],
   });
   const report = (outcomes: InteractionOutcome[]): Report =>
     contractReport({
@@ -126,7 +129,11 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> 
       outcomes,
       redactor,
     });
-  await assertTargetReachable({ baseUrl: target.baseUrl, timeoutMs });
+  await assertTargetReachable({
+    baseUrl: target.baseUrl,
+    timeoutMs,
+    ...(target.headers ? { headers: target.headers } : {}),
+  });
 
   if (options.broker) {
     const source = brokerSource(options.broker);
