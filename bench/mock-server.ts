@@ -1,14 +1,20 @@
-// The pacu mock in its own process, so its RSS is its own. argv[2]: a state file to start from.
+// The pacu mock in its own process, so its RSS is its own. argv[2]: a state file (snapshot and
+// journal) to start from and write to. `startMs`: spec, Prism, state load and listen, in process.
 import { startMock } from '../mock/index.ts';
 
 const stateFile = process.argv[2];
+const started = performance.now();
 const mock = await startMock({
   ...(stateFile ? { stateFile } : {}),
   log: (line) => process.stderr.write(`${line}\n`),
 });
 // Memory right after start (state loaded, nothing created yet): what the stored records cost.
 (globalThis as { gc?: () => void }).gc?.();
-const loaded = { loadedRssBytes: process.memoryUsage().rss, loadedHeapBytes: process.memoryUsage().heapUsed };
+const loaded = {
+  startMs: Math.round(performance.now() - started),
+  loadedRssBytes: process.memoryUsage().rss,
+  loadedHeapBytes: process.memoryUsage().heapUsed,
+};
 process.stdout.write(
   `${JSON.stringify({ ...loaded, origin: mock.origin, url: mock.url, ...mock.seeded, clientId: mock.demoClient.clientId, clientSecret: mock.demoClient.clientSecret })}\n`,
 );

@@ -1,16 +1,17 @@
-// npm run bench: startup of `pacu --help` and `pacu mock` beside `node -e 0` and `prism mock`; then
-// the pacu mock side by side with a bare node:http server (the ceiling) and `prism mock` (what users
-// run instead), then the mock again with a million stored transfers. `--only startup` stops after
-// the first part, `--only mock` skips the baselines of the second.
+// npm run bench: startup of `pacu --help` and `pacu mock` beside `node -e 0` and `prism mock`; then,
+// with wrk pinned to core 1 and every server to core 0, the pacu mock with --state off and on side
+// by side with a bare node:http server (the ceiling; `--prism` adds `prism mock`), then the mock
+// restarted on a million stored transfers (restart time, then load with the journal on).
+// `--only startup` stops after the first part, `--only load` skips it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_FILE, loadSpec } from '../spec/index.ts';
-import { type LoadRequest, type LoadResult, measure } from './load.ts';
 import { type StateDump, writeStateWithTransfers } from './million.ts';
 import { measureStartup } from './startup.ts';
-import { startPrism, startScript, type Target } from './targets.ts';
+import { LOAD_CPU, startPrism, startScript, type Target } from './targets.ts';
+import { type LoadRequest, type LoadResult, measure, requireWrk } from './wrk.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -19,12 +20,12 @@ const { values: flags } = parseArgs({
     only: { type: 'string' },
     million: { type: 'string', default: '1000000' },
     rounds: { type: 'string', default: '10' },
+    prism: { type: 'boolean', default: false },
   },
 });
 const seconds = Number(flags.duration);
 const connections = Number(flags.connections);
 const storedTransfers = Number(flags.million);
-const onlyMock = flags.only === 'mock';
 /** The spec's example transfer, sent WIRE with a fresh reference each time. */
 const EXAMPLE_TRANSFER = (await loadSpec()).operation('usdTransfer').requestBody?.examples.ach as Record<
   string,
@@ -48,96 +49,89 @@ function requests(
   accountId: string,
 ): Record<'GET /users' | 'POST /payments/usd/direct', LoadRequest> {
   const headers = { authorization: `Bearer ${token}` };
-  let counter = 0;
-  const run = `${process.pid}-${Date.now()}`;
+  const run = Date.now().toString(36);
   return {
     'GET /users': { method: 'GET', path: '/users', headers },
     'POST /payments/usd/direct': {
       method: 'POST',
       path: '/payments/usd/direct',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: () =>
-        JSON.stringify({
-          ...EXAMPLE_TRANSFER,
-          account_id: accountId,
-          transfer_type: 'WIRE',
-          reference: `BENCH-${run}-${counter++}`,
-        }),
+      body: JSON.stringify({
+        ...EXAMPLE_TRANSFER,
+        account_id: accountId,
+        transfer_type: 'WIRE',
+        reference: `B-${run}-{{n}}`,
+      }),
     },
   };
 }
 
 const row = (name: string, label: string, result: LoadResult): string =>
-  `${label.padEnd(28)} ${name.padEnd(22)} ${String(result.requestsPerSecond).padStart(8)} req/s  p50 ${String(result.p50Ms).padStart(4)} ms  p99 ${String(result.p99Ms).padStart(4)} ms${result.non2xx || result.errors ? `  (non-2xx ${result.non2xx}, errors ${result.errors})` : ''}`;
+  `${label.padEnd(28)} ${name.padEnd(24)} ${String(result.requestsPerSecond).padStart(8)} req/s  p50 ${result.p50Ms.toFixed(2).padStart(6)} ms  p99 ${result.p99Ms.toFixed(2).padStart(6)} ms${result.non2xx || result.errors ? `  (non-2xx ${result.non2xx}, errors ${result.errors})` : ''}`;
 const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
+/** The issue's targets with the journal on: share of bare node:http, and p99 at 32 connections. */
+const TARGETS = { 'POST /payments/usd/direct': 0.25, 'GET /users': 0.45 } as const;
+const P99_TARGET_MS = 10;
 
-async function main(): Promise<void> {
-  const startup = await measureStartup(DEFAULT_SPEC_FILE, Number(flags.rounds));
-  console.log(JSON.stringify({ startup }));
-  if (flags.only === 'startup') return;
-  console.log('');
+async function loadRuns(): Promise<void> {
+  requireWrk();
+  const dir = mkdtempSync(path.join(tmpdir(), 'pacu-bench-'));
   const figures: Record<string, Record<string, LoadResult>> = {};
-  const mock = await startScript('pacu mock', 'bench/mock-server.ts');
-  const targets: Target[] = [mock];
-  if (!onlyMock) {
-    targets.push(await startScript('bare node:http', 'bench/bare-server.ts'));
-    targets.push(await startPrism(DEFAULT_SPEC_FILE));
-  }
-  const token = await mockToken(mock);
-  const merchant = mock.info.merchantAccountId as string;
-  console.log(`pacu bench: ${connections} connections, ${seconds} s per run\n`);
-  for (const [label, request] of Object.entries(requests(token, merchant))) {
-    const byTarget: Record<string, LoadResult> = {};
-    figures[label] = byTarget;
-    for (const target of targets) {
-      const result = await measure(target, request, connections, seconds);
-      byTarget[target.name] = result;
+  const bare = await startScript('bare node:http', 'bench/bare-server.ts');
+  const off = await startScript('pacu mock, --state off', 'bench/mock-server.ts');
+  const on = await startScript('pacu mock, --state on', 'bench/mock-server.ts', [path.join(dir, 'on.jsonl')]);
+  const targets: Target[] = [bare, off, on];
+  if (flags.prism) targets.push(await startPrism(DEFAULT_SPEC_FILE));
+  const merchant = off.info.merchantAccountId as string;
+  console.log(
+    `load: wrk -t1 -c${connections} -d${seconds}s on core ${LOAD_CPU}, each server alone on core 0\n`,
+  );
+  for (const target of targets) {
+    const token = target === bare || target.name === 'prism mock' ? 'x' : await mockToken(target);
+    for (const [label, request] of Object.entries(requests(token, merchant))) {
+      figures[label] ??= {};
+      const result = await measure(target, request, connections, seconds, LOAD_CPU);
+      (figures[label] as Record<string, LoadResult>)[target.name] = result;
       console.log(row(target.name, label, result));
     }
   }
-  const dump = (await (await fetch(`${mock.origin}/__pacu/state`)).json()) as StateDump;
-  const emptyRss = await mock.stop();
-  for (const target of targets.slice(1)) await target.stop();
+  const dump = (await (await fetch(`${off.origin}/__pacu/state`)).json()) as StateDump;
+  const memory = { off: await off.stop(), on: await on.stop() };
+  for (const target of targets) if (target !== off && target !== on) await target.stop();
 
-  const dir = mkdtempSync(path.join(tmpdir(), 'pacu-bench-'));
   const file = path.join(dir, 'million.jsonl');
   console.log(`\nwriting ${storedTransfers} transfers to ${file} …`);
-  await writeStateWithTransfers(file, dump, storedTransfers, mock.info.clientId as string);
-  const loadStarted = Date.now();
-  const full = await startScript('pacu mock (1M)', 'bench/mock-server.ts', [file]);
-  const loadSeconds = (Date.now() - loadStarted) / 1000;
+  await writeStateWithTransfers(file, dump, storedTransfers, off.info.clientId as string);
+  const restartStarted = Date.now();
+  const full = await startScript(`${storedTransfers} stored, --state on`, 'bench/mock-server.ts', [file]);
+  const restartSeconds = (Date.now() - restartStarted) / 1000;
   const fullToken = await mockToken(full);
   const stored: Record<string, LoadResult> = {};
   for (const [label, request] of Object.entries(requests(fullToken, merchant))) {
-    stored[label] = await measure(full, request, connections, seconds);
-    console.log(row(`${storedTransfers} stored`, label, stored[label]));
+    stored[label] = await measure(full, request, connections, seconds, LOAD_CPU);
+    console.log(row(full.name, label, stored[label]));
   }
   const fullRss = await full.stop();
   rmSync(dir, { recursive: true, force: true });
 
+  console.log(
+    `\nratios to bare node:http (targets with the journal on: POST >= ${TARGETS['POST /payments/usd/direct']}, GET >= ${TARGETS['GET /users']}, p99 <= ${P99_TARGET_MS} ms)`,
+  );
   const summary: Record<string, unknown> = {
     connections,
     seconds,
     storedTransfers,
-    loadSeconds,
-    emptyRssBytes: emptyRss,
-    fullRssBytes: fullRss,
-    loadedRssBytes: full.info.loadedRssBytes,
-    loadedHeapBytes: full.info.loadedHeapBytes,
+    restartSeconds,
     runs: figures,
     stored,
   };
-  console.log('\nratios');
   for (const [label, byTarget] of Object.entries(figures)) {
-    const mine = byTarget['pacu mock']?.requestsPerSecond ?? 0;
-    const bare = byTarget['bare node:http']?.requestsPerSecond;
-    const prism = byTarget['prism mock']?.requestsPerSecond;
-    const full1m = stored[label]?.requestsPerSecond ?? 0;
-    const ratios = {
-      ...(prism ? { vsPrism: ratio(mine, prism) } : {}),
-      ...(bare ? { vsBare: ratio(mine, bare) } : {}),
-      storedVsEmpty: ratio(full1m, mine),
-    };
+    const base = byTarget['bare node:http']?.requestsPerSecond ?? 1;
+    const ratios = Object.fromEntries(
+      [...Object.entries(byTarget), [full.name, stored[label]] as const]
+        .filter(([name]) => name !== 'bare node:http')
+        .map(([name, result]) => [name, ratio(result?.requestsPerSecond ?? 0, base)]),
+    );
     summary[`ratios ${label}`] = ratios;
     console.log(
       `  ${label.padEnd(28)} ${Object.entries(ratios)
@@ -146,17 +140,23 @@ async function main(): Promise<void> {
     );
   }
   const mib = (bytes?: number): string => `${Math.round((bytes ?? 0) / 2 ** 20)} MiB`;
-  console.log(`  state load ${loadSeconds.toFixed(1)} s`);
   console.log(
-    `  RSS after the empty runs: peak ${mib(emptyRss.maxRssBytes)}, after GC ${mib(emptyRss.settledRssBytes)}`,
+    `  restart on ${storedTransfers} transfers: ${restartSeconds.toFixed(1)} s to listening (in process ${(Number(full.info.startMs) / 1000).toFixed(1)} s)`,
   );
   console.log(
-    `  right after loading ${storedTransfers} transfers: RSS ${mib(Number(full.info.loadedRssBytes))}, heap ${mib(Number(full.info.loadedHeapBytes))}`,
-  );
-  console.log(
-    `  RSS with ${storedTransfers} stored transfers (+ those the runs created): peak ${mib(fullRss.maxRssBytes)}, after GC ${mib(fullRss.settledRssBytes)}`,
+    `  RSS: --state off peak ${mib(memory.off.maxRssBytes)}, --state on peak ${mib(memory.on.maxRssBytes)}, ${storedTransfers} stored peak ${mib(fullRss.maxRssBytes)}, after GC ${mib(fullRss.settledRssBytes)}`,
   );
   console.log(JSON.stringify(summary));
+}
+
+async function main(): Promise<void> {
+  if (flags.only !== 'load') {
+    const startup = await measureStartup(DEFAULT_SPEC_FILE, Number(flags.rounds));
+    console.log(JSON.stringify({ startup }));
+    if (flags.only === 'startup') return;
+    console.log('');
+  }
+  await loadRuns();
 }
 
 await main();

@@ -43,9 +43,14 @@ function stopper(child: ChildProcess, lines: Interface): () => Promise<MemoryFig
     });
 }
 
-/** Start a TypeScript server script of the bench (it prints one JSON line with its origin). */
+/** The server side of every run: core 0. The load generator gets core 1. */
+export const SERVER_CPU = '0';
+export const LOAD_CPU = '1';
+
+/** Start a TypeScript server script of the bench on {@link SERVER_CPU} (it prints one JSON line with its origin). */
 export async function startScript(name: string, script: string, args: string[] = []): Promise<Target> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script, ...args], {
+  const node = [process.execPath, '--expose-gc', '--import', 'tsx', script, ...args];
+  const child = spawn('taskset', ['-c', SERVER_CPU, ...node], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -66,8 +71,18 @@ async function freePort(): Promise<number> {
 export async function startPrism(specFile: string): Promise<Target> {
   const port = await freePort();
   const child = spawn(
-    `${ROOT}node_modules/.bin/prism`,
-    ['mock', '-h', '127.0.0.1', '-p', String(port), specFile],
+    'taskset',
+    [
+      '-c',
+      SERVER_CPU,
+      `${ROOT}node_modules/.bin/prism`,
+      'mock',
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      specFile,
+    ],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,13 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
-import { type RunningMock, startMock } from '../mock/index.ts';
 import { ConfigError, type Profile } from '../spec/index.ts';
 import {
-  type ProgressEvent,
+  CHECK_DEFAULTS,
   parseFailureId,
   type Report,
-  readConfigFile,
-  resolveTargetConfig,
   runChecks,
   TARGET_ID_FLAGS,
   type TargetConfigInput,
@@ -15,38 +12,22 @@ import {
 } from '../suites/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
+import { openTarget, type TargetFlags } from './open-target.ts';
 import { collect, wholeNumber as whole } from './option-parsers.ts';
+import { addOutputOptions, type OutputFlags, resolveOutput } from './output-options.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { addTargetOptions } from './target-options.ts';
 
-interface CheckCommandOptions extends TargetConfigInput {
-  config?: string;
+interface CheckCommandOptions extends TargetFlags, OutputFlags {
   profile: Profile;
   reporter: string[];
   seed?: number;
   runs: number;
   concurrency: number;
-  rule: string[];
+  rule?: string[];
+  excludeRule?: string[];
   replay?: string;
   reportFile?: string;
-}
-
-/**
- * On a TTY one line rewritten in place; otherwise one plain line per finished check (CI logs).
- * On stdout: the CLI's stderr is reserved for the one-line usage errors.
- */
-function progressPrinter(io: CliIo): (event: ProgressEvent) => void {
-  const live = process.stdout.isTTY === true;
-  return (event) => {
-    if (event.kind === 'start') {
-      if (live) io.stdout(`\r\u001b[2K[${event.index + 1}/${event.total}] ${event.rule} ${event.operation}…`);
-      return;
-    }
-    const { result } = event;
-    const line = `${result.status.padEnd(7)} ${result.id} ${result.operation}${result.status === 'skipped' ? ` (${result.skipReason})` : ` (${result.runs} runs)`}`;
-    io.stdout(live ? `\r\u001b[2K[${event.index + 1}/${event.total}] ${line}` : `${line}\n`);
-    if (live && event.index + 1 === event.total) io.stdout('\r\u001b[2K');
-  };
 }
 
 /** The failure a report holds under `id`, for `--replay id --report-file report.json`. */
@@ -85,24 +66,9 @@ function reportedTarget(report: Report): TargetConfigInput & { profile?: Profile
   return input;
 }
 
-/** What an embedded pacu mock tells `pacu check`: its URL, demo client, seeded ids and control API. */
-export function embeddedMockTarget(mock: RunningMock): TargetConfigInput {
-  return {
-    target: mock.url,
-    clientId: mock.demoClient.clientId,
-    clientSecret: mock.demoClient.clientSecret,
-    cardId: mock.seeded.cardId,
-    cardTransactionId: mock.seeded.cardTransactionId,
-    pushToCardId: mock.seeded.pushToCardId,
-    accountId: mock.seeded.merchantAccountId,
-    userId: mock.seeded.userId,
-    controlUrl: mock.origin,
-  };
-}
-
 /** `pacu check`: run the conformance rules against a target (by default, an embedded pacu mock). */
 export function registerCheckCommand(program: Command, io: CliIo, outcome: CommandOutcome): void {
-  addTargetOptions(program.command('check'))
+  addOutputOptions(addTargetOptions(program.command('check')))
     .description(
       'check a provider against the rules: envelope, auth, idempotency, errors, positive, lifecycle',
     )
@@ -111,7 +77,7 @@ export function registerCheckCommand(program: Command, io: CliIo, outcome: Comma
     .addOption(
       new Option('--profile <profile>', 'documented: the description only; strict: pacu decisions too')
         .choices(['documented', 'strict'])
-        .default('documented'),
+        .default(CHECK_DEFAULTS.profile),
     )
     .option(
       '--reporter <spec>',
@@ -119,9 +85,23 @@ export function registerCheckCommand(program: Command, io: CliIo, outcome: Comma
       collect,
     )
     .option('--seed <n>', 'fast-check seed (default: random, printed)', whole('--seed', 0, 2 ** 31 - 1))
-    .option('--runs <n>', 'generated cases per property', whole('--runs', 1, 100_000), 100)
-    .option('--concurrency <n>', 'checks in flight at once', whole('--concurrency', 1, 64), 4)
-    .option('--rule <id>', 'only this rule (repeatable)', collect)
+    .option('--runs <n>', 'generated cases per property', whole('--runs', 1, 100_000), CHECK_DEFAULTS.runs)
+    .option(
+      '--concurrency <n>',
+      'checks in flight at once',
+      whole('--concurrency', 1, 64),
+      CHECK_DEFAULTS.concurrency,
+    )
+    .option(
+      '--rule <pattern>',
+      'only rules with this id, category or id glob, e.g. auth.* (repeatable)',
+      collect,
+    )
+    .option(
+      '--exclude-rule <pattern>',
+      'leave out rules with this id, category or id glob (repeatable)',
+      collect,
+    )
     .option('--replay <failure-id>', 'rerun exactly the case of a failure id from a report')
     .option('--report-file <file>', 'the json report --replay takes the failure from')
     .action(async (options: CheckCommandOptions, command: Command) => {
@@ -135,39 +115,34 @@ export function registerCheckCommand(program: Command, io: CliIo, outcome: Comma
           : undefined;
       // Flags win over the report, the report over the config file: the replay reruns the reported target.
       const { profile: reportedProfile, ...reported } = fromReport ? reportedTarget(fromReport) : {};
-      const file = { ...(options.config ? await readConfigFile(options.config) : {}), ...reported };
       // An explicit --profile is never replaced by the report's; the report's wins over the default.
       const profile =
         command.getOptionValueSource('profile') === 'cli'
           ? options.profile
           : ((reportedProfile as Profile | undefined) ?? fromReport?.profile ?? options.profile);
-      const flags: TargetConfigInput = { ...options };
-      const mock =
-        (flags.target ?? file.target) ? undefined : await startMock({ clock: 'manual', log: () => {} });
+      const output = resolveOutput(options, reporters, io);
+      const { profile: _profile, ...targetFlags } = options;
+      const opened = await openTarget(targetFlags, reported);
       try {
-        const embedded: TargetConfigInput = mock ? embeddedMockTarget(mock) : {};
-        const target = resolveTargetConfig(
-          Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined)),
-          { ...embedded, ...file },
-          process.env,
-        );
         const checked = await runChecks({
-          target,
+          target: opened.target,
           profile,
           runs: options.runs,
           concurrency: options.concurrency,
           ...(options.seed !== undefined ? { seed: options.seed } : {}),
           ...(options.rule ? { rules: options.rule } : {}),
+          ...(options.excludeRule ? { excludeRules: options.excludeRule } : {}),
           ...(options.replay ? { replay: options.replay } : {}),
-          onProgress: progressPrinter(io),
+          ...(output.onProgress ? { onProgress: output.onProgress } : {}),
         });
         // A fresh embedded mock is the same mock (seeded data, same ids): its replay line needs no target.
-        const report = mock ? { ...checked, rerunFlags: ['--profile', profile] } : checked;
-        io.stdout(`pacu check: seed ${report.seed} (rerun the same cases with --seed ${report.seed})\n`);
-        await writeReports(report, reporters, io);
+        const report = opened.mock ? { ...checked, rerunFlags: ['--profile', profile] } : checked;
+        if (output.chatter)
+          io.stdout(`pacu check: seed ${report.seed} (rerun the same cases with --seed ${report.seed})\n`);
+        await writeReports(report, reporters, io, output.console);
         outcome.exitCode = report.summary.failed > 0 ? EXIT_FINDINGS : EXIT_OK;
       } finally {
-        await mock?.close();
+        await opened.close();
       }
     });
 }

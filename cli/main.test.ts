@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RULES } from '../suites/index.ts';
 import { main } from './main.ts';
 
 async function run(...args: string[]) {
@@ -48,6 +49,39 @@ describe('pacu command line', () => {
     const result = await run(...args);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toBe(`${line}\n`);
+  });
+
+  it.each([
+    [['mock', '--webhook-url', 'notaurl'], /^pacu: .*--webhook-url "notaurl" is not an http\(s\) URL\n$/],
+    [
+      ['mock', '--webhook-secret', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
+      /^pacu: --webhook-secret signs deliveries to a --webhook-url/,
+    ],
+    [
+      ['mock', '--state', '/nonexistent/folder/state.jsonl'],
+      /^pacu: --state \/nonexistent\/folder\/state.jsonl cannot be written: its folder does not exist\n$/,
+    ],
+  ])('checks pacu mock %j at start: one line, exit 2', async (args, line) => {
+    const result = await run(...args);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(line);
+  });
+
+  it('lists every rule with id, category, profile and title in pacu rules', async () => {
+    const result = await run('rules', '--json');
+    expect(result.exitCode).toBe(0);
+    const rows = JSON.parse(result.stdout) as Array<{
+      id: string;
+      category: string;
+      profile: string;
+      title: string;
+    }>;
+    expect(rows.map((row) => row.id)).toEqual(RULES.map((rule) => rule.id));
+    expect(rows.find((row) => row.id === 'auth.scope-enforced')).toMatchObject({
+      category: 'auth',
+      profile: 'strict',
+    });
+    expect((await run('rules')).stdout).toMatch(/^envelope\.content-type\s+envelope\s+documented\s+\S/m);
   });
 
   it('summarises the spec as one JSON document', async () => {

@@ -1,3 +1,5 @@
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import {
   MOCK_DEFAULTS,
@@ -6,8 +8,9 @@ import {
   type RunningMock,
   startMock,
 } from '../mock/index.ts';
-import { ConfigError } from '../spec/index.ts';
+import { ConfigError, SCOPES } from '../spec/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
+import { collect, httpUrl, wholeNumber as integer } from './option-parsers.ts';
 import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
 
 interface MockCommandOptions {
@@ -31,18 +34,6 @@ interface MockCommandOptions {
   webhookRetry?: number[];
 }
 
-function integer(name: string, min: number, max: number): (value: string) => number {
-  return (value) => {
-    const parsed = Number(value);
-    if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
-      throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}`);
-    }
-    return parsed;
-  };
-}
-
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
-
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** `1s,5s,30s,2m,10m` (units ms, s, m, h; a bare number is ms), or `none` for no retries. */
@@ -65,19 +56,41 @@ function parseClient(text: string): MockClient {
   const [clientId = '', clientSecret = '', scopes] = text.split(':');
   if (!clientId || !clientSecret)
     throw new ConfigError(`pacu: --client ${text}: expected id:secret or id:secret:card,us_account`);
-  const list = scopes ? scopes.split(',') : ['card', 'us_account'];
-  if (list.some((scope) => scope !== 'card' && scope !== 'us_account')) {
-    throw new ConfigError(`pacu: --client ${text}: scopes are card and us_account`);
+  const list = scopes ? scopes.split(',') : [...SCOPES];
+  if (list.some((scope) => !(SCOPES as readonly string[]).includes(scope))) {
+    throw new ConfigError(`pacu: --client ${text}: scopes are ${SCOPES.join(' and ')}`);
   }
   return { clientId, clientSecret, scopes: list as MockClient['scopes'] };
 }
 
 /** Pair each --webhook-url with the --webhook-secret at the same position (one secret serves all). */
 function receivers(urls: string[], secrets: string[]): Array<{ url: string; secret: string }> {
+  if (urls.length === 0 && secrets.length > 0)
+    throw new ConfigError('pacu: --webhook-secret signs deliveries to a --webhook-url: give the URL too');
   if (urls.length > 0 && secrets.length !== urls.length && secrets.length !== 1) {
     throw new ConfigError('pacu: give one --webhook-secret, or one per --webhook-url');
   }
   return urls.map((url, index) => ({ url, secret: secrets[index] ?? secrets[0] ?? '' }));
+}
+
+/**
+ * The state file and its journal must be writable now: a mock that starts and then cannot keep what
+ * it acknowledged would break its one promise about state.
+ */
+function assertStateWritable(file: string): void {
+  const folder = path.dirname(path.resolve(file));
+  for (const candidate of [file, `${file}.journal`]) {
+    const target = existsSync(candidate) ? candidate : folder;
+    try {
+      if (existsSync(candidate) && statSync(candidate).isDirectory()) throw new Error('EISDIR');
+      accessSync(target, constants.W_OK);
+    } catch (cause) {
+      const reason = existsSync(folder)
+        ? ((cause as NodeJS.ErrnoException).code ?? (cause as Error).message)
+        : 'its folder does not exist';
+      throw new ConfigError(`pacu: --state ${file} cannot be written: ${reason}`, { cause });
+    }
+  }
 }
 
 function describe(mock: RunningMock): Record<string, unknown> {
@@ -111,16 +124,26 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
     .description(
       'run the stateful mock of the whole interface (base URL, demo client and seeded ids are printed)',
     )
-    .option('--port <port>', 'port to listen on (0: a free one)', integer('--port', 0, 65535), 0)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--seed <n>', 'seed of the seeded data', integer('--seed', 0, 2 ** 32 - 1), 1)
+    .option(
+      '--port <port>',
+      'port to listen on (0: a free one)',
+      integer('--port', 0, 65535),
+      MOCK_DEFAULTS.port,
+    )
+    .option('--host <host>', 'address to listen on', MOCK_DEFAULTS.host)
+    .option('--seed <n>', 'seed of the seeded data', integer('--seed', 0, 2 ** 32 - 1), MOCK_DEFAULTS.seed)
     .addOption(
       new Option('--clock <mode>', 'real time, or manual (advanced via the control API)')
         .choices(['real', 'manual'])
-        .default('real'),
+        .default(MOCK_DEFAULTS.clock),
     )
     .option('--scenario <file>', 'lifecycle scenario (YAML or JSON); default: the built-in scenario')
-    .option('--webhook-url <url>', 'webhook receiver (repeatable)', collect, [])
+    .option(
+      '--webhook-url <url>',
+      'webhook receiver (repeatable)',
+      (value: string, previous: string[]) => collect(httpUrl('--webhook-url')(value), previous),
+      [],
+    )
     .option(
       '--webhook-secret <secret>',
       'its signing secret, whsec_<base64> (repeatable, paired by position)',
@@ -155,6 +178,7 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
       integer('--journal-size', 1, 1_000_000),
     )
     .action(async (options: MockCommandOptions) => {
+      if (options.state) assertStateWritable(options.state);
       // A report that cannot be written is a usage error now, not a surprise at shutdown.
       if (options.coverageReport) coverageFormat(options.coverageReport);
       const mockOptions: MockOptions = {

@@ -17,3 +17,27 @@ export function wholeNumber(
     return parsed;
   };
 }
+
+/** `--header NAME:VALUE` (repeatable): a header every request to the target carries. */
+export function header(value: string, previous: Record<string, string> = {}): Record<string, string> {
+  const colon = value.indexOf(':');
+  const name = colon > 0 ? value.slice(0, colon).trim() : '';
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+    throw new InvalidArgumentError(`--header ${value}: expected NAME:VALUE, e.g. x-api-key:abc123`);
+  return { ...previous, [name.toLowerCase()]: value.slice(colon + 1).trim() };
+}
+
+/** An http(s) URL, else commander's usage error naming the flag. */
+export function httpUrl(name: string): (value: string) => string {
+  return (value) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+      throw new InvalidArgumentError(`${name} "${value}" is not an http(s) URL`);
+    return value;
+  };
+}

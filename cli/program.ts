@@ -30,6 +30,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./check-command.ts')).registerCheckCommand,
   },
   {
+    name: 'rules',
+    summary: 'list the rules of pacu check: id, category, profile, title',
+    load: async () => (await import('./rules-command.ts')).registerRulesCommand,
+  },
+  {
     name: 'verify',
     summary: 'verify Pact contracts against a provider, or against the spec',
     load: async () => (await import('./verify-command.ts')).registerVerifyCommand,

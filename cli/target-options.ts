@@ -1,12 +1,14 @@
 import type { Command } from 'commander';
+import { API_CLIENT_DEFAULTS } from '../suites/index.ts';
+import { header, wholeNumber } from './option-parsers.ts';
 
 /**
- * The flags that say where a target is and which of its records to use, shared by `pacu check` and
- * `pacu verify` so both read a target the same way (and both feed `resolveTargetConfig`).
+ * The flags that say where a target is and how to reach it, shared by `pacu check` and `pacu verify`
+ * so both read a target the same way (and both go through `openTarget()`).
  */
 export function addTargetOptions(command: Command): Command {
   return command
-    .option('--target <url>', 'base URL including /v3 (default: start an embedded pacu mock)')
+    .option('--target <url>', 'base URL including /v3 (env PACU_TARGET; default: an embedded pacu mock)')
     .option('--client-id <id>', 'OAuth client id (env PACU_CLIENT_ID)')
     .option('--client-secret <secret>', 'OAuth client secret (env PACU_CLIENT_SECRET)')
     .option('--scopes <list>', 'scopes to ask for, comma-separated (default card,us_account)')
@@ -16,5 +18,19 @@ export function addTargetOptions(command: Command): Command {
     .option('--account-id <id>', 'a US account that holds a balance (check: default one pacu creates)')
     .option('--user-id <id>', 'a user of the target (check: default the first of /users)')
     .option('--control-url <url>', "origin of a pacu mock's control API (lifecycle rules, provider states)")
-    .option('--config <file>', 'a pacu.config.json (flags win over it)');
+    .option(
+      '--header <name:value>',
+      'send this header with every request, e.g. an API key (repeatable)',
+      header,
+    )
+    .option(
+      '--timeout <ms>',
+      'time one request to the target may take',
+      wholeNumber('--timeout', 100, 600_000, 'number of milliseconds'),
+      API_CLIENT_DEFAULTS.timeoutMs,
+    )
+    .option(
+      '--config <file>',
+      'a JSON config file (default: ./pacu.config.json when there is one; flags win)',
+    );
 }

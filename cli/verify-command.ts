@@ -7,17 +7,17 @@ import {
   VERIFY_DEFAULTS,
   verifyPacts,
 } from '../contracts/index.ts';
-import { startMock } from '../mock/index.ts';
 import { ConfigError, type Profile } from '../spec/index.ts';
-import { type Report, readConfigFile, resolveTargetConfig, type TargetConfigInput } from '../suites/index.ts';
+import type { Report } from '../suites/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
-import { collect, wholeNumber } from './option-parsers.ts';
+import { openTarget, type TargetFlags } from './open-target.ts';
+import { collect } from './option-parsers.ts';
+import { addOutputOptions, type OutputFlags, resolveOutput } from './output-options.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { addTargetOptions } from './target-options.ts';
 
-interface VerifyCommandOptions extends TargetConfigInput {
-  config?: string;
+interface VerifyCommandOptions extends TargetFlags, OutputFlags {
   pact?: string[];
   brokerUrl?: string;
   brokerToken?: string;
@@ -31,7 +31,6 @@ interface VerifyCommandOptions extends TargetConfigInput {
   keepMock?: boolean;
   profile: Profile;
   reporter?: string[];
-  timeout: number;
 }
 
 /** The broker flags, checked together: each needs the others, and they replace --pact. */
@@ -116,20 +115,18 @@ async function verifyAgainstTarget(
   io: CliIo,
   present: (report: Report) => Promise<void>,
 ): Promise<Report> {
-  const file = options.config ? await readConfigFile(options.config) : {};
-  const flags = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
-  // Without a target, an embedded mock: its control API sets every provider state up.
-  const mock = (options.target ?? file.target) ? undefined : await startMock({ log: () => {} });
+  // Without a target, the same embedded mock as `pacu check`: its control API sets every provider state up.
+  const { profile, ...targetFlags } = options;
+  const opened = await openTarget(targetFlags);
+  const mock = opened.mock;
   if (options.keepMock && !mock)
     throw new ConfigError('pacu: --keep-mock keeps the embedded mock: drop --target');
   let report: Report | undefined;
   try {
-    const embedded: TargetConfigInput = mock ? { target: mock.url, controlUrl: mock.origin } : {};
-    const target = resolveTargetConfig(flags as TargetConfigInput, { ...embedded, ...file }, process.env);
     report = await verifyPacts({
-      target,
-      timeoutMs: options.timeout,
-      profile: options.profile,
+      target: opened.target,
+      timeoutMs: opened.target.timeoutMs ?? VERIFY_DEFAULTS.timeoutMs,
+      profile,
       ...(options.pact ? { pacts: options.pact } : {}),
       ...(broker ? { broker } : {}),
     });
@@ -147,7 +144,7 @@ async function verifyAgainstTarget(
           'note: the curl lines point at the embedded pacu mock, which stops with this run: rerun with --keep-mock to replay them\n',
         );
     }
-    await mock?.close();
+    await opened.close();
   }
 }
 
@@ -161,7 +158,7 @@ function nothingVerified(report: Report): string {
 
 /** `pacu verify`: Pact provider verification against any target, or a check of pacts against the spec. */
 export function registerVerifyCommand(program: Command, io: CliIo, outcome: CommandOutcome): void {
-  addTargetOptions(program.command('verify'))
+  addOutputOptions(addTargetOptions(program.command('verify')))
     .description(
       "verify Pact contracts against a provider (default: an embedded pacu mock), or against pacu's spec",
     )
@@ -200,24 +197,21 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
       'console, json:PATH, junit:PATH, html:PATH, markdown:PATH (repeatable)',
       collect,
     )
-    .option(
-      '--timeout <ms>',
-      'time one request to the provider may take',
-      wholeNumber('--timeout', 100, 600_000, 'number of milliseconds'),
-      10_000,
-    )
     .action(async (options: VerifyCommandOptions & { providerVersionBranch?: string }) => {
       if (options.providerVersionBranch) options.providerBranch = options.providerVersionBranch;
       const reporters = parseReporterSpecs(options.reporter ?? ['console']);
       const broker = brokerOptions(options);
+      const output = resolveOutput(options, reporters, io);
       const present = async (report: Report): Promise<void> => {
         const { passed, failed, skipped } = report.summary;
-        io.stdout(
-          `pacu verify: ${report.rules.length} interactions against ${report.target}: ${passed} verified, ${failed} failed, ${skipped} skipped\n`,
-        );
-        for (const rule of report.rules)
-          for (const note of rule.notes ?? []) io.stdout(`warning: ${rule.title ?? rule.id}: ${note}\n`);
-        await writeReports(report, reporters, io);
+        if (output.chatter) {
+          io.stdout(
+            `pacu verify: ${report.rules.length} interactions against ${report.target}: ${passed} verified, ${failed} failed, ${skipped} skipped\n`,
+          );
+          for (const rule of report.rules)
+            for (const note of rule.notes ?? []) io.stdout(`warning: ${rule.title ?? rule.id}: ${note}\n`);
+        }
+        await writeReports(report, reporters, io, output.console);
       };
       let report: Report;
       if (options.againstSpec) {

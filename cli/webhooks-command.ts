@@ -4,9 +4,10 @@ import { checkWebhookReceiver, WEBHOOK_CHECK_DEFAULTS } from '../suites/index.ts
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
 import { collect, wholeNumber } from './option-parsers.ts';
+import { addOutputOptions, type OutputFlags, resolveOutput } from './output-options.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 
-interface WebhooksCheckOptions {
+interface WebhooksCheckOptions extends OutputFlags {
   receiver: string;
   secret?: string;
   timeout?: number;
@@ -17,8 +18,7 @@ interface WebhooksCheckOptions {
 /** `pacu webhooks check`: judge a merchant's webhook receiver (signatures, timestamps, redeliveries). */
 export function registerWebhooksCommand(program: Command, io: CliIo, outcome: CommandOutcome): void {
   const webhooks = program.command('webhooks').description("test your side of the API's webhooks");
-  webhooks
-    .command('check')
+  addOutputOptions(webhooks.command('check'))
     .description(
       "send the spec's events to your receiver, signed and mis-signed per Standard Webhooks, and judge its answers",
     )
@@ -46,7 +46,7 @@ export function registerWebhooksCommand(program: Command, io: CliIo, outcome: Co
         ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
         ...(options.event ? { events: options.event } : {}),
       });
-      await writeReports(report, reporters, io);
+      await writeReports(report, reporters, io, resolveOutput(options, reporters, io).console);
       outcome.exitCode = report.summary.failed > 0 ? EXIT_FINDINGS : EXIT_OK;
     });
 }

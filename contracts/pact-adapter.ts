@@ -35,6 +35,8 @@ export interface VerifierRunOptions {
   /** Where the provider is, including its base path (`http://127.0.0.1:4010/v3`). */
   readonly providerBaseUrl: string;
   readonly source: PactSource;
+  /** Sent with every request to the provider (`--header`, e.g. a sandbox's API key). */
+  readonly headers: Readonly<Record<string, string>>;
   /** Set a provider state up; the values it returns fill the pact's `${name}` expressions. */
   readonly setupState: (name: string, params: Record<string, unknown>) => Promise<Record<string, string>>;
   /** Told of every request the verifier sends to the provider, in order. */
@@ -232,6 +234,7 @@ function requestFilter(onRequest: VerifierRunOptions['onRequest']) {
 export async function runVerifier(options: VerifierRunOptions): Promise<VerifierOutcome> {
   const verifier = new Verifier({
     providerBaseUrl: options.providerBaseUrl,
+    customProviderHeaders: Object.entries(options.headers).map(([name, value]) => `${name}: ${value}`),
     logLevel: 'error',
     timeout: options.timeoutMs,
     failIfNoPactsFound: true,

@@ -31,14 +31,21 @@ const NEEDS: Record<string, { ids: ReadonlyArray<keyof TargetIds>; client: boole
 
 /**
  * Why a state cannot be met on this target, or undefined when it can. With a control API (a pacu
- * mock) every known state can; elsewhere a state needs the ids and credentials the user gave.
+ * mock) every known state can; elsewhere a state needs the ids and credentials the user gave or
+ * pacu found (`why` says why pacu could not find an id).
  */
-export function unmetStateReason(config: TargetConfig, name: string): string | undefined {
+export function unmetStateReason(
+  config: TargetConfig,
+  name: string,
+  why: Readonly<Partial<Record<keyof TargetIds, string>>> = {},
+): string | undefined {
   const needs = NEEDS[name];
   if (!needs) return `pacu knows no provider state "${name}" (it knows: ${KNOWN_PROVIDER_STATES.join('; ')})`;
   if (config.controlUrl) return undefined;
   const missing = [
-    ...needs.ids.filter((key) => config.ids[key] === undefined).map((key) => ID_FLAGS[key]),
+    ...needs.ids
+      .filter((key) => config.ids[key] === undefined)
+      .map((key) => (why[key] ? `${ID_FLAGS[key]} (${why[key]})` : ID_FLAGS[key])),
     ...(needs.client && (!config.clientId || !config.clientSecret)
       ? ['--client-id and --client-secret']
       : []),

@@ -30,7 +30,11 @@ export type VerifierReply =
   | { readonly kind: 'error'; readonly message: string };
 
 async function run(job: VerifierJob): Promise<VerifierReply> {
-  const api = createApiClient({ baseUrl: job.config.baseUrl, timeoutMs: job.timeoutMs });
+  const api = createApiClient({
+    baseUrl: job.config.baseUrl,
+    timeoutMs: job.timeoutMs,
+    ...(job.config.headers ? { headers: job.config.headers } : {}),
+  });
   const states = createProviderStates(job.config, api);
   const stateFailures: StateFailure[] = [];
   const unhandledStates = new Set<string>();
@@ -38,6 +42,7 @@ async function run(job: VerifierJob): Promise<VerifierReply> {
   try {
     const outcome = await runVerifier({
       providerBaseUrl: job.config.baseUrl,
+      headers: job.config.headers ?? {},
       source: job.source,
       timeoutMs: job.timeoutMs,
       onRequest: (request) => requests.push(request),

@@ -5,6 +5,7 @@ import { loadSpec, type Profile } from '../spec/index.ts';
 import { assertTargetReachable, createRedactor, type Report, type TargetConfig } from '../suites/index.ts';
 import { outcomesFromBroker } from './broker-outcomes.ts';
 import { assertBrokerReachable } from './broker-probe.ts';
+import { completeIds, type MissingIds } from './complete-ids.ts';
 import { contractReport, type InteractionOutcome, sentRequest } from './contract-report.ts';
 import type { PactSource, SentRequest } from './pact-adapter.ts';
 import { collectPactFiles, type PactInteraction, readPactFile } from './pact-file.ts';
@@ -72,12 +73,12 @@ async function writeRunnable(interactions: readonly PactInteraction[], dir: stri
 }
 
 /** Known states that this target cannot meet; a state pacu does not know is run without setup. */
-function unmetStates(target: TargetConfig, interactions: readonly PactInteraction[]) {
+function unmetStates(target: TargetConfig, interactions: readonly PactInteraction[], why: MissingIds) {
   const unmet = new Map<PactInteraction, string[]>();
   for (const interaction of interactions) {
     const reasons = interaction.providerStates
       .filter((state) => KNOWN_PROVIDER_STATES.includes(state.name))
-      .flatMap((state) => unmetStateReason(target, state.name) ?? []);
+      .flatMap((state) => unmetStateReason(target, state.name, why) ?? []);
     if (reasons.length > 0) unmet.set(interaction, reasons);
   }
   return unmet;
@@ -114,7 +115,10 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> 
   const redactor = createRedactor({
     ...(target.clientId !== undefined ? { clientId: target.clientId } : {}),
     ...(target.clientSecret !== undefined ? { clientSecret: target.clientSecret } : {}),
-    others: options.broker?.token ? [options.broker.token] : [],
+    others: [
+      ...(options.broker?.token ? [options.broker.token] : []),
+      ...Object.values(target.headers ?? {}),
+    ],
   });
   const report = (outcomes: InteractionOutcome[]): Report =>
     contractReport({
@@ -125,7 +129,11 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> 
       outcomes,
       redactor,
     });
-  await assertTargetReachable({ baseUrl: target.baseUrl, timeoutMs });
+  await assertTargetReachable({
+    baseUrl: target.baseUrl,
+    timeoutMs,
+    ...(target.headers ? { headers: target.headers } : {}),
+  });
 
   if (options.broker) {
     const source = brokerSource(options.broker);
@@ -143,14 +151,20 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> 
   const spec = await loadSpec();
   const files = await collectPactFiles(options.pacts ?? pacuPactDirs(profile));
   const interactions: PactInteraction[] = (await Promise.all(files.map(readPactFile))).flat();
-  const unmet = unmetStates(target, interactions);
+  // The same id resolution as `pacu check`: a user from /users, an account created for it.
+  const completed = await completeIds(target, interactions, timeoutMs);
+  const unmet = unmetStates(completed.target, interactions, completed.missing);
   const runnable = interactions.filter((interaction) => !unmet.has(interaction));
   const dir = await mkdtemp(join(tmpdir(), 'pacu-verify-'));
   try {
     const copies = await writeRunnable(runnable, dir);
     const reply =
       copies.length > 0
-        ? await runVerifierProcess({ config: target, source: { kind: 'files', files: copies }, timeoutMs })
+        ? await runVerifierProcess({
+            config: completed.target,
+            source: { kind: 'files', files: copies },
+            timeoutMs,
+          })
         : undefined;
     const operationOf = (interaction: PactInteraction) => {
       const route = routeOperation(spec, interaction.request.method, interaction.request.path);

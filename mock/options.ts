@@ -1,4 +1,4 @@
-import { DEFAULT_SPEC_FILE } from '../spec/index.ts';
+import { DEFAULT_SPEC_FILE, SCOPES } from '../spec/index.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import type { MockOptions, ResolvedMockOptions } from './types.ts';
 
@@ -8,7 +8,7 @@ export const MOCK_DEFAULTS = {
   host: '127.0.0.1',
   seed: 1,
   clock: 'real',
-  clients: [{ clientId: 'pacu-demo', clientSecret: 'pacu-demo-secret', scopes: ['card', 'us_account'] }],
+  clients: [{ clientId: 'pacu-demo', clientSecret: 'pacu-demo-secret', scopes: [...SCOPES] }],
   scenario: DEFAULT_SCENARIO,
   webhooks: [],
   webhookRetry: { delaysMs: [1000, 5000, 30_000, 120_000, 600_000], timeoutMs: 5000, jitter: 0.2 },

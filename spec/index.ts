@@ -47,7 +47,7 @@ export type {
   Spec,
   WebhookEventSpec,
 } from './model.ts';
-export { OPERATION_IDS, SCOPES } from './model.ts';
+export { DECIDED_LIMITS, OPERATION_IDS, OPERATION_ROUTES, SCOPES } from './model.ts';
 export type {
   AccessToken,
   Account,

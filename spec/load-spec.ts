@@ -7,8 +7,10 @@ import { collectDecisions } from './decisions.ts';
 import { SpecError } from './errors.ts';
 import type { JSONSchema7 } from './json-schema.ts';
 import {
+  DECIDED_LIMITS,
   type DecidedLimits,
   OPERATION_IDS,
+  OPERATION_ROUTES,
   type OperationId,
   type OperationSecurity,
   type OperationSpec,
@@ -120,8 +122,10 @@ function readTokenLifetime(document: Node): number {
 function readLimits(document: Node): DecidedLimits {
   const limits = asNode(document['x-pacu-limits']);
   const { maxBodyBytes, maxJsonDepth } = limits;
-  if (!Number.isInteger(maxBodyBytes) || !Number.isInteger(maxJsonDepth))
-    throw new SpecError('x-pacu-limits must give maxBodyBytes and maxJsonDepth as whole numbers');
+  if (maxBodyBytes !== DECIDED_LIMITS.maxBodyBytes || maxJsonDepth !== DECIDED_LIMITS.maxJsonDepth)
+    throw new SpecError(
+      `x-pacu-limits must be ${JSON.stringify(DECIDED_LIMITS)}, as spec/model.ts's DECIDED_LIMITS says`,
+    );
   return { maxBodyBytes: maxBodyBytes as number, maxJsonDepth: maxJsonDepth as number };
 }
 
@@ -200,6 +204,15 @@ async function readSpec(absolute: string): Promise<Spec> {
       });
     }
   }
+  const moved = operations.filter(
+    (operation) =>
+      OPERATION_ROUTES[operation.id].path !== operation.path ||
+      OPERATION_ROUTES[operation.id].method !== operation.method,
+  );
+  if (moved.length > 0)
+    throw new SpecError(
+      `${absolute}: ${moved.map((o) => `${o.id} at ${o.method} ${o.path}`).join(', ')} disagrees with OPERATION_ROUTES`,
+    );
   const missing = OPERATION_IDS.filter((id) => !operations.some((operation) => operation.id === id));
   if (missing.length > 0) throw new SpecError(`${absolute} lacks operations ${missing.join(', ')}`);
   const byId = new Map(operations.map((operation) => [operation.id, operation]));

@@ -25,6 +25,24 @@ export const OPERATION_IDS: readonly OperationId[] = [
   'getP2pStatus',
 ];
 
+/**
+ * Method and path template of each operation, for code that builds requests without a loaded spec
+ * (the typed API client). loadSpec refuses a spec/openapi.yaml that disagrees.
+ */
+export const OPERATION_ROUTES: Readonly<
+  Record<OperationId, { readonly method: 'get' | 'post'; readonly path: string }>
+> = {
+  getAccessToken: { method: 'post', path: '/auth/token' },
+  usdTransfer: { method: 'post', path: '/payments/usd/direct' },
+  walletPayout: { method: 'post', path: '/payments/wallet' },
+  createAccount: { method: 'post', path: '/accounts' },
+  getCardTransaction: { method: 'get', path: '/cards/{card_id}/transactions/{transaction_id}' },
+  getPushToCardPayment: { method: 'get', path: '/payments/card/{transaction_id}' },
+  getVirtualCard: { method: 'get', path: '/cards/virtual/{card_id}' },
+  listUsers: { method: 'get', path: '/users' },
+  getP2pStatus: { method: 'get', path: '/p2p/status/{user_id}' },
+};
+
 /** `documented`: what the interface description states. `strict`: plus pacu's decisions. */
 export type Profile = 'documented' | 'strict';
 
@@ -32,6 +50,13 @@ export type Scope = 'card' | 'us_account';
 
 /** The scope names the description shows, in its order (spec/openapi.yaml's bearerAuth lists the same). */
 export const SCOPES: readonly Scope[] = ['card', 'us_account'];
+
+/**
+ * The limits pacu decided, as data (x-pacu-limits in spec/openapi.yaml says the same, and loadSpec
+ * refuses a file that disagrees): here as a constant for code that runs before any spec is loaded,
+ * such as the mock's socket layer.
+ */
+export const DECIDED_LIMITS: DecidedLimits = { maxBodyBytes: 1024 * 1024, maxJsonDepth: 32 };
 
 /** Limits pacu decided (x-pacu-limits in spec/openapi.yaml; the description shows none). */
 export interface DecidedLimits {

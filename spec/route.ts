@@ -39,7 +39,8 @@ function routesOf(spec: Spec): readonly CompiledRoute[] {
           return '([^/]+)';
         })
         .join('');
-      return { operation, pattern: new RegExp(`^${source}/?$`), names };
+      // No trailing slash: `/users/` is not a path of the description.
+      return { operation, pattern: new RegExp(`^${source}$`), names };
     });
     compiled.set(spec, routes);
   }

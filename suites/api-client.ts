@@ -1,6 +1,11 @@
 import { Agent, errors as undiciErrors, request as undiciRequest } from 'undici';
-import type { AccountCreationRequest, UsdTransferRequest, WalletPayoutRequest } from '../spec/index.ts';
-import { TargetUnreachableError } from '../spec/index.ts';
+import type {
+  AccountCreationRequest,
+  OperationId,
+  UsdTransferRequest,
+  WalletPayoutRequest,
+} from '../spec/index.ts';
+import { OPERATION_ROUTES, pathFor, TargetUnreachableError } from '../spec/index.ts';
 import { type ApiRequest, type ApiResponse, basic, bearer, jsonRequest } from './api-request.ts';
 
 export interface ApiClientOptions {
@@ -10,6 +15,8 @@ export interface ApiClientOptions {
   readonly connections?: number;
   /** Time for a whole exchange before it counts as a timeout. @default 10000 */
   readonly timeoutMs?: number;
+  /** Sent with every request (e.g. a sandbox's API key header); a request's own header of the same name wins. */
+  readonly headers?: Readonly<Record<string, string>>;
   /** Sees every response (the run's redactor learns the tokens the target issues from it). */
   readonly observe?: (response: ApiResponse) => void;
 }
@@ -51,7 +58,7 @@ export function tokenRequest(grant: TokenGrant): ApiRequest {
   if (grant.scope !== undefined) form.set('scope', grant.scope);
   return {
     method: 'POST',
-    path: '/auth/token',
+    path: OPERATION_ROUTES.getAccessToken.path,
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       ...basic(grant.clientId, grant.clientSecret),
@@ -117,7 +124,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const response = await undiciRequest(`${baseUrl}${request.path}`, {
         dispatcher: agent,
         method: request.method,
-        headers: request.headers,
+        headers: { ...options.headers, ...request.headers },
         body: request.body,
       });
       const text = await response.body.text();
@@ -140,27 +147,29 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
   const get = (path: string, token?: string): Promise<ApiResponse> =>
     send({ method: 'GET', path, headers: bearer(token) });
-  const segment = encodeURIComponent;
+  const path = (id: OperationId, params: Record<string, string> = {}): string =>
+    pathFor({ id, path: OPERATION_ROUTES[id].path }, params);
 
   return {
     baseUrl,
     send,
     getAccessToken: (grant) => send(tokenRequest(grant)),
-    usdTransfer: (body, token) => send(jsonRequest('POST', '/payments/usd/direct', body, bearer(token))),
-    walletPayout: (body, token) => send(jsonRequest('POST', '/payments/wallet', body, bearer(token))),
-    createAccount: (body, token) => send(jsonRequest('POST', '/accounts', body, bearer(token))),
+    usdTransfer: (body, token) => send(jsonRequest('POST', path('usdTransfer'), body, bearer(token))),
+    walletPayout: (body, token) => send(jsonRequest('POST', path('walletPayout'), body, bearer(token))),
+    createAccount: (body, token) => send(jsonRequest('POST', path('createAccount'), body, bearer(token))),
     getCardTransaction: (cardId, transactionId, token) =>
-      get(`/cards/${segment(cardId)}/transactions/${segment(transactionId)}`, token),
-    getPushToCardPayment: (transactionId, token) => get(`/payments/card/${segment(transactionId)}`, token),
-    getVirtualCard: (cardId, token) => get(`/cards/virtual/${segment(cardId)}`, token),
+      get(path('getCardTransaction', { card_id: cardId, transaction_id: transactionId }), token),
+    getPushToCardPayment: (transactionId, token) =>
+      get(path('getPushToCardPayment', { transaction_id: transactionId }), token),
+    getVirtualCard: (cardId, token) => get(path('getVirtualCard', { card_id: cardId }), token),
     listUsers: (query = {}, token) => {
       const search = new URLSearchParams();
       for (const [key, value] of Object.entries(query))
         if (value !== undefined) search.set(key, String(value));
       const text = search.toString();
-      return get(`/users${text ? `?${text}` : ''}`, token);
+      return get(`${path('listUsers')}${text ? `?${text}` : ''}`, token);
     },
-    getP2pStatus: (userId, token) => get(`/p2p/status/${segment(userId)}`, token),
+    getP2pStatus: (userId, token) => get(path('getP2pStatus', { user_id: userId }), token),
     close: () => agent.close(),
   };
 }

@@ -117,7 +117,12 @@ function createSend(
  */
 export async function openCheckRun(options: CheckRunOptions): Promise<CheckRun> {
   const { config, spec } = options;
-  await assertTargetReachable({ baseUrl: config.baseUrl });
+  const transport = {
+    baseUrl: config.baseUrl,
+    ...(config.headers ? { headers: config.headers } : {}),
+    ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
+  };
+  await assertTargetReachable(transport);
   let control: ControlApiClient | undefined;
   if (config.controlUrl) {
     control = createControlClient(config.controlUrl);
@@ -125,7 +130,7 @@ export async function openCheckRun(options: CheckRunOptions): Promise<CheckRun> 
     if (problem) throw new ConfigError(`pacu: --control-url ${config.controlUrl}: ${problem}`);
   }
   const api = createApiClient({
-    baseUrl: config.baseUrl,
+    ...transport,
     connections: options.connections,
     observe: (response: ApiResponse) => options.redactor.observe(response),
   });

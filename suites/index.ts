@@ -26,6 +26,8 @@ export type {
   WebhookEventType,
 } from './report.ts';
 export { CHECK_CATEGORIES, summarise } from './report.ts';
+export type { ResolvedIds } from './resolve-ids.ts';
+export { resolveIds } from './resolve-ids.ts';
 export type { Need, Rule, RuleKit, RuleOutcome, Verdict } from './rule.ts';
 export type { CheckOptions, ProgressEvent } from './run-checks.ts';
 export { CHECK_DEFAULTS, runChecks } from './run-checks.ts';

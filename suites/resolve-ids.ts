@@ -1,4 +1,4 @@
-import type { OperationId } from '../spec/index.ts';
+import { OPERATION_ROUTES, type OperationId } from '../spec/index.ts';
 import type { ApiClient } from './api-client.ts';
 import { bearer, jsonRequest } from './api-request.ts';
 import { dataOf } from './envelope-checks.ts';
@@ -44,7 +44,11 @@ export async function resolveIds(api: ApiClient, token: string, given: TargetIds
   for (const [key, why] of Object.entries(NOT_CREATABLE) as [keyof TargetIds, string][])
     if (ids[key] === undefined) missing[key] = `needs ${TARGET_ID_FLAGS[key]} (${why})`;
   if (ids.userId === undefined) {
-    const users = await api.send({ method: 'GET', path: '/users', headers: bearer(token) });
+    const users = await api.send({
+      method: 'GET',
+      path: OPERATION_ROUTES.listUsers.path,
+      headers: bearer(token),
+    });
     const items = dataOf(users)?.items;
     const first = Array.isArray(items) ? (items[0] as { user_id?: unknown } | undefined) : undefined;
     if (typeof first?.user_id === 'string') {
@@ -59,7 +63,12 @@ export async function resolveIds(api: ApiClient, token: string, given: TargetIds
       missing.accountId = `needs --account-id, or a user to create one for with createAccount (${missing.userId})`;
     } else {
       const account = await api.send(
-        jsonRequest('POST', '/accounts', { hold_balance: true, user_id: ids.userId }, bearer(token)),
+        jsonRequest(
+          'POST',
+          OPERATION_ROUTES.createAccount.path,
+          { hold_balance: true, user_id: ids.userId },
+          bearer(token),
+        ),
       );
       const accountId = dataOf(account)?.account_id;
       if (typeof accountId === 'string') {

@@ -8,6 +8,7 @@ import { createRedactor } from './redaction.ts';
 import type { Report, RuleCategory, RuleResult } from './report.ts';
 import { resolveNeeds } from './resolve-needs.ts';
 import type { Rule, RuleOutcome } from './rule.ts';
+import { selectRules } from './rule-selection.ts';
 import type { TargetConfig } from './target-config.ts';
 import { TARGET_ID_FLAGS, type TargetIds } from './target-config.ts';
 
@@ -22,8 +23,10 @@ export interface CheckOptions {
   readonly runs?: number;
   /** Rule × operation checks in flight at once. @default 4 */
   readonly concurrency?: number;
-  /** Only these rule ids. @default every rule */
+  /** Only the rules these name: rule ids, categories (`auth`) or globs over ids (`idempotency.*`). @default every rule */
   readonly rules?: readonly string[];
+  /** Leave out the rules these name (ids, categories or globs), after `rules`. @default none */
+  readonly excludeRules?: readonly string[];
   /** Rerun exactly the case of this failure id (`<rule>/<operation>[/<seed>/<path>]`). */
   readonly replay?: string;
   /** @default the spec pacu ships */
@@ -65,9 +68,7 @@ function selectTasks(options: CheckOptions): { tasks: Task[]; seed?: number; pat
       ...(key.seed !== undefined ? { seed: key.seed, path: key.path } : {}),
     };
   }
-  const unknown = (options.rules ?? []).filter((id) => !RULES.some((rule) => rule.id === id));
-  if (unknown.length > 0) throw new ConfigError(`pacu: unknown rule ${unknown.join(', ')}`);
-  const rules = options.rules ? RULES.filter((rule) => options.rules?.includes(rule.id)) : RULES;
+  const rules = selectRules(RULES, options.rules, options.excludeRules);
   return { tasks: rules.flatMap((rule) => rule.operations.map((operation) => ({ rule, operation }))) };
 }
 
@@ -139,7 +140,10 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
   const redactor = createRedactor({
     ...(options.target.clientId !== undefined ? { clientId: options.target.clientId } : {}),
     ...(options.target.clientSecret !== undefined ? { clientSecret: options.target.clientSecret } : {}),
-    others: options.target.webhook ? [options.target.webhook.secret] : [],
+    others: [
+      ...(options.target.webhook ? [options.target.webhook.secret] : []),
+      ...Object.values(options.target.headers ?? {}),
+    ],
   });
   const run = await openCheckRun({
     spec,

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ConfigError, type Scope } from '../spec/index.ts';
+import { ConfigError, SCOPES, type Scope } from '../spec/index.ts';
 
 /** Ids of records that no operation creates; a rule that needs one the user did not give is skipped. */
 export interface TargetIds {
@@ -21,6 +21,10 @@ export interface TargetConfig {
   readonly ids: TargetIds;
   /** Origin of a pacu mock's control API (`/__pacu`), when the target is one. */
   readonly controlUrl?: string;
+  /** Headers sent with every request, e.g. an API key a sandbox wants (`--header NAME:VALUE`); redacted in reports. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Time one exchange with the target may take (`--timeout`). @default API_CLIENT_DEFAULTS.timeoutMs */
+  readonly timeoutMs?: number;
   /** A webhook receiver the target delivers to, and its signing secret (for lifecycle rules). */
   readonly webhook?: { readonly receiverUrl?: string; readonly secret: string };
 }
@@ -50,7 +54,7 @@ export const TARGET_ID_FLAGS: Readonly<Record<keyof TargetIds, string>> = {
   userId: '--user-id',
 };
 
-export const DEFAULT_SCOPES: readonly Scope[] = ['card', 'us_account'];
+export const DEFAULT_SCOPES: readonly Scope[] = SCOPES;
 const KNOWN_SCOPES: readonly string[] = DEFAULT_SCOPES;
 const CONFIG_KEYS: ReadonlySet<string> = new Set<keyof TargetConfigInput>([
   'target',
@@ -117,13 +121,14 @@ function parseScopes(value: string): Scope[] {
     .filter(Boolean);
   const unknown = scopes.filter((scope) => !KNOWN_SCOPES.includes(scope));
   if (unknown.length > 0)
-    throw new ConfigError(`pacu: unknown scope ${unknown.join(', ')} (known: card, us_account)`);
+    throw new ConfigError(`pacu: unknown scope ${unknown.join(', ')} (known: ${SCOPES.join(', ')})`);
   return scopes as Scope[];
 }
 
 /**
- * Merge flags, a config file and the environment (`PACU_CLIENT_ID`, `PACU_CLIENT_SECRET`) into one
- * target configuration. Flags win over the file, the file over the environment.
+ * Merge flags, a config file and the environment (`PACU_TARGET`, `PACU_CLIENT_ID`,
+ * `PACU_CLIENT_SECRET`) into one target configuration. Flags win over the file, the file over the
+ * environment.
  */
 export function resolveTargetConfig(
   flags: TargetConfigInput,
@@ -131,8 +136,9 @@ export function resolveTargetConfig(
   env: Readonly<Record<string, string | undefined>> = {},
 ): TargetConfig {
   const pick = <K extends keyof TargetConfigInput>(key: K): string | undefined => flags[key] ?? file[key];
-  const target = pick('target');
-  if (!target) throw new ConfigError('pacu: no target: pass --target URL (the base URL with /v3)');
+  const target = pick('target') ?? env.PACU_TARGET;
+  if (!target)
+    throw new ConfigError('pacu: no target: pass --target URL (the base URL with /v3) or set PACU_TARGET');
   const clientId = pick('clientId') ?? env.PACU_CLIENT_ID;
   const clientSecret = pick('clientSecret') ?? env.PACU_CLIENT_SECRET;
   const scopes = pick('scopes');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedMockTarget } from '../cli/check-command.ts';
+import { embeddedMockTarget } from '../cli/open-target.ts';
 import { type RunningMock, startMock } from '../mock/index.ts';
 import { resolveTargetConfig, runChecks } from '../suites/index.ts';
 import { failuresIn, TEST_RUNS, TEST_SEED } from './providers/run-against.ts';

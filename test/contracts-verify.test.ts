@@ -101,4 +101,21 @@ describe("pacu's shipped pacts against providers pacu's mock is not", () => {
       await provider.close();
     }
   });
+
+  it('find a user and an account on the target as pacu check does: no --user-id or --account-id needed', async () => {
+    const provider = await startTestProvider({ style: 'different' });
+    try {
+      const { accountId: _account, userId: _user, ...records } = provider.ids;
+      const target = resolveTargetConfig({ target: provider.url, ...provider.client, ...records });
+      const report = await verifyPacts({ target });
+      expect(
+        report.rules
+          .filter((rule) => rule.status !== 'passed')
+          .map((rule) => rule.skipReason ?? rule.failure?.reason),
+      ).toEqual([]);
+      expect(report.summary).toEqual({ passed: 9, failed: 0, skipped: 0 });
+    } finally {
+      await provider.close();
+    }
+  });
 });

@@ -1,8 +1,25 @@
+import { createColors } from 'picocolors';
 import type { Report, RuleResult } from '../../suites/index.ts';
 import { buildMatrix, type CellStatus, failuresOf, hasSeed, runParameters } from './matrix.ts';
 import { replayCommand, reproduceNote } from './replay-command.ts';
 
 const MARK: Record<CellStatus, string> = { passed: 'pass', failed: 'FAIL', skipped: 'skip', none: '' };
+
+/** How the console report is shown; the CLI decides from the terminal, NO_COLOR, FORCE_COLOR and flags. */
+export interface ConsoleOptions {
+  /** ANSI colours. @default false */
+  readonly colour?: boolean;
+  /** Only the failures and the summary line: no matrix, no skip list. @default false */
+  readonly quiet?: boolean;
+}
+
+type Colours = ReturnType<typeof createColors>;
+
+function paintMark(status: CellStatus, text: string, c: Colours): string {
+  if (status === 'passed') return c.green(text);
+  if (status === 'failed') return c.bold(c.red(text));
+  return status === 'skipped' ? c.dim(text) : text;
+}
 
 function indent(text: string, by = '      '): string {
   return text
@@ -11,11 +28,11 @@ function indent(text: string, by = '      '): string {
     .join('\n');
 }
 
-function renderFailure(rule: RuleResult, index: number, report: Report): string {
+function renderFailure(rule: RuleResult, index: number, report: Report, c: Colours): string {
   const failure = rule.failure;
   if (!failure) return '';
   const lines = [
-    `  ${index + 1}) ${rule.id} on ${rule.operation} (${rule.profile})`,
+    c.red(`  ${index + 1}) ${c.bold(rule.id)} on ${rule.operation} (${rule.profile})`),
     `     why:      ${failure.reason.split('\n').join('\n               ')}`,
     `     request:  ${failure.request.method} ${failure.request.path}`,
   ];
@@ -33,7 +50,8 @@ function renderFailure(rule: RuleResult, index: number, report: Report): string 
 }
 
 /** The console report: the operations × categories matrix, the skip reasons, then each failure. */
-export function renderConsole(report: Report): string {
+export function renderConsole(report: Report, options: ConsoleOptions = {}): string {
+  const c = createColors(options.colour === true);
   const matrix = buildMatrix(report);
   const width = Math.max(9, ...matrix.operations.map((operation) => operation.length));
   const columns = matrix.categories.map((category) => Math.max(category.length, 4));
@@ -45,9 +63,10 @@ export function renderConsole(report: Report): string {
     `${matrix.rowLabel.padEnd(width)}  ${matrix.categories.map((category, i) => category.padEnd(columns[i] ?? 4)).join('  ')}`,
   ];
   for (const operation of matrix.operations) {
-    const cells = matrix.categories.map((category, i) =>
-      MARK[matrix.cell(operation, category).status].padEnd(columns[i] ?? 4),
-    );
+    const cells = matrix.categories.map((category, i) => {
+      const { status } = matrix.cell(operation, category);
+      return paintMark(status, MARK[status].padEnd(columns[i] ?? 4), c);
+    });
     out.push(`${operation.padEnd(width)}  ${cells.join('  ')}`.trimEnd());
   }
   const skips = new Map<string, string[]>();
@@ -64,14 +83,16 @@ export function renderConsole(report: Report): string {
     out.push(
       '',
       'failures:',
-      ...failures.map((rule, index) => renderFailure(rule, index, report)),
+      ...failures.map((rule, index) => renderFailure(rule, index, report, c)),
       '',
       `  ${reproduceNote(report)}`,
     );
   const { passed, failed, skipped } = report.summary;
-  out.push(
-    '',
-    `${passed} passed, ${failed} failed, ${skipped} skipped in ${(report.durationMs / 1000).toFixed(1)} s${hasSeed(report) ? ` (seed ${report.seed})` : ''}`,
-  );
+  const summary = `${c.green(`${passed} passed`)}, ${failed > 0 ? c.bold(c.red(`${failed} failed`)) : `${failed} failed`}, ${c.dim(`${skipped} skipped`)} in ${(report.durationMs / 1000).toFixed(1)} s${hasSeed(report) ? ` (seed ${report.seed})` : ''}`;
+  if (options.quiet) {
+    const failuresOnly = failures.map((rule, index) => renderFailure(rule, index, report, c));
+    return `${[...failuresOnly, ...(failuresOnly.length > 0 ? [''] : []), summary].join('\n')}\n`;
+  }
+  out.push('', summary);
   return `${out.join('\n')}\n`;
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../spec/index.ts';
 import type { Report } from '../../suites/index.ts';
@@ -5,12 +8,17 @@ import { renderConsole } from './console-reporter.ts';
 import { parseReporterSpecs } from './write-reports.ts';
 
 describe('parseReporterSpecs', () => {
-  it('reads console and file reporters', () => {
-    expect(parseReporterSpecs(['console', 'json:out/r.json', 'junit:C:/r.xml'])).toEqual([
+  it('reads console, file and stdout reporters', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pacu-reporters-'));
+    expect(parseReporterSpecs(['console', `json:${dir}/out/r.json`])).toEqual([
       { kind: 'console' },
-      { kind: 'json', path: 'out/r.json' },
-      { kind: 'junit', path: 'C:/r.xml' },
+      { kind: 'json', path: `${dir}/out/r.json` },
     ]);
+    expect(parseReporterSpecs(['junit:-'])).toEqual([{ kind: 'junit', path: '-' }]);
+  });
+
+  it('lets one reporter at most take stdout', () => {
+    expect(() => parseReporterSpecs(['console', 'json:-'])).toThrow(/only one reporter can write to stdout/);
   });
 
   it.each(['xml:r.xml', 'html', 'markdown:'])('refuses %s', (value) => {

@@ -1,25 +1,47 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../../spec/index.ts';
 import type { Report } from '../../suites/index.ts';
 import type { CliIo } from '../cli-io.ts';
-import { renderConsole } from './console-reporter.ts';
+import { type ConsoleOptions, renderConsole } from './console-reporter.ts';
 import { renderHtml } from './html-reporter.ts';
 import { renderJson } from './json-reporter.ts';
 import { renderJunit } from './junit-reporter.ts';
 import { renderMarkdown } from './markdown-reporter.ts';
 
-/** Where a report goes: the console, or a file in one of four formats. */
+/** Where a report goes: the console, or one of four formats in a file or (`-`) on stdout. */
 export type ReporterSpec =
   | { readonly kind: 'console' }
   | { readonly kind: 'json' | 'junit' | 'html' | 'markdown'; readonly path: string };
 
+/** The path that means "stdout": `--reporter json:-`. */
+export const STDOUT = '-';
+
 const FILE_KINDS = ['json', 'junit', 'html', 'markdown'] as const;
 const RENDER = { json: renderJson, junit: renderJunit, html: renderHtml, markdown: renderMarkdown } as const;
 
-/** Parse `--reporter` values: `console`, `json:PATH`, `junit:PATH`, `html:PATH`, `markdown:PATH`. */
+/** Fail now, before a run, when a report could not be written afterwards (missing folders are made). */
+function assertWritable(kind: string, file: string): void {
+  const resolved = path.resolve(file);
+  try {
+    if (existsSync(resolved) && statSync(resolved).isDirectory())
+      throw new Error('it is a directory, not a file');
+    mkdirSync(path.dirname(resolved), { recursive: true });
+    accessSync(existsSync(resolved) ? resolved : path.dirname(resolved), constants.W_OK);
+  } catch (cause) {
+    const reason = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
+    throw new ConfigError(`pacu: cannot write the ${kind} report to ${file}: ${reason}`, { cause });
+  }
+}
+
+/**
+ * Parse `--reporter` values: `console`, `json:PATH`, `junit:PATH`, `html:PATH`, `markdown:PATH`, where
+ * PATH `-` is stdout. Checks up front that every file can be written and that at most one report
+ * takes stdout (the console report counts), so a bad path never costs a whole run.
+ */
 export function parseReporterSpecs(values: string[]): ReporterSpec[] {
-  return values.map((value) => {
+  const specs = values.map((value): ReporterSpec => {
     if (value === 'console') return { kind: 'console' };
     const colon = value.indexOf(':');
     const kind = colon > 0 ? value.slice(0, colon) : value;
@@ -27,30 +49,45 @@ export function parseReporterSpecs(values: string[]): ReporterSpec[] {
     const known = FILE_KINDS.find((candidate) => candidate === kind);
     if (!known) {
       throw new ConfigError(
-        `pacu: unknown reporter "${value}" (use console, json:PATH, junit:PATH, html:PATH or markdown:PATH)`,
+        `pacu: unknown reporter "${value}" (use console, json:PATH, junit:PATH, html:PATH or markdown:PATH; PATH - is stdout)`,
       );
     }
     if (!file) throw new ConfigError(`pacu: reporter ${kind} needs a file: --reporter ${kind}:PATH`);
+    if (file !== STDOUT) assertWritable(kind, file);
     return { kind: known, path: file };
   });
+  if (specs.filter(writesToStdout).length > 1)
+    throw new ConfigError('pacu: only one reporter can write to stdout (console or one KIND:-)');
+  return specs;
 }
 
-/** Write a report everywhere the specs say; file reporters create missing folders. */
-export async function writeReports(report: Report, specs: ReporterSpec[], io: CliIo): Promise<void> {
+/** Whether `spec` prints on stdout, so nothing else may (a `json:-` stream must stay parseable). */
+export function writesToStdout(spec: ReporterSpec): boolean {
+  return spec.kind === 'console' || spec.path === STDOUT;
+}
+
+/** Write a report everywhere the specs say. */
+export async function writeReports(
+  report: Report,
+  specs: ReporterSpec[],
+  io: CliIo,
+  console: ConsoleOptions = {},
+): Promise<void> {
   for (const spec of specs) {
     if (spec.kind === 'console') {
-      io.stdout(renderConsole(report));
+      io.stdout(renderConsole(report, console));
+      continue;
+    }
+    if (spec.path === STDOUT) {
+      io.stdout(RENDER[spec.kind](report));
       continue;
     }
     try {
-      await mkdir(path.dirname(path.resolve(spec.path)), { recursive: true });
       await writeFile(spec.path, RENDER[spec.kind](report), 'utf8');
     } catch (cause) {
       throw new ConfigError(
         `pacu: cannot write the ${spec.kind} report to ${spec.path}: ${(cause as Error).message}`,
-        {
-          cause,
-        },
+        { cause },
       );
     }
   }

@@ -1,3 +1,4 @@
+import { SCOPES } from '../../spec/index.ts';
 import { validateScenario } from '../scenario.ts';
 import type { MockClient, MockControl, Scenario } from '../types.ts';
 import type { MockContext } from './context.ts';
@@ -51,9 +52,9 @@ function checkClient(value: unknown): MockClient {
   }
   if (typeof client.clientSecret !== 'string' || client.clientSecret === '')
     throw bad('clientSecret must be a non-empty string');
-  const scopes = client.scopes ?? ['card', 'us_account'];
-  if (!Array.isArray(scopes) || scopes.some((scope) => scope !== 'card' && scope !== 'us_account')) {
-    throw bad('scopes must be a list of card and us_account');
+  const scopes = client.scopes ?? SCOPES;
+  if (!Array.isArray(scopes) || scopes.some((scope) => !SCOPES.includes(scope))) {
+    throw bad(`scopes must be a list of ${SCOPES.join(' and ')}`);
   }
   return { clientId: client.clientId, clientSecret: client.clientSecret, scopes: [...scopes] };
 }

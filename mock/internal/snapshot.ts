@@ -1,4 +1,4 @@
-import { compileSchema, type JSONSchema7, type SchemaCheck, type Spec } from '../../spec/index.ts';
+import { compileSchema, type JSONSchema7, SCOPES, type SchemaCheck, type Spec } from '../../spec/index.ts';
 import type { SnapshotHeader, StateCollection, StateSnapshot } from '../types.ts';
 import { addPayout, addTransfer, addUser, emptyState, type MockState } from './state.ts';
 import type { StoreView as StoreState } from './store.ts';
@@ -20,7 +20,7 @@ export const COLLECTIONS = [
 export type CollectionName = StateCollection;
 
 const str: JSONSchema7 = { type: 'string' };
-const scopes: JSONSchema7 = { type: 'array', items: { enum: ['card', 'us_account'] } };
+const scopes: JSONSchema7 = { type: 'array', items: { enum: [...SCOPES] } };
 const lifecycle: JSONSchema7 = {
   type: 'object',
   required: ['steps', 'next'],

@@ -329,7 +329,7 @@ export type components = {
          * @description ISO 8601 timestamp in UTC (ends in Z).
          * @example 2024-06-14T10:20:00Z
          */
-        Timestamp: string;
+        Timestamp: string & unknown;
         /**
          * @description Status of a USD transfer.
          * @enum {string}
@@ -348,7 +348,7 @@ export type components = {
             scope?: string;
         };
         AccessToken: {
-            access_token: string;
+            access_token: string & unknown;
             expires_in_seconds: number;
             /** @description The granted scope names, comma-separated. */
             scope: string;
@@ -367,18 +367,18 @@ export type components = {
              * @description The US account the funds are taken from. For an account created with hold_balance false,
              *     the merchant's own US account identifier is passed.
              */
-            account_id: string & unknown;
+            account_id: string & (unknown & unknown);
             /** @description Recipient's bank account number. */
-            account_number: string & unknown;
+            account_number: string & (unknown & unknown);
             account_type: components["schemas"]["AccountType"];
             amount: components["schemas"]["Amount"];
             /** @description Routing number of the recipient's bank. */
-            routing_number: string & unknown;
+            routing_number: string & (unknown & unknown);
             transfer_type: components["schemas"]["TransferType"];
             /** @description Merchant-supplied unique reference, used for idempotency and tracking. */
-            reference: string & unknown;
+            reference: string & (unknown & unknown);
             recipient_email: string & (unknown & unknown);
-            recipient_name: string & unknown;
+            recipient_name: string & (unknown & unknown);
             description?: string & unknown;
         };
         UsdTransfer: {
@@ -391,7 +391,7 @@ export type components = {
             recipient_name: string;
             routing_number: string;
             transaction_date: components["schemas"]["Timestamp"];
-            transaction_id: string;
+            transaction_id: string & unknown;
             transaction_status: components["schemas"]["TransactionStatus"];
             transfer_type: components["schemas"]["TransferType"];
         };
@@ -400,14 +400,14 @@ export type components = {
         };
         WalletPayoutRequest: {
             /** @description The US account the funds are taken from (the merchant's account when hold_balance is false). */
-            account_id?: string & unknown;
+            account_id?: string & (unknown & unknown);
             amount?: components["schemas"]["Amount"];
             /**
              * Format: email
              * @description The recipient's wallet identifier, an e-mail.
              */
             wallet_id?: string & unknown;
-            recipient_name?: string & unknown;
+            recipient_name?: string & (unknown & unknown);
             description?: string & unknown;
         } & unknown;
         WalletPayout: {
@@ -417,7 +417,7 @@ export type components = {
             wallet_id: string;
             recipient_name: string;
             transaction_date: components["schemas"]["Timestamp"];
-            transaction_id: string;
+            transaction_id: string & unknown;
             transaction_status: components["schemas"]["PaymentStatus"];
         };
         WalletPayoutResponse: components["schemas"]["SuccessEnvelope"] & {
@@ -427,14 +427,14 @@ export type components = {
             /** @description Whether the account holds a balance of its own. */
             hold_balance?: boolean;
             /** @description Identifier of the merchant's customer (user). */
-            user_id?: string & unknown;
+            user_id?: string & (unknown & unknown);
         } & unknown;
         RailNumbers: {
             account_number: string;
             routing_number: string;
         };
         Account: {
-            account_id: string;
+            account_id: string & unknown;
             /** @description ACTIVE is the value returned on creation. */
             account_status: string & ("ACTIVE" | "FROZEN" | "CLOSED");
             /** @description 0 on creation. */
@@ -450,7 +450,7 @@ export type components = {
             data?: components["schemas"]["Account"];
         };
         VirtualCard: {
-            card_id: string;
+            card_id: string & unknown;
             card_name: string;
             card_brand: string;
             card_type: string & "VIRTUAL";
@@ -467,8 +467,8 @@ export type components = {
             data?: components["schemas"]["VirtualCard"];
         };
         CardTransaction: {
-            transaction_id: string;
-            card_id: string;
+            transaction_id: string & unknown;
+            card_id: string & unknown;
             /** @description Fractional values occur. */
             amount: number;
             currency: string;
@@ -482,7 +482,7 @@ export type components = {
             data?: components["schemas"]["CardTransaction"];
         };
         PushToCardPayment: {
-            transaction_id: string;
+            transaction_id: string & unknown;
             amount: number;
             card_number: string & unknown;
             description: string;
@@ -493,9 +493,8 @@ export type components = {
             data?: components["schemas"]["PushToCardPayment"];
         };
         User: {
-            user_id: string;
-            /** Format: email */
-            email: string;
+            user_id: string & unknown;
+            email: string & unknown;
             firstname: string;
             lastname: string;
             telephone: string;
@@ -599,7 +598,7 @@ export type components = {
          * @description Identifier of the virtual card.
          * @example card_8e7d6c5b4a39281f
          */
-        CardId: string;
+        CardId: string & unknown;
         /**
          * @description Unique id of the event; the same on every retry of one delivery.
          * @example msg_2b7c4e9f1a3d5c6e
@@ -755,7 +754,7 @@ export interface operations {
                  * @description Identifier of the card transaction.
                  * @example ctx_5c1d2e3f4a5b6c7d
                  */
-                transaction_id: string;
+                transaction_id: string & unknown;
             };
             cookie?: never;
         };
@@ -784,7 +783,7 @@ export interface operations {
                  * @description Identifier of the push-to-card payment.
                  * @example ptc_9a8b7c6d5e4f3a2b
                  */
-                transaction_id: string;
+                transaction_id: string & unknown;
             };
             cookie?: never;
         };
@@ -875,7 +874,7 @@ export interface operations {
                  * @description Identifier of the merchant's customer.
                  * @example usr_3f2a9c1e7b4d5a60
                  */
-                user_id: string;
+                user_id: string & unknown;
             };
             cookie?: never;
         };

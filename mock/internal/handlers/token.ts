@@ -1,10 +1,10 @@
-import type { Scope } from '../../../spec/index.ts';
+import { SCOPES, type Scope } from '../../../spec/index.ts';
 import { okReply as ok } from '../envelope.ts';
 import { MockHttpError } from '../http-types.ts';
 import { newToken } from '../random.ts';
 import type { OperationHandler } from './handler.ts';
 
-const KNOWN_SCOPES: readonly string[] = ['card', 'us_account'];
+const KNOWN_SCOPES: readonly string[] = SCOPES;
 /** Expired tokens are swept now and then, so a long run does not keep them all. */
 const SWEEP_EVERY = 1000;
 let issuedSinceSweep = 0;

@@ -1,0 +1,70 @@
+import type { Command } from 'commander';
+import type { ProgressEvent } from '../suites/index.ts';
+import type { CliIo } from './cli-io.ts';
+import type { ConsoleOptions } from './reporters/console-reporter.ts';
+import { type ReporterSpec, STDOUT } from './reporters/write-reports.ts';
+
+/** The flags that say how much a run prints: shared by every command that writes reports. */
+export interface OutputFlags {
+  readonly quiet?: boolean;
+  readonly verbose?: boolean;
+}
+
+/** How a run prints, decided once from the flags, the reporters, the terminal and the environment. */
+export interface Output {
+  /** Progress and notes on stdout; false with --quiet or when a report streams to stdout. */
+  readonly chatter: boolean;
+  readonly console: ConsoleOptions;
+  readonly onProgress?: (event: ProgressEvent) => void;
+}
+
+export function addOutputOptions(command: Command): Command {
+  return command
+    .option('-q, --quiet', 'print only failures and the summary line')
+    .option('-v, --verbose', 'print a line per finished check, also when stdout is not a terminal');
+}
+
+/**
+ * Colour when stdout is a terminal, unless NO_COLOR is set; FORCE_COLOR (not `0`) turns it on
+ * anywhere, as https://no-color.org and https://force-color.org ask.
+ */
+export function wantsColour(env: Readonly<Record<string, string | undefined>>, isTerminal: boolean): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  return isTerminal;
+}
+
+/**
+ * On a terminal one line rewritten in place; elsewhere (CI logs) a line per finished check only with
+ * --verbose. On stdout: the CLI's stderr is reserved for the one-line usage errors.
+ */
+function progressPrinter(io: CliIo, live: boolean): (event: ProgressEvent) => void {
+  return (event) => {
+    const counter = `[${event.index + 1}/${event.total}]`;
+    if (event.kind === 'start') {
+      if (live) io.stdout(`\r\u001b[2K${counter} ${event.rule} ${event.operation}…`);
+      return;
+    }
+    const { result } = event;
+    const line = `${result.status.padEnd(7)} ${result.id} ${result.operation}${result.status === 'skipped' ? ` (${result.skipReason})` : ` (${result.runs} runs)`}`;
+    io.stdout(live ? `\r\u001b[2K${counter} ${line}` : `${line}\n`);
+    if (live && event.index + 1 === event.total) io.stdout('\r\u001b[2K');
+  };
+}
+
+export function resolveOutput(
+  flags: OutputFlags,
+  reporters: readonly ReporterSpec[],
+  io: CliIo,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  isTerminal: boolean = process.stdout.isTTY === true,
+): Output {
+  const streaming = reporters.some((spec) => spec.kind !== 'console' && spec.path === STDOUT);
+  const chatter = !flags.quiet && !streaming;
+  const progress = chatter && (isTerminal || flags.verbose === true);
+  return {
+    chatter,
+    console: { colour: wantsColour(env, isTerminal), quiet: flags.quiet === true },
+    ...(progress ? { onProgress: progressPrinter(io, isTerminal && !flags.verbose) } : {}),
+  };
+}

@@ -1,0 +1,34 @@
+import type { Spec } from '../model.ts';
+import { documentedConstraints } from '../traceability.ts';
+
+const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
+const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
+
+/**
+ * docs/traceability.md: every constraint of the documented view beside the sentence of the interface
+ * description that states it. What no sentence states is an x-pacu-decision and not listed here.
+ */
+export function renderTraceability(spec: Spec): string {
+  const rows = documentedConstraints(spec);
+  return [
+    '# Traceability: the documented view, sentence by sentence',
+    '',
+    '<!-- Generated from spec/openapi.yaml by `npm run generate`. Do not edit. -->',
+    '',
+    'Every constraint `pacu check` judges under `--profile documented` (the spec with every `x-pacu-decision`',
+    'node dropped), with the sentence of the interface description that states it (`x-pacu-source` in',
+    '`spec/openapi.yaml`). `spec/traceability.test.ts` fails when a constraint has no sentence or its sentence',
+    'is not found verbatim in the description. Anything the description does not state is a decision,',
+    'listed in the README and checked only under `--profile strict`.',
+    '',
+    `${rows.length} constraints in ${spec.operations.length} operations.`,
+    '',
+    '| operation | JSON path | keyword | value | stated by |',
+    '|---|---|---|---|---|',
+    ...rows.map(
+      (row) =>
+        `| ${row.operation} | ${code(row.path)} | ${row.keyword} | ${code(cell(JSON.stringify(row.value)))} | ${cell(row.source ?? '(none: a decision or a gap)')} |`,
+    ),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,185 @@
+// The CLI as a CI log or a shell sees it: colours, how much it prints, where reports go, where the
+// target comes from. Each case runs the real `pacu` process (from the sources), so terminals,
+// environment and working directory are the real ones.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningMock, startMock } from '../mock/index.ts';
+
+const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
+const CLEAN_ENV = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([name]) =>
+      !['NO_COLOR', 'FORCE_COLOR', 'PACU_TARGET', 'PACU_CLIENT_ID', 'PACU_CLIENT_SECRET'].includes(name),
+  ),
+);
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function pacu(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { ...CLEAN_ENV, ...options.env }, cwd: options.cwd ?? process.cwd(), maxBuffer: 2 ** 26 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const QUICK = ['check', '--rule', 'envelope.content-type', '--runs', '3'];
+const ESC = '\u001b[';
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+  );
+}
+
+describe('pacu check output', () => {
+  it('colours only on a terminal or with FORCE_COLOR, and never with NO_COLOR', async () => {
+    const [plain, forced, refused] = await Promise.all([
+      pacu(QUICK),
+      pacu(QUICK, { env: { FORCE_COLOR: '1' } }),
+      pacu(QUICK, { env: { FORCE_COLOR: '1', NO_COLOR: '1' } }),
+    ]);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).not.toContain(ESC);
+    expect(forced.stdout).toContain(`${ESC}32mpass`);
+    expect(refused.stdout).not.toContain(ESC);
+  });
+
+  it('prints no per-check lines in a CI log unless --verbose, and only the summary with --quiet', async () => {
+    const [log, verbose, quiet] = await Promise.all([
+      pacu(QUICK),
+      pacu([...QUICK, '--verbose']),
+      pacu([...QUICK, '--quiet']),
+    ]);
+    const perCheck = /^passed\s+envelope\.content-type \w+ \(\d+ runs\)$/m;
+    expect(log.stdout).not.toMatch(perCheck);
+    expect(verbose.stdout).toMatch(perCheck);
+    expect(quiet.stdout.trim()).toMatch(/^\d+ passed, 0 failed, 0 skipped in [\d.]+ s \(seed \d+\)$/);
+  });
+
+  it('writes the json report to stdout with json:-, and nothing else there', async () => {
+    const run = await pacu([...QUICK, '--reporter', 'json:-']);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as { rules: Array<{ id: string }> };
+    expect(new Set(report.rules.map((rule) => rule.id))).toEqual(new Set(['envelope.content-type']));
+  });
+
+  it('refuses a report path it cannot write before the run, with one line and exit 2', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'pacu-report-')), 'a-file');
+    writeFileSync(file, '');
+    const run = await pacu([...QUICK, '--reporter', `junit:${file}/report.xml`]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^pacu: cannot write the junit report to .*\/report\.xml: E[A-Z]+\n$/);
+    expect(run.stdout).toBe('');
+  });
+});
+
+describe('where pacu check finds its target', () => {
+  const unreachable = 'http://127.0.0.1:9/v3';
+
+  it('reads pacu.config.json from the working directory without --config', async () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'pacu-config-'));
+    writeFileSync(path.join(cwd, 'pacu.config.json'), JSON.stringify({ target: unreachable }));
+    const run = await pacu(QUICK, { cwd });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`cannot reach target ${unreachable}`);
+  });
+
+  it('takes PACU_TARGET from the environment', async () => {
+    const run = await pacu(QUICK, { env: { PACU_TARGET: unreachable } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`cannot reach target ${unreachable}`);
+  });
+
+  it('gives up on a target that never answers after --timeout', async () => {
+    const silent = createServer(() => {});
+    const port = await listen(silent);
+    try {
+      const started = Date.now();
+      const run = await pacu([...QUICK, '--target', `http://127.0.0.1:${port}/v3`, '--timeout', '300']);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/timed out/);
+      expect(Date.now() - started).toBeLessThan(9_000);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+});
+
+describe('--header', () => {
+  let mock: RunningMock;
+  let proxy: Server;
+  let proxyUrl = '';
+  const seen: Array<IncomingMessage['headers']> = [];
+
+  beforeAll(async () => {
+    mock = await startMock({ clock: 'manual', log: () => {} });
+    // A sandbox that wants an API key: it refuses requests without one, then answers as the mock.
+    proxy = createServer(async (request, response) => {
+      seen.push(request.headers);
+      if (request.headers['x-api-key'] !== 'sandbox-key-1234') {
+        response
+          .writeHead(403, { 'content-type': 'application/json' })
+          .end('{"success":false,"message":"no key"}');
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      const answer = await mock.request(request.url ?? '/', {
+        method: request.method ?? 'GET',
+        headers: Object.entries(request.headers).flatMap(([name, value]) =>
+          typeof value === 'string' && name !== 'host' ? [[name, value] as [string, string]] : [],
+        ),
+        ...(body.length > 0 ? { body } : {}),
+      });
+      response.writeHead(answer.status, Object.fromEntries(answer.headers));
+      response.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    proxyUrl = `http://127.0.0.1:${await listen(proxy)}/v3`;
+  });
+
+  afterAll(async () => {
+    proxy.closeAllConnections();
+    proxy.close();
+    await mock.close();
+  });
+
+  it('sends the header with every request and keeps its value out of the report', async () => {
+    const run = await pacu([
+      'check',
+      '--target',
+      proxyUrl,
+      '--client-id',
+      mock.demoClient.clientId,
+      '--client-secret',
+      mock.demoClient.clientSecret,
+      '--rule',
+      'auth.token-grant',
+      '--runs',
+      '3',
+      '--header',
+      'X-Api-Key: sandbox-key-1234',
+      '--reporter',
+      'json:-',
+    ]);
+    expect(run.code).toBe(0);
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.every((headers) => headers['x-api-key'] === 'sandbox-key-1234')).toBe(true);
+    expect(JSON.parse(run.stdout).summary).toMatchObject({ failed: 0 });
+    expect(run.stdout).not.toContain('sandbox-key-1234');
+  });
+});
