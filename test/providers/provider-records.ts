@@ -44,3 +44,9 @@ export function prefixedIds(): (prefix: string) => string {
   let counter = 0;
   return (prefix) => `${prefix}_${(++counter).toString(16).padStart(12, '0')}`;
 }
+
+/** How deep a JSON value nests (the `pacu` style refuses bodies deeper than the decided limit). */
+export function depthOf(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  return 1 + Math.max(0, ...Object.values(value).map(depthOf));
+}

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -9,71 +8,15 @@ import {
   type OperationSpec,
   schemaForProfile,
 } from '../../spec/index.ts';
-import { prefixedIds, seedRecords, uuidIds } from './provider-records.ts';
+import { createProviderControl, HttpError, type Payment } from './provider-control.ts';
+import type { TestProvider, TestProviderOptions } from './provider-glossary.ts';
+import { depthOf, prefixedIds, seedRecords, uuidIds } from './provider-records.ts';
+import { createProviderTokens } from './provider-tokens.ts';
 
-/**
- * `pacu`: makes every choice pacu's spec decides (401/403/409, strict schemas, a control API).
- * `different`: a correct provider that chooses otherwise where the description is silent: 400 for a
- * missing token, 404 for unknown ids, 415 for another content type, UUID ids, extra fields in data,
- * the original record for a reused reference with other parameters.
- */
-export type ProviderStyle = 'pacu' | 'different';
+export type { ProviderStyle, TestProvider, TestProviderOptions } from './provider-glossary.ts';
 
-export interface TestProviderOptions {
-  readonly style: ProviderStyle;
-  /** The rule id (or ids) this provider breaks on purpose. */
-  readonly breaks?: string | readonly string[];
-  /** Stateless: the same transaction id for every payment, whatever the reference (like `prism mock`). */
-  readonly sameIds?: boolean;
-  /** Tokens live this many real seconds and say so in expires_in_seconds. */
-  readonly tokenLifetimeSeconds?: number;
-  /** Tokens die after this many real seconds while expires_in_seconds still says 3600. */
-  readonly tokensDieAfterSeconds?: number;
-  /** Accepts any string as recipient_email (the description states no format for it). */
-  readonly anyRecipientEmail?: boolean;
-  /** GET /users lists nobody. */
-  readonly noUsers?: boolean;
-  /** Error answers with these statuses carry no envelope. */
-  readonly brokenErrorStatuses?: readonly number[];
-}
-
-export interface TestProvider {
-  readonly url: string;
-  readonly origin: string;
-  readonly ids: {
-    cardId: string;
-    cardTransactionId: string;
-    pushToCardId: string;
-    accountId: string;
-    userId: string;
-  };
-  readonly client: { clientId: string; clientSecret: string };
-  /** Every access token it issued, so tests can look for them where they must not be. */
-  readonly issuedTokens: readonly string[];
-  close(): Promise<void>;
-}
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-interface Payment {
-  record: Record<string, unknown>;
-  kind: string;
-  dueAt: number;
-  final: string;
-}
 const SECRET = 'test-secret';
 
-function depthOf(value: unknown): number {
-  if (value === null || typeof value !== 'object') return 0;
-  return 1 + Math.max(0, ...Object.values(value).map(depthOf));
-}
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startTestProvider(options: TestProviderOptions): Promise<TestProvider> {
@@ -92,17 +35,15 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
         compileSchema(schemaForProfile(operation.requestBody?.schema as JSONSchema7, profile)),
       ]),
   );
-  let now = Date.UTC(2024, 5, 1);
-  const tokens = new Map<string, { scopes: string[]; expiresAt: number; diesAt: number }>();
-  const issued: string[] = [];
+  // The provider's own clock, moved only by its control API (as a pacu mock's manual clock).
+  const clock = { now: Date.UTC(2024, 5, 1) };
   const accounts = new Map<string, { hold: boolean }>([[seed.merchantAccountId, { hold: true }]]);
   const references = new Map<string, { record: Record<string, unknown>; body: string; at: number }>();
   const payments = new Map<string, Payment>();
-  const receivers: Array<{ url: string; secret: string }> = [];
   const pushToCardId = newId('ptc');
   payments.set(pushToCardId, {
     kind: 'push_to_card',
-    dueAt: now,
+    dueAt: clock.now,
     final: 'successful',
     record: {
       transaction_id: pushToCardId,
@@ -115,17 +56,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   });
 
   const extra = (data: Record<string, unknown>) => (pacu ? data : { ...data, provider_note: 'extra field' });
-  const timestamp = () => new Date(now).toISOString().replace(/\.\d+Z$/, 'Z');
-
-  function bearerToken(request: IncomingMessage, scopes: readonly string[]): void {
-    if (breaks('auth.bearer-required')) return;
-    const match = /^Bearer +(\S+)$/.exec(request.headers.authorization ?? '');
-    const token = match ? tokens.get(match[1] ?? '') : undefined;
-    if (!token || (token.expiresAt <= now && !breaks('auth.token-expired')) || Date.now() >= token.diesAt)
-      throw new HttpError(pacu ? 401 : 400, 'a valid bearer token is required');
-    if (!breaks('auth.scope-enforced') && scopes.some((scope) => !token.scopes.includes(scope)))
-      throw new HttpError(403, `token lacks scope ${scopes.join(',')}`);
-  }
+  const timestamp = () => new Date(clock.now).toISOString().replace(/\.\d+Z$/, 'Z');
 
   function jsonBody(
     request: IncomingMessage,
@@ -168,7 +99,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     payments.set(String(record.transaction_id), {
       kind,
       record,
-      dueAt: now + 10_000,
+      dueAt: clock.now + 10_000,
       final: record.amount === 13.13 ? 'failed' : 'successful',
     });
   }
@@ -293,110 +224,28 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     }
   }
 
-  function token(request: IncomingMessage, text: string) {
-    const credentials = Buffer.from(
-      (request.headers.authorization ?? '').replace(/^Basic /, ''),
-      'base64',
-    ).toString();
-    if (credentials !== `client:${SECRET}` && !breaks('auth.token-refusals'))
-      throw new HttpError(pacu ? 401 : 400, 'invalid client');
-    const form = new URLSearchParams(text);
-    if (form.get('grant_type') !== 'client_credentials' && !breaks('auth.token-refusals'))
-      throw new HttpError(400, 'unsupported grant_type');
-    const scopes = (form.get('scope') ?? 'card,us_account').split(',');
-    const accessToken = newId('tok');
-    issued.push(accessToken);
-    const life = options.tokenLifetimeSeconds ?? 3600;
-    const dies = options.tokenLifetimeSeconds ?? options.tokensDieAfterSeconds;
-    tokens.set(accessToken, {
-      scopes,
-      expiresAt: now + life * 1000,
-      diesAt: dies === undefined ? Infinity : Date.now() + dies * 1000,
-    });
-    const scope = breaks('auth.token-grant') ? 'admin' : scopes.join(',');
-    return {
-      success: true,
-      message: 'Token issued',
-      data: extra({ access_token: accessToken, expires_in_seconds: life, scope, token_type: 'Bearer' }),
-    };
-  }
+  const auth = createProviderTokens({ clock, pacu, breaks, newId, extra, secret: SECRET, options });
+  const token = auth.issue;
+  const bearerToken = auth.authorize;
 
-  async function deliver(type: string, record: Record<string, unknown>): Promise<void> {
-    const body = JSON.stringify({ type, timestamp: timestamp(), data: record });
-    const id = newId('msg');
-    const seconds = Math.floor(now / 1000);
-    for (const receiver of receivers) {
-      const key = breaks('lifecycle.signed-webhooks')
-        ? Buffer.from('wrong key')
-        : Buffer.from(receiver.secret.slice(6), 'base64');
-      const signature = createHmac('sha256', key).update(`${id}.${seconds}.${body}`).digest('base64');
-      await fetch(receiver.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'webhook-id': id,
-          'webhook-timestamp': String(seconds),
-          'webhook-signature': `v1,${signature}`,
-        },
-        body,
-      });
-    }
-  }
-
-  async function control(
-    method: string,
-    path: string,
-    text: string,
-  ): Promise<{ status: number; body: unknown }> {
-    const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    if (method === 'GET' && path === '/ids') {
-      return {
-        status: 200,
-        body: {
-          cardId: seed.card.card_id,
-          cardTransactionId: seed.cardTransaction.transaction_id,
-          pushToCardId,
-          merchantAccountId: seed.merchantAccountId,
-          userId: seed.user.user_id,
-          clientId: 'client',
-          clientSecret: SECRET,
-          scopes: ['card', 'us_account'],
-        },
-      };
-    }
-    if (method === 'POST' && path === '/webhooks/receivers') {
-      receivers.push({ url: String(body.url), secret: String(body.secret) });
-      return { status: 200, body: { id: `rcv_${receivers.length}` } };
-    }
-    if (method === 'DELETE' && path.startsWith('/webhooks/receivers/')) return { status: 200, body: {} };
-    if (method === 'POST' && path === '/payments/card') {
-      const id = newId('ptc');
-      const record = {
-        transaction_id: id,
-        amount: Number(body.amount),
-        card_number: '411111******1111',
-        description: '',
-        transaction_date: timestamp(),
-        transaction_status: 'processing',
-      };
-      startPayment('push_to_card', record);
-      return { status: 200, body: record };
-    }
-    if (method === 'POST' && path === '/clock/advance') {
-      now += Number(body.seconds) * 1000;
-      for (const payment of payments.values()) {
-        if (payment.record.transaction_status !== 'processing' || payment.dueAt > now) continue;
-        payment.record.transaction_status = payment.final;
-        await deliver(`${payment.kind}.${payment.final}`, { ...payment.record });
-        if (breaks('lifecycle.status-transitions')) {
-          payment.record.transaction_status = 'failed';
-          await deliver(`${payment.kind}.failed`, { ...payment.record });
-        }
-      }
-      return { status: 200, body: { now: timestamp() } };
-    }
-    throw new HttpError(404, `no control route ${method} ${path}`);
-  }
+  const control = createProviderControl({
+    clock,
+    payments,
+    newId,
+    timestamp,
+    breaks,
+    startPayment,
+    ids: {
+      cardId: seed.card.card_id,
+      cardTransactionId: seed.cardTransaction.transaction_id,
+      pushToCardId,
+      merchantAccountId: seed.merchantAccountId,
+      userId: seed.user.user_id,
+      clientId: 'client',
+      clientSecret: SECRET,
+      scopes: ['card', 'us_account'],
+    },
+  });
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -439,7 +288,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       userId: seed.user.user_id,
     },
     client: { clientId: 'client', clientSecret: SECRET },
-    issuedTokens: issued,
+    issuedTokens: auth.issued,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

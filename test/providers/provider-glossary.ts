@@ -1,0 +1,43 @@
+// The shapes of the test providers every rule runs against.
+
+/**
+ * `pacu`: makes every choice pacu's spec decides (401/403/409, strict schemas, a control API).
+ * `different`: a correct provider that chooses otherwise where the description is silent: 400 for a
+ * missing token, 404 for unknown ids, 415 for another content type, UUID ids, extra fields in data,
+ * the original record for a reused reference with other parameters.
+ */
+export type ProviderStyle = 'pacu' | 'different';
+
+export interface TestProviderOptions {
+  readonly style: ProviderStyle;
+  /** The rule id (or ids) this provider breaks on purpose. */
+  readonly breaks?: string | readonly string[];
+  /** Stateless: the same transaction id for every payment, whatever the reference (like `prism mock`). */
+  readonly sameIds?: boolean;
+  /** Tokens live this many real seconds and say so in expires_in_seconds. */
+  readonly tokenLifetimeSeconds?: number;
+  /** Tokens die after this many real seconds while expires_in_seconds still says 3600. */
+  readonly tokensDieAfterSeconds?: number;
+  /** Accepts any string as recipient_email (the description states no format for it). */
+  readonly anyRecipientEmail?: boolean;
+  /** GET /users lists nobody. */
+  readonly noUsers?: boolean;
+  /** Error answers with these statuses carry no envelope. */
+  readonly brokenErrorStatuses?: readonly number[];
+}
+
+export interface TestProvider {
+  readonly url: string;
+  readonly origin: string;
+  readonly ids: {
+    cardId: string;
+    cardTransactionId: string;
+    pushToCardId: string;
+    accountId: string;
+    userId: string;
+  };
+  readonly client: { clientId: string; clientSecret: string };
+  /** Every access token it issued, so tests can look for them where they must not be. */
+  readonly issuedTokens: readonly string[];
+  close(): Promise<void>;
+}
