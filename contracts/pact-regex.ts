@@ -3,7 +3,6 @@
 // partial matches. So pacu asks the very library the verifier runs (the one koffi binding here).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import koffi from 'koffi';
 import { PacuError } from '../spec/index.ts';
 
 type Check = (regex: string, value: string) => boolean;
@@ -27,6 +26,8 @@ function libraryPath(): string {
 
 function load(): Check {
   try {
+    // Loaded on first use: importing contracts/ costs no FFI binding until a regex is judged.
+    const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi');
     const library = koffi.load(libraryPath());
     return library.func('bool pactffi_check_regex(const char* regex, const char* example)') as Check;
   } catch (cause) {

@@ -61,6 +61,13 @@ describe('request journal', () => {
     });
     expect(form.status).toBe(401);
     expect(JSON.stringify(await control.requests())).not.toContain('leaked-secret');
+    const big = JSON.stringify({ reference: 'BIG', description: 'x'.repeat(100_000) });
+    await call(`${mock.url}/payments/usd/direct`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: big,
+    });
+    expect((await control.requests()).at(-1)?.body).toEqual({ unparsed: `${big.length} bytes, not kept` });
   });
 
   it('lists requests that matched no operation with a near-miss hint, and keeps only the newest journalSize', async () => {

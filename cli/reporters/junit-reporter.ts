@@ -32,7 +32,7 @@ function evidence(rule: RuleResult, report: Report): string {
 }
 
 function testcase(rule: RuleResult, report: Report): string {
-  const open = `    <testcase classname="${escapeXml(rule.id)}" name="${escapeXml(rule.operation)}" time="${(rule.durationMs / 1000).toFixed(3)}"`;
+  const open = `    <testcase classname="${escapeXml(rule.id)}" name="${escapeXml(`${rule.id} on ${rule.operation}`)}" time="${(rule.durationMs / 1000).toFixed(3)}"`;
   if (rule.status === 'skipped')
     return `${open}>\n      <skipped message="${escapeXml(rule.skipReason ?? '')}"/>\n    </testcase>`;
   if (rule.status === 'failed') {
@@ -50,7 +50,7 @@ export function renderJunit(report: Report): string {
       rules.filter((rule) => rule.status === status).length;
     const time = rules.reduce((sum, rule) => sum + rule.durationMs, 0) / 1000;
     return [
-      `  <testsuite name="${escapeXml(id)}" tests="${rules.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${time.toFixed(3)}">`,
+      `  <testsuite name="${escapeXml(id)}" tests="${rules.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${time.toFixed(3)}" timestamp="${escapeXml(report.startedAt)}">`,
       ...rules.map((rule) => testcase(rule, report)),
       '  </testsuite>',
     ].join('\n');
@@ -58,7 +58,7 @@ export function renderJunit(report: Report): string {
   const { passed, failed, skipped } = report.summary;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="pacu ${report.command} ${escapeXml(report.target)} (seed ${report.seed})" tests="${passed + failed + skipped}" failures="${failed}" errors="0" skipped="${skipped}" time="${(report.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="pacu ${report.command} ${escapeXml(report.target)} (seed ${report.seed})" tests="${passed + failed + skipped}" failures="${failed}" errors="0" skipped="${skipped}" time="${(report.durationMs / 1000).toFixed(3)}" timestamp="${escapeXml(report.startedAt)}">`,
     ...suites,
     '</testsuites>',
     '',

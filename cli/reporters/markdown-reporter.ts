@@ -1,6 +1,7 @@
 import type { Report } from '../../suites/index.ts';
 import { buildMatrix, type CellStatus, failuresOf, runParameters } from './matrix.ts';
 import { replayCommand, reproduceNote } from './replay-command.ts';
+import { skipGroups } from './report-groups.ts';
 
 const MARK: Record<CellStatus, string> = { passed: '✅', failed: '❌', skipped: '⏭️', none: '' };
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -21,7 +22,19 @@ export function renderMarkdown(report: Report): string {
       (operation) =>
         `| \`${operation}\` | ${matrix.categories.map((category) => MARK[matrix.cell(operation, category).status]).join(' | ')} |`,
     ),
+    '',
+    `${MARK.passed} a rule passed and none failed · ${MARK.failed} a rule failed · ${MARK.skipped} every rule skipped · blank: no rule for that pair`,
   ];
+  const skips = skipGroups(report);
+  if (skips.length > 0)
+    out.push(
+      '',
+      '<details><summary>Skipped, and why</summary>',
+      '',
+      ...skips.map((group) => `- \`${group.rule}\`: ${cell(group.reason)} (${group.operations.join(', ')})`),
+      '',
+      '</details>',
+    );
   for (const rule of failuresOf(report)) {
     const failure = rule.failure;
     if (!failure) continue;

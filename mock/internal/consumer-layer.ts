@@ -33,6 +33,8 @@ function clientOf(request: MockRequest, view: StoreView): string | undefined {
 }
 
 function jsonOf(request: MockRequest): unknown {
+  // Only bodies a fault could match on (reference, amount): JSON ones.
+  if (request.body.length === 0 || !/json/i.test(request.headers['content-type'] ?? '')) return undefined;
   try {
     return JSON.parse(request.body.toString('utf8'));
   } catch {
@@ -102,16 +104,15 @@ export function createConsumerLayer({
   return async (exchange, next) => {
     if (exchange.target !== 'api') return next();
     const { request } = exchange;
-    const target: FaultTarget = {
-      operationId: operationOf(request),
-      clientId: clientOf(request, view()),
-      body: jsonOf(request),
-    };
-    const fault = target.operationId ? faults.fire(target) : undefined;
+    // Routing, the client and the body are looked at before the operation only when a fault may fire.
+    const target: FaultTarget | undefined = faults.armed
+      ? { operationId: operationOf(request), clientId: clientOf(request, view()), body: jsonOf(request) }
+      : undefined;
+    const fault = target?.operationId ? faults.fire(target) : undefined;
     if (fault) coverage.faultFired(fault.operation, fault.kind);
     const reply = fault ? await applyFault(fault, next) : await next();
-    const operationId = exchange.operationId ?? target.operationId;
-    const clientId = exchange.clientId ?? target.clientId;
+    const operationId = exchange.operationId ?? target?.operationId;
+    const clientId = exchange.clientId ?? target?.clientId;
     const status = reply.transport?.kind === 'drop' ? 0 : reply.status;
     journal.record({
       request,

@@ -100,6 +100,8 @@ function matches(fault: FaultSpec, target: FaultTarget): boolean {
 export interface FaultRegistry {
   add(spec: FaultSpec): FaultRecord;
   list(): FaultRecord[];
+  /** True while any fault is held: without one, requests need no look before they run. */
+  readonly armed: boolean;
   /** Remove every fault, or those of one client; how many went. */
   clear(clientId?: string): number;
   /** The fault that fires on this request (counted, and gone once `times` is used up), if any. */
@@ -118,6 +120,9 @@ export function createFaultRegistry(seed: number): FaultRegistry {
       return structuredClone(record);
     },
     list: () => structuredClone(faults),
+    get armed() {
+      return faults.length > 0;
+    },
     clear(clientId) {
       const before = faults.length;
       faults = clientId === undefined ? [] : faults.filter((fault) => fault.clientId !== clientId);

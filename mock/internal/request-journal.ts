@@ -15,11 +15,14 @@ function redact(value: unknown): unknown {
   return value;
 }
 
-/** The body as the journal keeps it: parsed JSON or form fields, credentials redacted. */
-function bodyOf(request: MockRequest): unknown {
-  if (request.body.length === 0) return null;
-  const text = request.body.toString('utf8');
-  const type = (request.headers['content-type'] ?? '').toLowerCase();
+/** Bodies past this are kept cut short: the journal must not hold megabytes per entry. */
+export const JOURNAL_BODY_BYTES = 64 * 1024;
+
+/** The body as the journal shows it: parsed JSON or form fields, credentials redacted. */
+function bodyOf(raw: Buffer, contentType: string): unknown {
+  if (raw.length === 0) return null;
+  const text = raw.toString('utf8');
+  const type = contentType.toLowerCase();
   if (type.startsWith('application/x-www-form-urlencoded')) {
     try {
       return redact(Object.fromEntries(new URLSearchParams(text)));
@@ -51,8 +54,24 @@ export interface RequestJournal {
   clear(clientId?: string): void;
 }
 
+/** An entry as kept: the raw body, parsed and redacted only when someone reads the journal. */
+interface Kept extends Omit<RecordedRequest, 'body'> {
+  raw: Buffer;
+  bytes: number;
+  contentType: string;
+}
+
+const shown = ({ raw, bytes, contentType, ...entry }: Kept): RecordedRequest => ({
+  ...entry,
+  body: bytes > JOURNAL_BODY_BYTES ? { unparsed: `${bytes} bytes, not kept` } : bodyOf(raw, contentType),
+});
+
+/** The last `size` entries (the array is trimmed in batches, so recording stays O(1) amortised). */
+const newest = (entries: Kept[], size: number): Kept[] =>
+  entries.length > size ? entries.slice(entries.length - size) : entries;
+
 export function createRequestJournal(spec: Spec, size: number): RequestJournal {
-  let entries: RecordedRequest[] = [];
+  let entries: Kept[] = [];
   return {
     record({ request, operationId, clientId, status, fault }) {
       const query = request.query.toString();
@@ -64,20 +83,26 @@ export function createRequestJournal(spec: Spec, size: number): RequestJournal {
         clientId: clientId ?? null,
         status,
         fault: fault ?? null,
-        body: bodyOf(request),
+        // Large uploads are not held: the journal keeps their size only.
+        raw: request.body.length > JOURNAL_BODY_BYTES ? Buffer.alloc(0) : request.body,
+        bytes: request.body.length,
+        contentType: request.headers['content-type'] ?? '',
       });
-      if (entries.length > size) entries = entries.slice(entries.length - size);
+      if (entries.length > size * 2) entries = entries.slice(entries.length - size);
     },
     query(filter = {}) {
-      return entries.filter(
-        (entry) =>
-          (filter.operation === undefined || entry.operationId === filter.operation) &&
-          (filter.clientId === undefined || entry.clientId === filter.clientId) &&
-          (filter.status === undefined || entry.status === Number(filter.status)),
-      );
+      return newest(entries, size)
+        .map(shown)
+        .filter(
+          (entry) =>
+            (filter.operation === undefined || entry.operationId === filter.operation) &&
+            (filter.clientId === undefined || entry.clientId === filter.clientId) &&
+            (filter.status === undefined || entry.status === Number(filter.status)),
+        );
     },
     unmatched() {
-      return entries
+      return newest(entries, size)
+        .map(shown)
         .filter((entry) => entry.operationId === null)
         .map((entry) => ({
           ...entry,
@@ -85,7 +110,8 @@ export function createRequestJournal(spec: Spec, size: number): RequestJournal {
         }));
     },
     clear(clientId) {
-      entries = clientId === undefined ? [] : entries.filter((entry) => entry.clientId !== clientId);
+      entries =
+        clientId === undefined ? [] : newest(entries, size).filter((entry) => entry.clientId !== clientId);
     },
   };
 }
