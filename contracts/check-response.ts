@@ -6,10 +6,10 @@ import {
   schemaForProfile,
 } from '../spec/index.ts';
 import { checkMatchers } from './check-matchers.ts';
-import { statusCodeVerdict } from './matcher-verdicts.ts';
 import type { PactResponse } from './pact-file.ts';
 import { type PathStep, schemaAt } from './schema-at-path.ts';
 import { pointerToPath, type SpecFinding } from './spec-finding.ts';
+import { statusCodeVerdict } from './status-code-verdict.ts';
 
 function stepsToPath(steps: readonly PathStep[]): string {
   return steps.reduce(

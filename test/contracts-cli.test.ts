@@ -1,13 +1,16 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACU_PACT_DIR } from '../contracts/index.ts';
 import { runCli } from './helpers/run-cli.ts';
 
 const cardsPact = join(PACU_PACT_DIR, 'pacu-merchant-cards-pacu-api.json');
+const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
 const TOKEN = 'broken-provider-token';
 
 const run = runCli;
@@ -200,5 +203,26 @@ describe('pacu verify', () => {
     expect(result.stderr).toBe(
       'pacu: cannot reach target http://127.0.0.1:9/v3: connection refused. Is the target URL right and the server up?\n',
     );
+  });
+
+  it('--keep-mock keeps the embedded mock up after a failure, so the curl line replays, until SIGINT', async () => {
+    const pact = JSON.parse(await readFile(cardsPact, 'utf8'));
+    pact.interactions[1].response.body.content.data.nickname = 'Ops';
+    await writeFile(join(dir, 'keep.json'), JSON.stringify(pact));
+    const child = spawn(process.execPath, [BIN, 'verify', '--keep-mock', '--pact', join(dir, 'keep.json')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    const kept = await new Promise<string>((resolve) =>
+      lines.on('line', (line) => {
+        if (line.includes('keeps running at')) resolve(line);
+      }),
+    );
+    const url = /keeps running at (\S+)/.exec(kept)?.[1] ?? '';
+    const answer = await fetch(`${url}/users`);
+    expect(answer.status).toBeLessThan(500);
+    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGINT');
+    expect(await exit).toBe(1);
   });
 });
