@@ -3,6 +3,7 @@ import {
   type JSONSchema7,
   type OperationId,
   type Profile,
+  type SchemaCheck,
   type Spec,
   schemaForProfile,
 } from '../spec/index.ts';
@@ -26,16 +27,22 @@ export function dataOf(response: ApiResponse): Record<string, unknown> | undefin
 
 export const isSuccess = (response: ApiResponse): boolean => response.status >= 200 && response.status < 300;
 
-const checkers = new Map<string, (value: unknown) => readonly { path: string; message: string }[]>();
+/** Compiled 200 schemas, per spec object (never shared between two specs that share operation names). */
+const checkers = new WeakMap<Spec, Map<string, SchemaCheck>>();
 
-/** The 200 schema of an operation under a profile, compiled once. */
-function successChecker(spec: Spec, operation: OperationId, profile: Profile) {
+/** The 200 schema of an operation under a profile, compiled once per spec. */
+function successChecker(spec: Spec, operation: OperationId, profile: Profile): SchemaCheck {
+  let bySpec = checkers.get(spec);
+  if (!bySpec) {
+    bySpec = new Map();
+    checkers.set(spec, bySpec);
+  }
   const key = `${operation}:${profile}`;
-  let check = checkers.get(key);
+  let check = bySpec.get(key);
   if (!check) {
     const schema = spec.operation(operation).responses.get(200)?.schema as JSONSchema7;
     check = compileSchema(schemaForProfile(schema, profile));
-    checkers.set(key, check);
+    bySpec.set(key, check);
   }
   return check;
 }
