@@ -78,6 +78,7 @@ export function createConsumerPact(options: ConsumerPactOptions): ConsumerPact {
   const pact = new PactV4({ ...options, logLevel: 'warn' });
   return {
     async interaction(definition, test) {
+      let testError: unknown;
       let builder = pact.addInteraction();
       for (const state of definition.states) builder = builder.given(state.name, state.params);
       const { request, response } = definition;
@@ -94,7 +95,22 @@ export function createConsumerPact(options: ConsumerPactOptions): ConsumerPact {
           if (response.headers) res.headers(response.headers as Record<string, string>);
           if (response.jsonBody !== undefined) res.jsonBody(response.jsonBody as AnyTemplate);
         })
-        .executeTest(async (server) => test(server.url));
+        .executeTest(async (server) => {
+          try {
+            await test(server.url);
+          } catch (error) {
+            testError = error;
+            throw error;
+          }
+        })
+        .catch((error: unknown) => {
+          // pact-js reports the mock server's mismatches and drops the test's own error (a refused
+          // connection, a client exception), which is the one that says why the request never came.
+          if (testError === undefined || testError === error) throw error;
+          throw new Error(`${String(error)}\nThe test itself failed first: ${String(testError)}`, {
+            cause: testError,
+          });
+        });
     },
   };
 }
