@@ -91,19 +91,21 @@ export function createRequestJournal(spec: Spec, size: number): RequestJournal {
       if (entries.length > size * 2) entries = entries.slice(entries.length - size);
     },
     query(filter = {}) {
+      // Filter the kept entries first: only the ones returned have their bodies parsed.
+      const status = filter.status === undefined ? undefined : Number(filter.status);
       return newest(entries, size)
-        .map(shown)
         .filter(
           (entry) =>
             (filter.operation === undefined || entry.operationId === filter.operation) &&
             (filter.clientId === undefined || entry.clientId === filter.clientId) &&
-            (filter.status === undefined || entry.status === Number(filter.status)),
-        );
+            (status === undefined || entry.status === status),
+        )
+        .map(shown);
     },
     unmatched() {
       return newest(entries, size)
-        .map(shown)
         .filter((entry) => entry.operationId === null)
+        .map(shown)
         .map((entry) => ({
           ...entry,
           hint: nearMiss(spec, entry.method, entry.path.split('?')[0] ?? '') ?? null,
