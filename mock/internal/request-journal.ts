@@ -54,14 +54,16 @@ export interface RequestJournal {
   clear(clientId?: string): void;
 }
 
-/** An entry as kept: the raw body, parsed and redacted only when someone reads the journal. */
-interface Kept extends Omit<RecordedRequest, 'body'> {
+/** An entry as kept: the raw body (and the time) formatted only when someone reads the journal. */
+interface Kept extends Omit<RecordedRequest, 'body' | 'at'> {
+  atMs: number;
   raw: Buffer;
   bytes: number;
   contentType: string;
 }
 
-const shown = ({ raw, bytes, contentType, ...entry }: Kept): RecordedRequest => ({
+const shown = ({ atMs, raw, bytes, contentType, ...entry }: Kept): RecordedRequest => ({
+  at: new Date(atMs).toISOString(),
   ...entry,
   body: bytes > JOURNAL_BODY_BYTES ? { unparsed: `${bytes} bytes, not kept` } : bodyOf(raw, contentType),
 });
@@ -76,7 +78,7 @@ export function createRequestJournal(spec: Spec, size: number): RequestJournal {
     record({ request, operationId, clientId, status, fault }) {
       const query = request.query.toString();
       entries.push({
-        at: new Date().toISOString(),
+        atMs: Date.now(),
         method: request.method,
         path: `${request.path}${query ? `?${query}` : ''}`,
         operationId: operationId ?? null,
