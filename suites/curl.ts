@@ -1,4 +1,5 @@
 import type { ApiRequest } from './api-request.ts';
+import { PLACEHOLDERS } from './redaction.ts';
 
 const single = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 /** Double quotes, so the shell fills in `$PACU_*` placeholders and nothing else. */
@@ -15,8 +16,8 @@ export function renderCurl(baseUrl: string, request: ApiRequest): string {
   const parts = ['curl', '-i', '-X', request.method, single(`${baseUrl.replace(/\/+$/, '')}${request.path}`)];
   for (const [name, value] of Object.entries(request.headers)) {
     const basic = name.toLowerCase() === 'authorization' ? BASIC_MARKER.exec(value) : null;
-    if (basic?.[1]?.startsWith('$PACU_CLIENT_ID:')) parts.push('-u', double(basic[1]));
-    else if (value.includes('$PACU_TOKEN')) parts.push('-H', double(`${name}: ${value}`));
+    if (basic?.[1]?.startsWith(`${PLACEHOLDERS.clientId}:`)) parts.push('-u', double(basic[1]));
+    else if (value.includes(PLACEHOLDERS.token)) parts.push('-H', double(`${name}: ${value}`));
     else parts.push('-H', single(`${name}: ${value}`));
   }
   if (request.body !== undefined) parts.push('--data-raw', single(request.body));
