@@ -1,3 +1,4 @@
+import { SCOPES } from '../spec/index.ts';
 import type { ApiRequest } from './api-request.ts';
 import { PLACEHOLDERS } from './redaction.ts';
 
@@ -27,4 +28,4 @@ export function renderCurl(baseUrl: string, request: ApiRequest): string {
 /** Said beside every curl line: where its credentials come from. */
 export const CURL_ENVIRONMENT_NOTE =
   'curl lines read credentials from the environment: set PACU_CLIENT_ID and PACU_CLIENT_SECRET, and PACU_TOKEN to an access token ' +
-  '(PACU_TOKEN=$(curl -s -u "$PACU_CLIENT_ID:$PACU_CLIENT_SECRET" -d grant_type=client_credentials -d scope=card,us_account <target>/auth/token | jq -r .data.access_token))';
+  `(PACU_TOKEN=$(curl -s -u "$PACU_CLIENT_ID:$PACU_CLIENT_SECRET" -d grant_type=client_credentials -d scope=${SCOPES.join(',')} <target>/auth/token | jq -r .data.access_token))`;
