@@ -42,7 +42,7 @@ export function embeddedMockTarget(mock: RunningMock): TargetConfigInput {
 }
 
 /** `--config FILE`, else ./pacu.config.json when it exists, else nothing. */
-export async function discoverConfig(
+async function discoverConfig(
   file: string | undefined,
   cwd: string = process.cwd(),
 ): Promise<TargetConfigInput> {

@@ -13,7 +13,7 @@ interface CommandEntry {
 }
 
 /** Every `pacu` command, in the order `pacu --help` lists them. */
-export const COMMANDS: readonly CommandEntry[] = [
+const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'spec',
     summary: "summarise pacu's OpenAPI description: operations, security, webhooks, decisions",
@@ -47,7 +47,7 @@ export const COMMANDS: readonly CommandEntry[] = [
 ];
 
 /** The command `args` select: the first operand, or the one after `help`. */
-export function selectedCommand(args: readonly string[]): string | undefined {
+function selectedCommand(args: readonly string[]): string | undefined {
   const operands = args.filter((arg) => !arg.startsWith('-'));
   return operands[0] === 'help' ? operands[1] : operands[0];
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { API_CLIENT_DEFAULTS } from '../suites/index.ts';
+import { API_CLIENT_DEFAULTS, DEFAULT_SCOPES } from '../suites/index.ts';
 import { header, wholeNumber } from './option-parsers.ts';
 
 /**
@@ -11,7 +11,7 @@ export function addTargetOptions(command: Command): Command {
     .option('--target <url>', 'base URL including /v3 (env PACU_TARGET; default: an embedded pacu mock)')
     .option('--client-id <id>', 'OAuth client id (env PACU_CLIENT_ID)')
     .option('--client-secret <secret>', 'OAuth client secret (env PACU_CLIENT_SECRET)')
-    .option('--scopes <list>', 'scopes to ask for, comma-separated (default card,us_account)')
+    .option('--scopes <list>', `scopes to ask for, comma-separated (default ${DEFAULT_SCOPES.join(',')})`)
     .option('--card-id <id>', 'a virtual card of the target')
     .option('--card-transaction-id <id>', 'a transaction of that card')
     .option('--push-to-card-id <id>', 'a push-to-card payment of the target')

@@ -1,4 +1,6 @@
+import { SCOPES } from '../spec/index.ts';
 import type { ApiRequest } from './api-request.ts';
+import { PLACEHOLDERS } from './redaction.ts';
 
 const single = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 /** Double quotes, so the shell fills in `$PACU_*` placeholders and nothing else. */
@@ -15,8 +17,8 @@ export function renderCurl(baseUrl: string, request: ApiRequest): string {
   const parts = ['curl', '-i', '-X', request.method, single(`${baseUrl.replace(/\/+$/, '')}${request.path}`)];
   for (const [name, value] of Object.entries(request.headers)) {
     const basic = name.toLowerCase() === 'authorization' ? BASIC_MARKER.exec(value) : null;
-    if (basic?.[1]?.startsWith('$PACU_CLIENT_ID:')) parts.push('-u', double(basic[1]));
-    else if (value.includes('$PACU_TOKEN')) parts.push('-H', double(`${name}: ${value}`));
+    if (basic?.[1]?.startsWith(`${PLACEHOLDERS.clientId}:`)) parts.push('-u', double(basic[1]));
+    else if (value.includes(PLACEHOLDERS.token)) parts.push('-H', double(`${name}: ${value}`));
     else parts.push('-H', single(`${name}: ${value}`));
   }
   if (request.body !== undefined) parts.push('--data-raw', single(request.body));
@@ -26,4 +28,4 @@ export function renderCurl(baseUrl: string, request: ApiRequest): string {
 /** Said beside every curl line: where its credentials come from. */
 export const CURL_ENVIRONMENT_NOTE =
   'curl lines read credentials from the environment: set PACU_CLIENT_ID and PACU_CLIENT_SECRET, and PACU_TOKEN to an access token ' +
-  '(PACU_TOKEN=$(curl -s -u "$PACU_CLIENT_ID:$PACU_CLIENT_SECRET" -d grant_type=client_credentials -d scope=card,us_account <target>/auth/token | jq -r .data.access_token))';
+  `(PACU_TOKEN=$(curl -s -u "$PACU_CLIENT_ID:$PACU_CLIENT_SECRET" -d grant_type=client_credentials -d scope=${SCOPES.join(',')} <target>/auth/token | jq -r .data.access_token))`;

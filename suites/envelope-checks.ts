@@ -10,7 +10,7 @@ import {
 import type { ApiResponse } from './api-request.ts';
 
 /** The body as the envelope: an object with `success`, `message` and maybe `data`, or undefined. */
-export function envelopeOf(response: ApiResponse): Record<string, unknown> | undefined {
+function envelopeOf(response: ApiResponse): Record<string, unknown> | undefined {
   const body = response.json;
   return body && typeof body === 'object' && !Array.isArray(body)
     ? (body as Record<string, unknown>)

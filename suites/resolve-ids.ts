@@ -13,7 +13,7 @@ export interface ResolvedIds extends TargetIds {
 }
 
 /** The ids each operation needs before a valid request can be built. */
-export const IDS_NEEDED: Readonly<Record<OperationId, readonly (keyof TargetIds)[]>> = {
+const IDS_NEEDED: Readonly<Record<OperationId, readonly (keyof TargetIds)[]>> = {
   getAccessToken: [],
   usdTransfer: ['accountId'],
   walletPayout: ['accountId'],

@@ -15,7 +15,7 @@ function globToRegExp(pattern: string): RegExp {
 }
 
 /** Whether `pattern` (a rule id, a category or a glob over ids) names `rule`. */
-export function matchesRule(pattern: string, rule: Selectable): boolean {
+function matchesRule(pattern: string, rule: Selectable): boolean {
   if (pattern === rule.id || pattern === rule.category) return true;
   return pattern.includes('*') && globToRegExp(pattern).test(rule.id);
 }

@@ -9,8 +9,7 @@ import type { Report, RuleCategory, RuleResult } from './report.ts';
 import { resolveNeeds } from './resolve-needs.ts';
 import type { Rule, RuleOutcome } from './rule.ts';
 import { selectRules } from './rule-selection.ts';
-import type { TargetConfig } from './target-config.ts';
-import { TARGET_ID_FLAGS, type TargetIds } from './target-config.ts';
+import { DEFAULT_SCOPES, TARGET_ID_FLAGS, type TargetConfig, type TargetIds } from './target-config.ts';
 
 /** Options of {@link runChecks}; everything but the target is optional. */
 export interface CheckOptions {
@@ -234,7 +233,7 @@ function runNotes(drafts: readonly ResultDraft[], renewals: number): string[] {
 /** The non-secret flags that shaped the run, so a replay line reproduces it on its own. */
 function rerunFlags(target: TargetConfig, profile: Profile, ids: TargetIds): string[] {
   const flags = ['--target', target.baseUrl, '--profile', profile];
-  if (target.scopes.join(',') !== 'card,us_account') flags.push('--scopes', target.scopes.join(','));
+  if (target.scopes.join(',') !== DEFAULT_SCOPES.join(',')) flags.push('--scopes', target.scopes.join(','));
   for (const [key, flag] of Object.entries(TARGET_ID_FLAGS)) {
     const value = ids[key as keyof TargetIds];
     if (typeof value === 'string') flags.push(flag, value);

@@ -35,7 +35,7 @@ const REFRESH_SHARE = 0.5;
 const MAX_MARGIN_MS = 30_000;
 
 /** Why the answer to POST /auth/token shows the target is not the API at all, or undefined. */
-export function notTheApi(response: ApiResponse, baseUrl: string): string | undefined {
+function notTheApi(response: ApiResponse, baseUrl: string): string | undefined {
   if (response.status === 404)
     return `POST /auth/token answered 404: does the target URL end in /v3? (${baseUrl})`;
   // The body decides, not the media type: JSON sent as text/plain is envelope.content-type's finding.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer as createNetServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../suites/index.ts';
-import { closers, oneLine, provider, run, tempDir } from './helpers/check-run.ts';
+import { checkArgs, closers, oneLine, provider, run, tempDir } from './helpers/check-run.ts';
 import { TEST_SEED } from './providers/run-against.ts';
 
 describe('finding 10: the printed replay line reproduces on its own', () => {
@@ -10,13 +10,7 @@ describe('finding 10: the printed replay line reproduces on its own', () => {
     const target = await provider({ style: 'different', breaks: 'errors.unknown-id' });
     const dir = tempDir();
     const first = await run([
-      'check',
-      '--target',
-      target.url,
-      '--client-id',
-      target.client.clientId,
-      '--client-secret',
-      target.client.clientSecret,
+      ...checkArgs(target),
       '--card-id',
       target.ids.cardId,
       '--card-transaction-id',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startMock } from '../mock/index.ts';
 import { ConfigError } from '../spec/index.ts';
 import { assertConformance, resolveTargetConfig, runChecks } from '../suites/index.ts';
-import { closers, oneLine, provider, run } from './helpers/check-run.ts';
+import { checkArgs, closers, oneLine, provider, run } from './helpers/check-run.ts';
 import { startHtmlServer } from './providers/html-server.ts';
 import { checkTestProvider, failedRuleIds, failuresIn, TEST_SEED } from './providers/run-against.ts';
 
@@ -22,17 +22,7 @@ describe('no false greens', () => {
 
   it('finding 1: a category that could not run at all is said first, before the matrix', async () => {
     const target = await provider({ style: 'different' });
-    const result = await run([
-      'check',
-      '--target',
-      target.url,
-      '--client-id',
-      target.client.clientId,
-      '--client-secret',
-      target.client.clientSecret,
-      '--runs',
-      '3',
-    ]);
+    const result = await run([...checkArgs(target), '--runs', '3']);
     expect(result.exitCode).toBe(0);
     const note = result.stdout.indexOf('note: lifecycle: nothing checked');
     expect(note).toBeGreaterThan(-1);
@@ -67,19 +57,7 @@ describe('no false greens', () => {
     const target = await provider({ style: 'different' });
     const html = await startHtmlServer();
     closers.push(() => html.close());
-    const result = await run([
-      'check',
-      '--target',
-      target.url,
-      '--client-id',
-      target.client.clientId,
-      '--client-secret',
-      target.client.clientSecret,
-      '--control-url',
-      html.origin,
-      '--profile',
-      'strict',
-    ]);
+    const result = await run([...checkArgs(target), '--control-url', html.origin, '--profile', 'strict']);
     expect(result.exitCode).toBe(2);
     expect(oneLine(result.stderr)).toEqual([
       expect.stringMatching(/^pacu: --control-url http:\/\/127\.0\.0\.1:\d+: /),

@@ -62,7 +62,7 @@ export function parseReporterSpecs(values: string[]): ReporterSpec[] {
 }
 
 /** Whether `spec` prints on stdout, so nothing else may (a `json:-` stream must stay parseable). */
-export function writesToStdout(spec: ReporterSpec): boolean {
+function writesToStdout(spec: ReporterSpec): boolean {
   return spec.kind === 'console' || spec.path === STDOUT;
 }
 

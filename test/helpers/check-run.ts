@@ -35,3 +35,14 @@ export async function provider(options: TestProviderOptions): Promise<TestProvid
 
 export const oneLine = (stderr: string): string[] => stderr.trim().split('\n');
 export const tempDir = (): string => mkdtempSync(path.join(tmpdir(), 'pacu-verdicts-'));
+
+/** `pacu check` against a test provider with its client's credentials; more flags follow. */
+export const checkArgs = (target: TestProvider): string[] => [
+  'check',
+  '--target',
+  target.url,
+  '--client-id',
+  target.client.clientId,
+  '--client-secret',
+  target.client.clientSecret,
+];
