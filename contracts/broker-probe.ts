@@ -9,7 +9,7 @@ interface BrokerAccess {
 }
 
 /** The broker's auth header: a bearer token, or Basic credentials. */
-export function brokerAuthorization(broker: BrokerAccess): Record<string, string> {
+function brokerAuthorization(broker: BrokerAccess): Record<string, string> {
   if (broker.token) return { authorization: `Bearer ${broker.token}` };
   if (broker.username)
     return {

@@ -5,7 +5,7 @@ import { type PathStep, parseRulePath, schemaAt } from './schema-at-path.ts';
 import { rulePathToPath, type SpecFinding } from './spec-finding.ts';
 
 /** Every value at `steps` in `value` (each element for `[*]`). */
-export function valuesAt(value: unknown, steps: readonly PathStep[]): unknown[] {
+function valuesAt(value: unknown, steps: readonly PathStep[]): unknown[] {
   let current: unknown[] = [value];
   for (const step of steps) {
     current = current.flatMap((item) => {

@@ -31,7 +31,7 @@ export interface InteractionOutcome {
 }
 
 /** The pact's request as pacu's plain request type, for evidence and replay. */
-export function interactionRequest(interaction: PactInteraction): ApiRequest {
+function interactionRequest(interaction: PactInteraction): ApiRequest {
   const query = new URLSearchParams();
   for (const [name, values] of Object.entries(interaction.request.query))
     for (const value of values) query.append(name, value);

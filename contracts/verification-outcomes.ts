@@ -18,7 +18,7 @@ export function verifierResult(reply: VerifierReply): Done {
  * Description and provider states together are the interaction's identity (two interactions may
  * share a description).
  */
-export function verifierName(interaction: PactInteraction): string {
+function verifierName(interaction: PactInteraction): string {
   const states = interaction.providerStates.map((state) => state.name);
   const given = states.length > 0 ? ` Given ${states.join(' And ')}` : '';
   return `Verifying a pact between ${interaction.consumer} and ${interaction.provider}${given} - ${interaction.description}`;
@@ -47,7 +47,7 @@ export interface VerifiedInteraction {
  * Pair each interaction the verifier was given with its result. Results come in the order the
  * interactions were given; each is checked by description, and errors are taken by full identity.
  */
-export function pairResults(runnable: readonly PactInteraction[], reply: Done): VerifiedInteraction[] {
+function pairResults(runnable: readonly PactInteraction[], reply: Done): VerifiedInteraction[] {
   const runs = reply.outcome.interactions;
   const inOrder =
     runs.length === runnable.length &&

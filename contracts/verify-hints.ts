@@ -19,7 +19,7 @@ function literalBearer(interaction: PactInteraction): boolean {
  * Where users of Pact go wrong, said beside the failure it causes: a pact path that repeats the
  * target's base path (`/v3/v3/accounts`), and a pact that sends a literal bearer token.
  */
-export function verifyHints(interaction: PactInteraction, baseUrl: string): string[] {
+function verifyHints(interaction: PactInteraction, baseUrl: string): string[] {
   const hints: string[] = [];
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   const path = interaction.request.path;

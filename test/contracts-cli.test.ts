@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACU_PACT_DIR } from '../contracts/index.ts';
 import { runCli } from './helpers/run-cli.ts';
+import { exitOf } from './mock-process.ts';
 
 const cardsPact = join(PACU_PACT_DIR, 'pacu-merchant-cards-pacu-api.json');
 const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
@@ -221,7 +222,7 @@ describe('pacu verify', () => {
     const url = /keeps running at (\S+)/.exec(kept)?.[1] ?? '';
     const answer = await fetch(`${url}/users`);
     expect(answer.status).toBeLessThan(500);
-    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const exit = exitOf(child);
     child.kill('SIGINT');
     expect(await exit).toBe(1);
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, getJson, postJson, tokenFor, transferBody } from './mock-helpers.ts';
-import { exitOf, startCli } from './mock-process.ts';
+import { exitOf, mockOf, startCli } from './mock-process.ts';
 
 describe('pacu mock', () => {
   it('prints one JSON line, stops on SIGTERM, and keeps accounts, transfers and references with --state', async () => {
@@ -20,14 +20,7 @@ describe('pacu mock', () => {
         'merchantAccountId',
       ]),
     );
-    const mock = {
-      url: first.info.url as string,
-      demoClient: {
-        clientId: first.info.clientId as string,
-        clientSecret: first.info.clientSecret as string,
-        scopes: [],
-      },
-    };
+    const mock = mockOf(first.info);
     const token = await tokenFor(mock);
     const account = await postJson(`${mock.url}/accounts`, token, {
       hold_balance: true,

@@ -5,7 +5,7 @@ import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { startMock } from '../mock/index.ts';
 import { call, tokenFor, transferBody } from './mock-helpers.ts';
-import { exitOf, startCli } from './mock-process.ts';
+import { exitOf, mockOf, startCli } from './mock-process.ts';
 
 const directory = (): string => mkdtempSync(path.join(tmpdir(), 'pacu-durable-'));
 
@@ -13,14 +13,7 @@ describe('durability', () => {
   it('keeps every acknowledged transfer through kill -9 during a burst: each replays to its own id', async () => {
     const file = path.join(directory(), 'state.jsonl');
     const first = await startCli(['--state', file]);
-    const mock = {
-      url: first.info.url as string,
-      demoClient: {
-        clientId: first.info.clientId as string,
-        clientSecret: first.info.clientSecret as string,
-        scopes: [],
-      },
-    };
+    const mock = mockOf(first.info);
     const token = await tokenFor(mock);
     const agent = new Agent({ connections: 32, pipelining: 1 });
     const acknowledged: Array<{ body: Record<string, unknown>; id: string }> = [];

@@ -1,6 +1,7 @@
 // `pacu mock` as a child process, for the end-to-end tests that need a real process (restarts, kill -9).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import type { RunningMock } from '../mock/index.ts';
 
 const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
 
@@ -24,6 +25,14 @@ export function startCli(args: string[]): Promise<StartedCli> {
     lines.once('line', (line) => resolve({ child, info: JSON.parse(line), stderr: () => stderr }));
     child.once('exit', (code) => reject(new Error(`pacu mock exited with ${code}: ${stderr}`)));
   });
+}
+
+/** The started process as `tokenFor` wants a mock: its URL and its demo client. */
+export function mockOf(info: Record<string, string>): { url: string; demoClient: RunningMock['demoClient'] } {
+  return {
+    url: info.url as string,
+    demoClient: { clientId: info.clientId as string, clientSecret: info.clientSecret as string, scopes: [] },
+  };
 }
 
 export function exitOf(child: ChildProcess): Promise<number | null> {

@@ -90,9 +90,8 @@ export const jsonContentType: Readonly<Record<string, unknown>> = {
   'Content-Type': match.regex('^application/json(;.*)?$', 'application/json'),
 };
 
-export const jsonResponseHeaders: Readonly<Record<string, unknown>> = {
-  'Content-Type': match.regex('^application/json(;.*)?$', 'application/json'),
-};
+/** The same `Content-Type` matcher, for responses. */
+export const jsonResponseHeaders: Readonly<Record<string, unknown>> = jsonContentType;
 
 /** The success envelope around `data`. */
 export function successEnvelope(message: string, data: unknown): unknown {
