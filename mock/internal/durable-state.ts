@@ -73,7 +73,11 @@ export async function openDurableState(
   let broken = false;
   let closing = false;
 
-  const snapshotSize = (): number => (existsSync(file) ? statSync(file).size : 0);
+  // Known without a stat per request: only this module writes the snapshot.
+  let snapshotBytes = existsSync(file) ? statSync(file).size : 0;
+  const measureSnapshot = (): void => {
+    snapshotBytes = existsSync(file) ? statSync(file).size : 0;
+  };
   const compact = async (): Promise<void> => {
     if (!journal || !store) return;
     journal.flushNow();
@@ -82,10 +86,11 @@ export async function openDurableState(
     journal = openJournalFile(journalOf(file), options.fsync);
     const written = await writeStateFile(file, store.view, clockNow(), () => closing);
     if (written) await rm(rotatedOf(file), { force: true });
+    measureSnapshot();
   };
   const maybeCompact = (): void => {
     if (running || broken || closing || !journal) return;
-    if (journal.bytes < options.compactAfterBytes || journal.bytes < snapshotSize()) return;
+    if (journal.bytes < options.compactAfterBytes || journal.bytes < snapshotBytes) return;
     running = compact()
       .catch((error) => {
         broken = true;
@@ -105,7 +110,7 @@ export async function openDurableState(
     },
     committed() {
       const committed = (journal as JournalFile).committed();
-      maybeCompact();
+      if (committed) maybeCompact();
       return committed;
     },
   };
@@ -120,11 +125,14 @@ export async function openDurableState(
         await writeStateFile(file, target.view, now());
         await rm(rotatedOf(file), { force: true });
         await rm(journalOf(file), { force: true });
+        measureSnapshot();
       }
       journal = openJournalFile(journalOf(file), options.fsync);
       target.attachJournal(sink);
     },
-    flush: () => sink.committed(),
+    flush: async () => {
+      await sink.committed();
+    },
     compaction: () => running ?? Promise.resolve(),
     async close() {
       closing = true;

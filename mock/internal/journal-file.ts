@@ -32,7 +32,6 @@ export function openJournalFile(file: string, fsync: boolean): JournalFile {
   let batch: { promise: Promise<void>; resolve: () => void; reject: (error: Error) => void } | undefined;
   let scheduled = false;
   let closed = false;
-  const done = Promise.resolve();
 
   const writePending = (): typeof batch => {
     scheduled = false;
@@ -84,7 +83,7 @@ export function openJournalFile(file: string, fsync: boolean): JournalFile {
         setImmediate(commit);
       }
     },
-    committed: () => batch?.promise ?? done,
+    committed: () => batch?.promise,
     flushNow() {
       const current = writePending();
       if (fsync) fsyncSync(fd);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 /** A seeded generator of floats in [0, 1): mulberry32, small and good enough for seed data. */
 export type Random = () => number;
@@ -30,12 +30,28 @@ export function seededHex(random: Random, count: number): string {
   return out;
 }
 
+// One call into the CSPRNG per 4 KiB instead of one per id: at 20,000 transfers a second the
+// per-call overhead of randomBytes was a tenth of the mock's time on the transfer path.
+const POOL_BYTES = 4096;
+const pool = Buffer.allocUnsafe(POOL_BYTES);
+let poolOffset = POOL_BYTES;
+
+function randomSlice(bytes: number): Buffer {
+  if (poolOffset + bytes > POOL_BYTES) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const slice = pool.subarray(poolOffset, poolOffset + bytes);
+  poolOffset += bytes;
+  return slice;
+}
+
 /** An id for a record created at run time: unpredictable, so ids never collide across restarts. */
 export function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(8).toString('hex')}`;
+  return `${prefix}_${randomSlice(8).toString('hex')}`;
 }
 
 /** An opaque bearer token: 192 random bits, URL-safe. */
 export function newToken(): string {
-  return `pacu_at_${randomBytes(24).toString('base64url')}`;
+  return `pacu_at_${randomSlice(24).toString('base64url')}`;
 }

@@ -38,8 +38,8 @@ export interface CoreParts {
   /** Refuses a control request that fails Host, Origin, content type or token, else undefined. */
   guardControl(request: MockRequest): MockReply | undefined;
   controlEnabled: boolean;
-  /** Resolves once the store's writes so far are durable. */
-  committed(): Promise<void>;
+  /** Resolves once the store's writes so far are durable; undefined when nothing is waiting. */
+  committed(): Promise<void> | undefined;
   log(line: string): void;
 }
 
@@ -96,7 +96,8 @@ export function createRequestCore(parts: CoreParts): RequestCore {
       }
       // Nothing the answer acknowledges may be lost: it leaves only once the journal has it.
       try {
-        await parts.committed();
+        const pending = parts.committed();
+        if (pending) await pending;
       } catch (error) {
         parts.log(`pacu mock: cannot write the state journal: ${(error as Error).message}`);
         return errorFor(

@@ -27,11 +27,14 @@ export type JournalEntry =
 /** Where the store's writes go before an answer may leave: the journal file, or nowhere. */
 export interface JournalSink {
   append(entry: JournalEntry): void;
-  /** Resolves once everything appended so far is written (and fsynced when asked). */
-  committed(): Promise<void>;
+  /**
+   * Resolves once everything appended so far is written (and fsynced when asked); undefined when
+   * nothing is waiting, so an answer that wrote nothing leaves without a turn of the microtask queue.
+   */
+  committed(): Promise<void> | undefined;
 }
 
-const NO_JOURNAL: JournalSink = { append() {}, committed: () => Promise.resolve() };
+const NO_JOURNAL: JournalSink = { append() {}, committed: () => undefined };
 
 /** What readers see: the maps of the current state, read-only. */
 export interface StoreView {
@@ -80,8 +83,8 @@ export class MockStore {
     this.journal = sink;
   }
 
-  /** Resolves once every write so far is durable: answers wait for it before they leave. */
-  committed(): Promise<void> {
+  /** Resolves once every write so far is durable (undefined: nothing to wait for). */
+  committed(): Promise<void> | undefined {
     return this.journal.committed();
   }
 
