@@ -8,17 +8,15 @@ import { errorShapeProblem } from './envelope-checks.ts';
 import { type LifecycleObservation, observeLifecycles } from './lifecycle-observation.ts';
 import type { Redactor } from './redaction.ts';
 import { idsFor, type ResolvedIds, resolveIds } from './resolve-ids.ts';
-import type { Verdict } from './rule.ts';
+import type { ErrorAnswerProblem, ReceivingCase } from './rule.ts';
 import type { TargetConfig } from './target-config.ts';
 import { createTokenSource, TokenRefused, type TokenSource } from './token-source.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
-export type FailedVerdict = Extract<Verdict, { ok: false }>;
-
 /** The error answers of one operation, judged as they arrive. */
 export interface ErrorAnswers {
   judged: number;
-  readonly problems: FailedVerdict[];
+  readonly problems: ErrorAnswerProblem[];
 }
 
 /**
@@ -38,14 +36,15 @@ export interface CheckRun {
   readonly numRuns: number;
   readonly path?: string;
   readonly runNonce: string;
-  /** The lifecycle observation, made once by the first rule that needs it. */
-  observation(): Promise<LifecycleObservation | { readonly reason: string }>;
+  /** The lifecycle observation, made once by the first rule that needs it (`rule`, so its replay remakes it). */
+  observation(rule: string): Promise<LifecycleObservation | { readonly reason: string }>;
   /**
-   * Send a request for `rule` on `operation`: a token pacu holds is swapped for a fresh one, an
-   * unexpected 401 on it is retried once with a new token (so an expired cached token is never taken
-   * for the target's fault), and every error answer's envelope is judged for envelope.error-shape.
+   * Send a request of the case `receivedIn` on `operation`: a token pacu holds is swapped for a fresh
+   * one, an unexpected 401 on it is retried once with a new token (so an expired cached token is never
+   * taken for the target's fault), and every error answer's envelope is judged for envelope.error-shape,
+   * remembering the case so the failure's replay line reruns it.
    */
-  send(request: ApiRequest, operation: OperationId, rule: string): Promise<ApiResponse>;
+  send(request: ApiRequest, operation: OperationId, receivedIn: ReceivingCase): Promise<ApiResponse>;
   /** Error answers every rule received, by operation: how many, and those whose envelope is wrong. */
   readonly errorAnswers: Map<OperationId, ErrorAnswers>;
   close(): Promise<void>;
@@ -83,7 +82,7 @@ function createSend(
   tokens: TokenSource,
   errorAnswers: Map<OperationId, ErrorAnswers>,
 ): CheckRun['send'] {
-  return async (request, operation, rule) => {
+  return async (request, operation, receivedIn) => {
     const held = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const scopes = held === undefined ? undefined : tokens.owns(held);
     let sent = scopes ? withToken(request, await tokens.get(scopes)) : request;
@@ -99,9 +98,10 @@ function createSend(
       if (problem && seen.problems.length < 5)
         seen.problems.push({
           ok: false,
-          reason: `an HTTP ${response.status} answer (received by ${rule}): ${problem}`,
+          reason: `an HTTP ${response.status} answer (received by ${receivedIn.label}): ${problem}`,
           request: sent,
           response,
+          receivedIn,
         });
       errorAnswers.set(operation, seen);
     }
@@ -153,7 +153,7 @@ export async function openCheckRun(options: CheckRunOptions): Promise<CheckRun> 
     const send = createSend(api, tokens, errorAnswers);
     const runNonce = randomBytes(4).toString('hex');
     let observed: Promise<LifecycleObservation | { readonly reason: string }> | undefined;
-    const observation = async (): Promise<LifecycleObservation | { readonly reason: string }> => {
+    const observation = async (rule: string): Promise<LifecycleObservation | { readonly reason: string }> => {
       const needed = idsFor(ids, 'usdTransfer');
       if ('reason' in needed) return needed;
       const own = receiver ?? (control ? await startWebhookReceiver(0, '127.0.0.1') : undefined);
@@ -165,7 +165,9 @@ export async function openCheckRun(options: CheckRunOptions): Promise<CheckRun> 
       try {
         return await observeLifecycles({
           spec,
-          send: (request, operation) => send(request, operation, 'lifecycle observation'),
+          // Seeded by the run alone: rerunning `rule` with the run's seed remakes the same requests.
+          send: (request, operation) =>
+            send(request, operation, { rule, label: 'the lifecycle observation', seed: options.seed }),
           token: await tokens.get(),
           ids: needed.ids,
           seed: options.seed,
@@ -190,8 +192,8 @@ export async function openCheckRun(options: CheckRunOptions): Promise<CheckRun> 
       numRuns: options.numRuns,
       ...(options.path !== undefined ? { path: options.path } : {}),
       runNonce,
-      observation: () => {
-        observed ??= observation();
+      observation: (rule) => {
+        observed ??= observation(rule);
         return observed;
       },
       send,

@@ -19,6 +19,10 @@ export class ControlApiError extends PacuError {
   }
 }
 
+/** Why the target's clock did not move: a pacu mock moves it only on a manual clock. */
+export const clockRefusal = (error: ControlApiError): string =>
+  `the target's clock cannot be advanced (HTTP ${error.status}); start the mock with --clock manual`;
+
 /**
  * The one client of a pacu mock's control API over HTTP, used by the suites, the contracts and your
  * own tests: the operations of `spec/control-protocol.ts`, each answering a promise.

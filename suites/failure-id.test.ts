@@ -17,11 +17,32 @@ describe('failure ids', () => {
       ruleId: 'lifecycle.signed-webhooks',
       operation: 'usdTransfer',
     });
+    // A fixed scenario seeded by the run keeps its seed.
+    expect(parseFailureId('auth.token-expired/usdTransfer/7')).toEqual({
+      ruleId: 'auth.token-expired',
+      operation: 'usdTransfer',
+      seed: 7,
+    });
   });
 
-  it.each(['nonsense', 'a/b/notanumber/1', 'a/b/1'])('refuses %s with a ConfigError', (id) => {
-    expect(() => parseFailureId(id)).toThrow(ConfigError);
+  it('round-trips an answer judged in the case of another rule', () => {
+    const judged = {
+      ruleId: 'envelope.error-shape',
+      receivedBy: 'errors.limits',
+      operation: 'usdTransfer',
+      seed: 42,
+      path: '5',
+    } as const;
+    expect(formatFailureId(judged)).toBe('envelope.error-shape@errors.limits/usdTransfer/42/5');
+    expect(parseFailureId(formatFailureId(judged))).toEqual(judged);
   });
+
+  it.each(['nonsense', 'a/b/notanumber/1', 'a/b/', 'a/b/1/', 'a@/b/1/2', 'a@b@c/d', 'a/b/1/2/3'])(
+    'refuses %s with a ConfigError',
+    (id) => {
+      expect(() => parseFailureId(id)).toThrow(ConfigError);
+    },
+  );
 });
 
 describe('media types', () => {

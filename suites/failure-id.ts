@@ -1,35 +1,51 @@
 import { ConfigError, type OperationId } from '../spec/index.ts';
 
-/** What a failure id names: a rule on one operation, and for properties the fast-check seed and path. */
+/**
+ * What a failure id names: a rule on one operation, the fast-check seed (of a property, or of a fixed
+ * scenario seeded by the run) and a property's path. `receivedBy` is set when the rule judged an
+ * answer another rule's case received (envelope.error-shape): the seed and path are that case's.
+ */
 export interface FailureKey {
   readonly ruleId: string;
   readonly operation: OperationId;
   readonly seed?: number;
   readonly path?: string;
+  /** The rule whose case received the judged answer; its replay reruns that case. */
+  readonly receivedBy?: string;
 }
 
-/** `<rule>/<operation>[/<seed>/<path>]`, e.g. `errors.unknown-id/getVirtualCard/42/3:0`. */
+/**
+ * `<rule>[@<receiving rule>]/<operation>[/<seed>[/<path>]]`, e.g. `errors.unknown-id/getVirtualCard/42/3:0`
+ * or `envelope.error-shape@errors.limits/usdTransfer/42/5`.
+ */
 export function formatFailureId(key: FailureKey): string {
-  const base = `${key.ruleId}/${key.operation}`;
-  return key.seed !== undefined && key.path !== undefined ? `${base}/${key.seed}/${key.path}` : base;
+  const rule = key.receivedBy ? `${key.ruleId}@${key.receivedBy}` : key.ruleId;
+  const seed = key.seed === undefined ? '' : `/${key.seed}${key.path === undefined ? '' : `/${key.path}`}`;
+  return `${rule}/${key.operation}${seed}`;
 }
 
 export function parseFailureId(id: string): FailureKey {
-  const [ruleId, operation, seed, path, ...rest] = id.split('/');
+  const [rule, operation, seed, path, ...rest] = id.split('/');
+  const [ruleId, receivedBy, ...more] = (rule ?? '').split('@');
   const seedNumber = seed === undefined ? undefined : Number(seed);
   if (
     !ruleId ||
     !operation ||
+    receivedBy === '' ||
+    more.length > 0 ||
     rest.length > 0 ||
-    (seed !== undefined && (path === undefined || !Number.isInteger(seedNumber)))
+    path === '' ||
+    (seed !== undefined && !/^\d+$/.test(seed))
   ) {
     throw new ConfigError(
-      `pacu: "${id}" is not a failure id (expected <rule>/<operation>[/<seed>/<path>], as the report prints)`,
+      `pacu: "${id}" is not a failure id (expected <rule>[@<rule>]/<operation>[/<seed>[/<path>]], as the report prints)`,
     );
   }
   return {
     ruleId,
     operation: operation as OperationId,
-    ...(seedNumber !== undefined && path !== undefined ? { seed: seedNumber, path } : {}),
+    ...(seedNumber !== undefined ? { seed: seedNumber } : {}),
+    ...(path !== undefined ? { path } : {}),
+    ...(receivedBy !== undefined ? { receivedBy } : {}),
   };
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { type OperationId, pathFor, type Spec } from '../spec/index.ts';
 import type { ApiRequest, ApiResponse } from './api-request.ts';
 import { bearer, jsonRequest } from './api-request.ts';
-import { type ControlApiClient, ControlApiError } from './control-client.ts';
+import { type ControlApiClient, ControlApiError, clockRefusal } from './control-client.ts';
 import { dataOf } from './envelope-checks.ts';
 import type { TargetIds } from './target-config.ts';
 import { validBodyArbitrary } from './valid-requests.ts';
@@ -128,10 +128,7 @@ export async function observeLifecycles(
       try {
         await control.advanceClock(CLOCK_ADVANCE_SECONDS);
       } catch (error) {
-        if (error instanceof ControlApiError)
-          return {
-            reason: `the target's clock cannot be advanced (HTTP ${error.status}); start the mock with --clock manual`,
-          };
+        if (error instanceof ControlApiError) return { reason: clockRefusal(error) };
         throw error;
       }
     }

@@ -55,10 +55,13 @@ export interface RuleFailure {
    * inside a rule that is documented for this operation.
    */
   readonly profile?: Profile;
-  /** fast-check seed and path that reproduce the case, when the rule is a property. */
+  /**
+   * fast-check seed and path that reproduce the case (a fixed scenario has a seed only). For an
+   * answer judged in another rule's case, that case's: the id names its rule after an `@`.
+   */
   readonly seed?: number;
   readonly path?: string;
-  /** The shrunk generated input, when the rule is a property. */
+  /** The generated input (shrunk, for a property's own failure), when the case is a property's. */
   readonly counterexample?: unknown;
 }
 

@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import type { OperationId, OperationSpec, Profile, Spec } from '../spec/index.ts';
+import type { OperationId, OperationSpec, Profile, Scope, Spec } from '../spec/index.ts';
 import type { ApiRequest, ApiResponse } from './api-request.ts';
 import type { ControlApiClient } from './control-client.ts';
 import type { LifecycleObservation } from './lifecycle-observation.ts';
@@ -11,10 +11,12 @@ import type { TokenSource } from './token-source.ts';
  * What a rule needs before it can run. The runner resolves each need once per run and writes the
  * skip reason of every unmet need in one place (suites/resolve-needs.ts).
  * - `client`: client credentials; `token`: a token for the configured scopes;
+ * - `other-scopes`: a token for every scope but the ones the operation requires;
+ * - `expired-token`: a token past its lifetime (the control API moves the target's clock past it);
  * - `ids`: the ids the operation's valid requests use; `control`: a pacu mock's control API;
- * - `observation`: the run's lifecycle observation (payments created, webhooks received).
+ * - `observation`: the run's lifecycle observation, holding payments of the operation.
  */
-export type Need = 'client' | 'token' | 'ids' | 'control' | 'observation';
+export type Need = 'client' | 'token' | 'other-scopes' | 'expired-token' | 'ids' | 'control' | 'observation';
 
 /** The judgement on one exchange (or a few): fine, or why not with the evidence. */
 export type Verdict =
@@ -30,6 +32,21 @@ export type Verdict =
 
 export const PASS: Verdict = { ok: true };
 
+/** The case that received an answer: rerunning the rule's case at this seed and path sends it again. */
+export interface ReceivingCase {
+  /** The rule whose case it was (for the lifecycle observation, the rule that needed it). */
+  readonly rule: string;
+  /** Who received it, for reasons: the rule id, or "the lifecycle observation". */
+  readonly label: string;
+  readonly seed: number;
+  /** The fast-check path of the case (none for a fixed scenario). */
+  readonly path?: string;
+  readonly input?: unknown;
+}
+
+/** An error answer whose envelope is wrong, and the case that received it. */
+export type ErrorAnswerProblem = Extract<Verdict, { ok: false }> & { readonly receivedIn: ReceivingCase };
+
 export type RuleOutcome =
   | { readonly status: 'passed'; readonly runs: number }
   | { readonly status: 'skipped'; readonly reason: string }
@@ -43,6 +60,8 @@ export type RuleOutcome =
       readonly seed?: number;
       readonly path?: string;
       readonly counterexample?: unknown;
+      /** Set when the failing answer came in another rule's case: seed and path are that case's. */
+      readonly receivedBy?: string;
     };
 
 export const skipped = (reason: string): RuleOutcome => ({ status: 'skipped', reason });
@@ -67,6 +86,10 @@ export interface RuleKit {
   readonly client: { readonly clientId: string; readonly clientSecret: string };
   /** Tokens for other scope sets. */
   readonly tokens: TokenSource;
+  /** A token for every scope but the operation's (set when the rule needs `other-scopes`). */
+  readonly otherScopes: { readonly token: string; readonly scopes: readonly Scope[] };
+  /** A token past its lifetime on the target's clock, and its age (set when the rule needs `expired-token`). */
+  readonly expiredToken: { readonly token: string; readonly ageSeconds: number };
   /**
    * Send a request: a token pacu holds is swapped for a fresh one, an unexpected 401 on it is
    * retried once with a new token, and every error answer's envelope is recorded for envelope.error-shape.
@@ -93,7 +116,12 @@ export interface RuleKit {
   /** The run's lifecycle observation (set when the rule needs `observation`). */
   readonly observation?: LifecycleObservation;
   /** The error answers every rule received on this operation so far: how many, and those with a wrong envelope. */
-  errorAnswers(): { readonly judged: number; readonly problems: readonly Extract<Verdict, { ok: false }>[] };
+  errorAnswers(): { readonly judged: number; readonly problems: readonly ErrorAnswerProblem[] };
+  /**
+   * Set when replaying an answer this rule judged in another rule's case: that case has just run,
+   * and only what it received is to be judged (the rule's own property would be a different case).
+   */
+  readonly replayingCaseOf?: string;
   readonly seed: number;
 }
 
@@ -108,9 +136,9 @@ export interface Rule {
   readonly needs: readonly Need[];
   /** `documented` when the interface description states it for this operation, else `strict`. */
   profileFor(operation: OperationId): Profile;
-  /** Moves the target's clock: runs alone, after every other rule. */
+  /** Moves the target's clock: runs alone, after every other rule but the `last` ones. */
   readonly exclusive?: boolean;
-  /** Judges what the other rules received: runs after them. */
+  /** Judges what the other rules received: runs after all of them, the exclusive ones too. */
   readonly last?: boolean;
   /** Checked under any profile when true (the user opted in, e.g. by giving a webhook receiver). */
   optedIn?(config: TargetConfig): boolean;

@@ -26,7 +26,7 @@ export interface CheckOptions {
   readonly rules?: readonly string[];
   /** Leave out the rules these name (ids, categories or globs), after `rules`. @default none */
   readonly excludeRules?: readonly string[];
-  /** Rerun exactly the case of this failure id (`<rule>/<operation>[/<seed>/<path>]`). */
+  /** Rerun exactly the case of this failure id (`<rule>[@<rule>]/<operation>[/<seed>[/<path>]]`). */
   readonly replay?: string;
   /** @default the spec pacu ships */
   readonly spec?: Spec;
@@ -54,17 +54,38 @@ export const CHECK_DEFAULTS = { profile: 'documented', runs: 100, concurrency: 4
 interface Task {
   readonly rule: Rule;
   readonly operation: OperationId;
+  /** Judge only what this rule's replayed case received (set on a `last` rule when replaying it). */
+  readonly replayingCaseOf?: string;
+}
+
+function ruleOn(ruleId: string, operation: OperationId): Rule {
+  const rule = RULES.find((candidate) => candidate.id === ruleId);
+  if (!rule?.operations.includes(operation))
+    throw new ConfigError(`pacu: no rule ${ruleId} on ${operation} to replay`);
+  return rule;
 }
 
 function selectTasks(options: CheckOptions): { tasks: Task[]; seed?: number; path?: string } {
   if (options.replay) {
     const key = parseFailureId(options.replay);
-    const rule = RULES.find((candidate) => candidate.id === key.ruleId);
-    if (!rule?.operations.includes(key.operation))
-      throw new ConfigError(`pacu: no rule ${key.ruleId} on ${key.operation} to replay`);
+    const rule = ruleOn(key.ruleId, key.operation);
+    const replayed = {
+      ...(key.seed !== undefined ? { seed: key.seed } : {}),
+      ...(key.path ? { path: key.path } : {}),
+    };
+    if (!key.receivedBy) return { tasks: [{ rule, operation: key.operation }], ...replayed };
+    if (!rule.last)
+      throw new ConfigError(
+        `pacu: ${key.ruleId} judges only its own cases; replay ${key.ruleId}/${key.operation}`,
+      );
+    // Rerun the case that received the answer, then judge what it received.
+    const receiver = ruleOn(key.receivedBy, key.operation);
     return {
-      tasks: [{ rule, operation: key.operation }],
-      ...(key.seed !== undefined ? { seed: key.seed, path: key.path } : {}),
+      tasks: [
+        { rule: receiver, operation: key.operation },
+        { rule, operation: key.operation, replayingCaseOf: receiver.id },
+      ],
+      ...replayed,
     };
   }
   const rules = selectRules(RULES, options.rules, options.excludeRules);
@@ -91,9 +112,9 @@ function toResult(task: Task, ruleProfile: Profile, outcome: RuleOutcome, durati
   const id = formatFailureId({
     ruleId: task.rule.id,
     operation: task.operation,
-    ...(outcome.seed !== undefined && outcome.path !== undefined
-      ? { seed: outcome.seed, path: outcome.path }
-      : {}),
+    ...(outcome.seed !== undefined ? { seed: outcome.seed } : {}),
+    ...(outcome.path !== undefined ? { path: outcome.path } : {}),
+    ...(outcome.receivedBy !== undefined ? { receivedBy: outcome.receivedBy } : {}),
   });
   return {
     ...common,
@@ -162,7 +183,7 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
       const index = done;
       options.onProgress?.({ kind: 'start', rule: task.rule.id, operation: task.operation, index, total });
       const taskStarted = performance.now();
-      const kit = await resolveNeeds(run, task.rule, task.operation);
+      const kit = await resolveNeeds(run, task.rule, task.operation, task.replayingCaseOf);
       const outcome: RuleOutcome =
         'reason' in kit ? { status: 'skipped', reason: kit.reason } : await task.rule.run(kit);
       const result = toResult(
@@ -174,20 +195,18 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
       results.set(task, result);
       options.onProgress?.({ kind: 'end', result: redactor.redact(result), index: done++, total });
     };
-    const phase = (task: Task): number => (task.rule.exclusive ? 2 : task.rule.last ? 1 : 0);
-    await pool(
-      selection.tasks.filter((task) => phase(task) === 0),
-      concurrency,
-      runTask,
-    );
-    // Rules that judge what the others received run after them.
-    await pool(
-      selection.tasks.filter((task) => phase(task) === 1),
-      concurrency,
-      runTask,
-    );
-    // Rules that move the target's clock run alone, last, so no other rule sees time jump.
-    for (const task of selection.tasks.filter((candidate) => phase(candidate) === 2)) await runTask(task);
+    const phase = (task: Task): number => (task.rule.last ? 2 : task.rule.exclusive ? 1 : 0);
+    const inPhase = (n: number): Task[] => selection.tasks.filter((task) => phase(task) === n);
+    if (options.replay) {
+      // In order: the replayed case first, then the rule that judges what that case received.
+      for (const task of selection.tasks) await runTask(task);
+    } else {
+      await pool(inPhase(0), concurrency, runTask);
+      // Rules that move the target's clock run alone, after the others, so none sees time jump mid-case.
+      for (const task of inPhase(1)) await runTask(task);
+      // Rules that judge what every other rule (and the lifecycle observation) received run last.
+      await pool(inPhase(2), concurrency, runTask);
+    }
     const drafts = selection.tasks.map((task) => results.get(task) as ResultDraft);
     if (!drafts.some((draft) => draft.status !== 'skipped')) {
       const reasons = [...new Set(drafts.map((draft) => draft.skipReason))];

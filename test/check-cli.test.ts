@@ -98,6 +98,14 @@ describe('pacu check exit codes', () => {
     [['--reporter', 'json'], 'pacu: reporter json needs a file'],
     [['--profile', 'lenient'], "pacu: option '--profile <profile>' argument 'lenient' is invalid"],
     [['--replay', 'nonsense'], 'pacu: "nonsense" is not a failure id'],
+    [
+      ['--replay', 'positive.accepted@auth.bearer-required/usdTransfer/1/0'],
+      'pacu: positive.accepted judges only its own cases; replay positive.accepted/usdTransfer',
+    ],
+    [
+      ['--replay', 'envelope.error-shape@auth.bearer-required/getAccessToken/1/0'],
+      'pacu: no rule auth.bearer-required on getAccessToken to replay',
+    ],
     [['--target', 'ftp://x/v3'], 'pacu: target "ftp://x/v3" must be an http or https URL'],
   ])('exits 2 for %j', async (args, line) => {
     const result = await run('check', ...args);

@@ -4,7 +4,7 @@ import { tokenRequest } from '../api-client.ts';
 import type { ApiRequest } from '../api-request.ts';
 import { dataOf, isSuccess } from '../envelope-checks.ts';
 import { refusalProblem } from '../expect-status.ts';
-import { documentedOn, PASS, type Rule, skipped, type Verdict } from '../rule.ts';
+import { documentedOn, PASS, type Rule, type Verdict } from '../rule.ts';
 
 const BEARER_OPERATIONS = OPERATION_IDS.filter((id) => id !== 'getAccessToken');
 
@@ -111,16 +111,10 @@ export const scopeEnforcedRule: Rule = {
   category: 'auth',
   title: "a valid token without the operation's scope gets 403",
   operations: BEARER_OPERATIONS.filter((operation) => operation !== 'listUsers'),
-  needs: ['token', 'ids'],
+  needs: ['token', 'ids', 'other-scopes'],
   profileFor: () => 'strict',
-  async run(kit) {
-    const security = kit.operationSpec.security;
-    const needed = security.kind === 'bearer' ? security.scopes : [];
-    const others = kit.spec.scopes.filter((scope) => !needed.includes(scope));
-    if (needed.length === 0 || others.length === 0) return skipped('the operation needs no particular scope');
-    const token = await kit.tokens.tryGet(others);
-    if (typeof token !== 'string')
-      return skipped(`needs a client holding scope ${others.join(',')}: ${token.reason}`);
+  run(kit) {
+    const { token, scopes } = kit.otherScopes;
     const requests = kit
       .valid()
       .map((request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } }));
@@ -132,7 +126,7 @@ export const scopeEnforcedRule: Rule = {
         : `answered HTTP ${response.status}`;
       return {
         ok: false,
-        reason: `a token with scope ${others.join(',')} only: the target ${how}, expected 403`,
+        reason: `a token with scope ${scopes.join(',')} only: the target ${how}, expected 403`,
         request,
         response,
       };

@@ -64,7 +64,7 @@ export const errorShapeRule: Rule = {
   // Judges the error answers every other rule received (401, 403, 409, 413…): runs after them.
   last: true,
   async run(kit) {
-    const bad = badRequests(kit);
+    const bad = kit.replayingCaseOf ? undefined : badRequests(kit);
     const own = bad
       ? await kit.check(bad, async ({ request, what }) => {
           const response = await kit.send(request);
@@ -77,10 +77,24 @@ export const errorShapeRule: Rule = {
     if (own?.status === 'failed') return own;
     const { judged, problems } = kit.errorAnswers();
     const [first] = problems;
-    if (first) return { status: 'failed', runs: judged, ...first };
+    if (first) {
+      // The answer came in another rule's case: the failure points at that case, so its replay reruns it.
+      const { receivedIn, ok: _ok, ...verdict } = first;
+      return {
+        status: 'failed',
+        runs: judged,
+        ...verdict,
+        receivedBy: receivedIn.rule,
+        seed: receivedIn.seed,
+        ...(receivedIn.path !== undefined ? { path: receivedIn.path, counterexample: receivedIn.input } : {}),
+      };
+    }
     if (own) return own;
-    return judged > 0
-      ? { status: 'passed', runs: judged }
-      : skipped('no documented input to get wrong, and no rule received an error answer');
+    if (judged > 0) return { status: 'passed', runs: judged };
+    return skipped(
+      kit.replayingCaseOf
+        ? `the replayed case of ${kit.replayingCaseOf} received no error answer`
+        : 'no documented input to get wrong, and no rule received an error answer',
+    );
   },
 };

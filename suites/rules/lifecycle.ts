@@ -1,7 +1,7 @@
 import type { OperationId } from '../../spec/index.ts';
 import { dataOf } from '../envelope-checks.ts';
 import type { LifecycleObservation, ObservedPayment } from '../lifecycle-observation.ts';
-import { PASS, type Rule, type RuleKit, type RuleOutcome, skipped, type Verdict } from '../rule.ts';
+import { PASS, type Rule, type RuleKit, type RuleOutcome, type Verdict } from '../rule.ts';
 import type { TargetConfig } from '../target-config.ts';
 import { signatureProblem } from '../webhook-receiver.ts';
 
@@ -25,8 +25,8 @@ async function forEachPayment(
   judge: (payment: ObservedPayment, observation: LifecycleObservation) => Verdict,
 ): Promise<RuleOutcome> {
   const observation = kit.observation as LifecycleObservation;
+  // The runner made sure the observation holds payments of this operation.
   const payments = observation.payments.filter((payment) => payment.operation === kit.operation);
-  if (payments.length === 0) return skipped(`no ${kit.operation} payment could be created to observe`);
   return kit.once(
     async () => payments.map((payment) => judge(payment, observation)).find((v) => !v.ok) ?? PASS,
   );

@@ -24,6 +24,8 @@ export interface TestProviderOptions {
   readonly noUsers?: boolean;
   /** Error answers with these statuses carry no envelope. */
   readonly brokenErrorStatuses?: readonly number[];
+  /** Grants tokens for the client's whole scope set only: no token lacks any scope (400 for a subset). */
+  readonly wholeScopeOnly?: boolean;
 }
 
 export interface TestProvider {

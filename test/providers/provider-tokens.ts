@@ -33,6 +33,8 @@ export function createProviderTokens(deps: TokenDeps) {
     if (form.get('grant_type') !== 'client_credentials' && !breaks('auth.token-refusals'))
       throw new HttpError(400, 'unsupported grant_type');
     const scopes = (form.get('scope') ?? 'card,us_account').split(',');
+    if (options.wholeScopeOnly && [...scopes].sort().join(',') !== 'card,us_account')
+      throw new HttpError(400, 'invalid_scope: this client is granted card,us_account together only');
     const accessToken = newId('tok');
     issued.push(accessToken);
     const life = options.tokenLifetimeSeconds ?? 3600;
