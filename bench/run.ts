@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC_FILE, loadSpec } from '../spec/index.ts';
 import { type StateDump, writeStateWithTransfers } from './million.ts';
 import { measureStartup } from './startup.ts';
-import { LOAD_CPU, startPrism, startScript, type Target } from './targets.ts';
+import { LOAD_CPU, type MemoryFigures, startPrism, startScript, type Target } from './targets.ts';
 import { type LoadRequest, type LoadResult, measure, requireWrk } from './wrk.ts';
 
 const { values: flags } = parseArgs({
@@ -77,31 +77,42 @@ async function loadRuns(): Promise<void> {
   requireWrk();
   const dir = mkdtempSync(path.join(tmpdir(), 'pacu-bench-'));
   const figures: Record<string, Record<string, LoadResult>> = {};
-  const bare = await startScript('bare node:http', 'bench/bare-server.ts');
-  const off = await startScript('pacu mock, --state off', 'bench/mock-server.ts');
-  const on = await startScript('pacu mock, --state on', 'bench/mock-server.ts', [path.join(dir, 'on.jsonl')]);
-  const targets: Target[] = [bare, off, on];
-  if (flags.prism) targets.push(await startPrism(DEFAULT_SPEC_FILE));
-  const merchant = off.info.merchantAccountId as string;
+  // One server at a time: a mock left running after its turn keeps settling its transfers (and
+  // journaling them) on core 0, which would be charged to the next server measured.
+  const starts: Array<() => Promise<Target>> = [
+    () => startScript('bare node:http', 'bench/bare-server.ts'),
+    () => startScript('pacu mock, --state off', 'bench/mock-server.ts'),
+    () => startScript('pacu mock, --state on', 'bench/mock-server.ts', [path.join(dir, 'on.jsonl')]),
+  ];
+  if (flags.prism) starts.push(() => startPrism(DEFAULT_SPEC_FILE));
   console.log(
     `load: wrk -t1 -c${connections} -d${seconds}s on core ${LOAD_CPU}, each server alone on core 0\n`,
   );
-  for (const target of targets) {
-    const token = target === bare || target.name === 'prism mock' ? 'x' : await mockToken(target);
-    for (const [label, request] of Object.entries(requests(token, merchant))) {
+  let merchant = '';
+  let dump: StateDump | undefined;
+  let offClientId = '';
+  const memory: Record<string, MemoryFigures> = {};
+  for (const start of starts) {
+    const target = await start();
+    const isMock = target.name.startsWith('pacu mock');
+    if (isMock) merchant ||= target.info.merchantAccountId as string;
+    const token = isMock ? await mockToken(target) : 'x';
+    for (const [label, request] of Object.entries(requests(token, merchant || 'acct_merchant_0001'))) {
       figures[label] ??= {};
       const result = await measure(target, request, connections, seconds, LOAD_CPU);
       (figures[label] as Record<string, LoadResult>)[target.name] = result;
       console.log(row(target.name, label, result));
     }
+    if (target.name === 'pacu mock, --state off') {
+      dump = (await (await fetch(`${target.origin}/__pacu/state`)).json()) as StateDump;
+      offClientId = target.info.clientId as string;
+    }
+    memory[target.name] = await target.stop();
   }
-  const dump = (await (await fetch(`${off.origin}/__pacu/state`)).json()) as StateDump;
-  const memory = { off: await off.stop(), on: await on.stop() };
-  for (const target of targets) if (target !== off && target !== on) await target.stop();
 
   const file = path.join(dir, 'million.jsonl');
   console.log(`\nwriting ${storedTransfers} transfers to ${file} …`);
-  await writeStateWithTransfers(file, dump, storedTransfers, off.info.clientId as string);
+  await writeStateWithTransfers(file, dump as StateDump, storedTransfers, offClientId);
   const restartStarted = Date.now();
   const full = await startScript(`${storedTransfers} stored, --state on`, 'bench/mock-server.ts', [file]);
   const restartSeconds = (Date.now() - restartStarted) / 1000;
@@ -144,7 +155,7 @@ async function loadRuns(): Promise<void> {
     `  restart on ${storedTransfers} transfers: ${restartSeconds.toFixed(1)} s to listening (in process ${(Number(full.info.startMs) / 1000).toFixed(1)} s)`,
   );
   console.log(
-    `  RSS: --state off peak ${mib(memory.off.maxRssBytes)}, --state on peak ${mib(memory.on.maxRssBytes)}, ${storedTransfers} stored peak ${mib(fullRss.maxRssBytes)}, after GC ${mib(fullRss.settledRssBytes)}`,
+    `  RSS: --state off peak ${mib(memory['pacu mock, --state off']?.maxRssBytes)}, --state on peak ${mib(memory['pacu mock, --state on']?.maxRssBytes)}, ${storedTransfers} stored peak ${mib(fullRss.maxRssBytes)}, after GC ${mib(fullRss.settledRssBytes)}`,
   );
   console.log(JSON.stringify(summary));
 }

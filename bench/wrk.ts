@@ -40,7 +40,8 @@ export function requireWrk(): void {
 
 const lua = (text: string): string => JSON.stringify(text); // a JSON string is a valid Lua string here
 
-function script(request: LoadRequest, basePath: string): string {
+/** The Lua script; `{{n}}` becomes `tag` and a per-request counter (each wrk run counts from 1). */
+function script(request: LoadRequest, basePath: string, tag: string): string {
   const headers = Object.entries(request.headers)
     .map(([name, value]) => `wrk.headers[${lua(name)}] = ${lua(value)}`)
     .join('\n');
@@ -54,7 +55,7 @@ ${
     ? ''
     : `request = function()
   n = n + 1
-  return wrk.format(nil, nil, nil, ${lua(before ?? '')} .. n .. ${lua(after ?? '')})
+  return wrk.format(nil, nil, nil, ${lua(`${before ?? ''}${tag}`)} .. n .. ${lua(after ?? '')})
 end`
 }
 done = function(summary, latency, requests)
@@ -66,33 +67,45 @@ end
 `;
 }
 
-/** Run wrk on `cpu` against `origin` for `seconds` with `connections`, one thread. */
+/** One wrk run of `seconds` with `script`; resolves with what it printed. */
+function runWrk(origin: string, script: string, connections: number, seconds: number, cpu: string) {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(
+      'taskset',
+      ['-c', cpu, 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '-s', script, origin],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}`))));
+  });
+}
+
+/**
+ * Run wrk on `cpu` against `origin` for `seconds` with `connections`, one thread, after `warmup`
+ * seconds of the same load that are not counted: the first half second of a fresh node server is
+ * spent compiling its hot path, and a cold start would put that into every server's p99.
+ */
 export async function measure(
   target: { origin: string; basePath: string },
   request: LoadRequest,
   connections: number,
   seconds: number,
   cpu: string,
+  warmup = 2,
 ): Promise<LoadResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'pacu-wrk-'));
   const file = path.join(dir, 'load.lua');
-  writeFileSync(file, script(request, target.basePath));
+  const warmupFile = path.join(dir, 'warmup.lua');
+  // Different references for the warm-up: the counted run must create transfers, not replay them.
+  writeFileSync(warmupFile, script(request, target.basePath, 'w'));
+  writeFileSync(file, script(request, target.basePath, 'm'));
   try {
-    const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(
-        'taskset',
-        ['-c', cpu, 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '-s', file, target.origin],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      let text = '';
-      child.stdout.on('data', (chunk) => {
-        text += chunk;
-      });
-      child.once('error', reject);
-      child.once('exit', (code) =>
-        code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}`)),
-      );
-    });
+    if (warmup > 0) await runWrk(target.origin, warmupFile, connections, warmup, cpu);
+    const output = await runWrk(target.origin, file, connections, seconds, cpu);
     const line = output.split('\n').find((candidate) => candidate.startsWith('{"total"'));
     if (!line) throw new Error(`wrk printed no summary: ${output}`);
     const figures = JSON.parse(line) as Record<string, number>;

@@ -9,6 +9,7 @@ import { createControlHandler } from './internal/control-api.ts';
 import { createControlGuard, IN_PROCESS_HOST, isLoopbackHost } from './internal/control-guard.ts';
 import { createCoverageRecorder, observedForCoverage } from './internal/coverage.ts';
 import { type DurableState, openDurableState } from './internal/durable-state.ts';
+import { replyText } from './internal/envelope.ts';
 import { createFaultRegistry } from './internal/faults.ts';
 import { listen } from './internal/http-server.ts';
 import type { MockRequest } from './internal/http-types.ts';
@@ -127,7 +128,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       const reset = Object.assign(new Error('socket hang up (pacu fault)'), { code: 'ECONNRESET' });
       throw new TypeError('fetch failed', { cause: reset });
     }
-    const text = reply.transport?.kind === 'raw' ? reply.transport.body : JSON.stringify(reply.body);
+    const text = replyText(reply);
     return new Response(text, {
       status: reply.status,
       headers: { 'content-type': 'application/json; charset=utf-8', ...reply.headers },

@@ -1,6 +1,6 @@
 import type { FaultRecord, Spec } from '../../spec/index.ts';
 import type { CoverageRecorder } from './coverage.ts';
-import { errorReply } from './envelope.ts';
+import { errorReply, replyText } from './envelope.ts';
 import type { FaultRegistry, FaultTarget } from './faults.ts';
 import type { MockReply, MockRequest } from './http-types.ts';
 import type { AnswerLayer } from './request-core.ts';
@@ -65,7 +65,7 @@ async function applyFault(fault: FaultRecord, next: () => Promise<MockReply>): P
       await next();
       return { status: 200, body: null, transport: { kind: 'raw', body: '' } };
     case 'malformed': {
-      const text = JSON.stringify((await next()).body);
+      const text = replyText(await next());
       return {
         status: 200,
         body: null,

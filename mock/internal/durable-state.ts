@@ -80,8 +80,7 @@ export async function openDurableState(
   };
   const compact = async (): Promise<void> => {
     if (!journal || !store) return;
-    journal.flushNow();
-    journal.close();
+    journal.close({ sync: false });
     renameSync(journalOf(file), rotatedOf(file));
     journal = openJournalFile(journalOf(file), options.fsync);
     const written = await writeStateFile(file, store.view, clockNow(), () => closing);

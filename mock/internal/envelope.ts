@@ -13,6 +13,35 @@ export function okReply(message: string, data: unknown): MockReply {
   return { status: 200, body: { success: true, message, data } };
 }
 
+/**
+ * The success envelope of a list, rendered from each item's cached JSON text: `data` is `items`
+ * followed by `fields` (numbers). Equal to JSON.stringify of the body, without walking the items.
+ */
+export function okListReply(
+  message: string,
+  items: readonly object[],
+  fields: Readonly<Record<string, number>>,
+  render: (item: object) => string,
+): MockReply {
+  let rendered = '';
+  for (let index = 0; index < items.length; index++)
+    rendered += `${index > 0 ? ',' : ''}${render(items[index] as object)}`;
+  let rest = '';
+  for (const [name, value] of Object.entries(fields))
+    rest += `,${JSON.stringify(name)}:${JSON.stringify(value)}`;
+  return {
+    status: 200,
+    body: { success: true, message, data: { items, ...fields } },
+    text: `{"success":true,"message":${JSON.stringify(message)},"data":{"items":[${rendered}]${rest}}}`,
+  };
+}
+
+/** The JSON text of a reply's body, as it goes on the wire. */
+export function replyText(reply: MockReply): string {
+  if (reply.transport?.kind === 'raw') return reply.transport.body;
+  return reply.text ?? JSON.stringify(reply.body);
+}
+
 /** A control API error: `{ error }`. */
 export function controlErrorReply(
   status: number,

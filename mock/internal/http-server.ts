@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { errorFor, tooLargeReply } from './envelope.ts';
+import { errorFor, replyText, tooLargeReply } from './envelope.ts';
 import type { MockReply, MockRequest } from './http-types.ts';
 import { BODY_LIMIT_BYTES, CONTROL_BODY_LIMIT_BYTES } from './limits.ts';
 import { isControlPath } from './request-core.ts';
@@ -28,7 +28,7 @@ function send(response: ServerResponse, reply: MockReply, closeConnection = fals
     response.socket?.resetAndDestroy();
     return;
   }
-  const text = reply.transport?.kind === 'raw' ? reply.transport.body : JSON.stringify(reply.body);
+  const text = replyText(reply);
   response.writeHead(reply.status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
@@ -40,7 +40,7 @@ function send(response: ServerResponse, reply: MockReply, closeConnection = fals
 
 /** A whole HTTP/1.1 answer as bytes, for sockets node's parser has given up on. */
 function rawAnswer(reply: MockReply): string {
-  const text = JSON.stringify(reply.body);
+  const text = replyText(reply);
   return `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`;
 }
 

@@ -16,6 +16,8 @@ export interface MockReply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** `body` already rendered as JSON text (a list built from cached records), else undefined. */
+  text?: string;
   /**
    * Set by a fault: `drop` closes the connection with no answer (a reset); `raw` sends this text
    * as the body instead of `body` as JSON (empty or truncated answers).

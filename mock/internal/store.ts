@@ -64,6 +64,8 @@ export class MockStore {
   private state: MockState;
   private journal: JournalSink = NO_JOURNAL;
   private changes = 0;
+  /** JSON text of records read again and again (list pages), dropped whenever the store writes one. */
+  private texts = new WeakMap<object, string>();
 
   constructor(state: MockState) {
     this.state = state;
@@ -94,7 +96,21 @@ export class MockStore {
   }
 
   private put(collection: CollectionName, item: unknown): void {
+    if (item && typeof item === 'object') {
+      this.texts.delete(item);
+      if ('record' in item && item.record && typeof item.record === 'object') this.texts.delete(item.record);
+    }
     this.record(['put', collection, item]);
+  }
+
+  /** `item` (a record of the current state) as JSON, rendered once until the store writes it. */
+  rendered(item: object): string {
+    let text = this.texts.get(item);
+    if (text === undefined) {
+      text = JSON.stringify(item);
+      this.texts.set(item, text);
+    }
+    return text;
   }
 
   findReference(clientId: string, reference: string): StoredTransfer | undefined {

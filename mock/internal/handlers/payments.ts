@@ -33,14 +33,30 @@ function sourceAccount(context: MockContext, accountId: string, clientId: string
   return account;
 }
 
-/** Same body, same hash: keys sorted so field order does not count as a different request. */
-function fingerprint(body: Record<string, unknown>): string {
-  const canonical = JSON.stringify(
-    Object.keys(body)
-      .sort()
-      .map((key) => [key, body[key]]),
-  );
-  return createHash('sha256').update(canonical).digest('base64url').slice(0, 22);
+/**
+ * Same body, same hash: keys sorted so field order does not count as a different request. The
+ * hashed text is `JSON.stringify` of the sorted `[key, value]` pairs (state files hold these
+ * hashes, so the text must not change), written out without building the pairs: this runs on
+ * every transfer.
+ */
+export function fingerprint(body: Record<string, unknown>): string {
+  const keys = Object.keys(body);
+  // Insertion sort in place: ten-odd keys, usually already in order, and no allocation.
+  for (let index = 1; index < keys.length; index++) {
+    const key = keys[index] as string;
+    let at = index - 1;
+    while (at >= 0 && (keys[at] as string) > key) {
+      keys[at + 1] = keys[at] as string;
+      at--;
+    }
+    keys[at + 1] = key;
+  }
+  let canonical = '[';
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
+    canonical += `${index > 0 ? ',' : ''}[${JSON.stringify(key)},${JSON.stringify(body[key]) ?? 'null'}]`;
+  }
+  return createHash('sha256').update(`${canonical}]`).digest('base64url').slice(0, 22);
 }
 
 /** POST /payments/usd/direct, idempotent on `reference` per client. */

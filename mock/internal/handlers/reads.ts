@@ -1,5 +1,5 @@
 import type { MockContext } from '../context.ts';
-import { okReply as ok } from '../envelope.ts';
+import { okReply as ok, okListReply } from '../envelope.ts';
 import { MockHttpError } from '../http-types.ts';
 import { isoTimestamp } from '../time.ts';
 import type { OperationHandler } from './handler.ts';
@@ -41,12 +41,12 @@ export const listUsers: OperationHandler = (context, { request }) => {
   const perPage = Number(request.query.get('per_page') ?? 20);
   const { users } = context.store.view;
   const start = (page - 1) * perPage;
-  return ok('Users listed', {
-    items: users.slice(start, start + perPage),
-    page,
-    total_count: users.length,
-    total_pages: Math.ceil(users.length / perPage),
-  });
+  return okListReply(
+    'Users listed',
+    users.slice(start, start + perPage),
+    { page, total_count: users.length, total_pages: Math.ceil(users.length / perPage) },
+    (user) => context.store.rendered(user),
+  );
 };
 
 function notifyP2pValidated(context: MockContext, userId: string, email: string, clientId?: string): void {
