@@ -73,6 +73,19 @@ describe('skip reasons come only from resolve-needs', () => {
       );
   });
 
+  it("against a provider granting every scope whatever is asked, the scope skip names the grant and is the resolver's", async () => {
+    const target = await provider({ style: 'pacu', grantsEveryScope: true });
+    const report = await expectSkipsFromResolver(
+      resolveTargetConfig({ target: target.url, ...target.client, ...target.ids }),
+    );
+    const scoped = skipOf(report, 'auth.scope-enforced');
+    expect(scoped.length).toBeGreaterThan(0);
+    for (const reason of scoped)
+      expect(reason).toMatch(
+        /^the target granted scope card,us_account when asked for \w+: pacu cannot hold/,
+      );
+  });
+
   it('against a pacu mock on a real clock, the expired token and the observation skip through the resolver', async () => {
     const mock = await startMock({ log: () => {} });
     closers.push(() => mock.close());
