@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../suites/index.ts';
-import { checkArgs, provider, run, tempDir } from './helpers/check-run.ts';
+import { cardIdArgs, checkArgs, provider, run, tempDir } from './helpers/check-run.ts';
 import type { TestProviderOptions } from './providers/provider-glossary.ts';
 
 /** `pacu check --profile strict` against a test provider; the auth.scope-enforced cells of its json report. */
@@ -10,14 +10,7 @@ async function scopeEnforcedCells(options: TestProviderOptions) {
   const file = `${tempDir()}/report.json`;
   const result = await run([
     ...checkArgs(target),
-    '--card-id',
-    target.ids.cardId,
-    '--card-transaction-id',
-    target.ids.cardTransactionId,
-    '--push-to-card-id',
-    target.ids.pushToCardId,
-    '--account-id',
-    target.ids.accountId,
+    ...cardIdArgs(target),
     '--control-url',
     target.origin,
     '--profile',
