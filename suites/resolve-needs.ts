@@ -16,13 +16,20 @@ type Unmet = { readonly reason: string };
 
 /** A token for every scope but the operation's: what a client without the operation's scope holds. */
 async function otherScopes(run: CheckRun, operation: OperationSpec): Promise<RuleKit['otherScopes'] | Unmet> {
-  const needed = operation.security.kind === 'bearer' ? operation.security.scopes : [];
+  const needed: readonly string[] = operation.security.kind === 'bearer' ? operation.security.scopes : [];
   const scopes = run.spec.scopes.filter((scope) => !needed.includes(scope));
   if (needed.length === 0 || scopes.length === 0) return { reason: NO_SCOPE };
-  const token = await run.tokens.tryGet(scopes);
-  return typeof token === 'string'
-    ? { token, scopes }
-    : { reason: `needs a client holding scope ${scopes.join(',')}: ${token.reason}` };
+  const grant = await run.tokens.tryGet(scopes);
+  if ('reason' in grant)
+    return { reason: `needs a client holding scope ${scopes.join(',')}: ${grant.reason}` };
+  // A target may grant more than asked (it echoes what it granted): a token holding the operation's
+  // scope is rightly accepted, so a 200 would prove nothing and a failure would be pacu's.
+  const held = needed.filter((scope) => grant.granted.includes(scope));
+  if (held.length > 0)
+    return {
+      reason: `the target granted scope ${grant.granted.join(',')} when asked for ${scopes.join(',')}: pacu cannot hold a token without ${held.join(',')}`,
+    };
+  return { token: grant.token, scopes };
 }
 
 /** A token, then the target's clock moved past its lifetime (so every token pacu holds is dropped). */

@@ -10,8 +10,8 @@ import type { TargetConfig } from './target-config.ts';
 export interface TokenSource {
   /** A live token for these scopes (default: the configured ones); throws a ConfigError when none can be had. */
   get(scopes?: readonly Scope[]): Promise<string>;
-  /** A token for these scopes, or why the target will not give one (a skip reason). */
-  tryGet(scopes: readonly Scope[]): Promise<string | { readonly reason: string }>;
+  /** A token asked for these scopes and the scope the target granted, or why it gave none (a skip reason). */
+  tryGet(scopes: readonly Scope[]): Promise<Grant | { readonly reason: string }>;
   /** The scope key of a token this source handed out, or undefined for any other string. */
   owns(token: string): readonly Scope[] | undefined;
   /** Drop `token` (the target answered 401 to it) and fetch its successor. */
@@ -22,8 +22,13 @@ export interface TokenSource {
   readonly renewals: number;
 }
 
-interface Held {
+/** A token and the scope names the target says it granted (they may differ from those asked). */
+export interface Grant {
   readonly token: string;
+  readonly granted: readonly string[];
+}
+
+interface Held extends Grant {
   readonly scopes: readonly Scope[];
   /** performance.now() after which pacu asks for a new one before using it. */
   readonly refreshAt: number;
@@ -33,6 +38,19 @@ interface Held {
 const REFRESH_SHARE = 0.5;
 /** ...but never wait past 30 s before a token's end. */
 const MAX_MARGIN_MS = 30_000;
+
+/**
+ * The scope names of a token answer's `data.scope` (comma-separated), or undefined when it names
+ * none: then pacu assumes the target granted what was asked.
+ */
+export function parseGrantedScope(value: unknown): readonly string[] | undefined {
+  if (typeof value !== 'string') return undefined;
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  return names.length > 0 ? names : undefined;
+}
 
 /** Why the answer to POST /auth/token shows the target is not the API at all, or undefined. */
 function notTheApi(response: ApiResponse, baseUrl: string): string | undefined {
@@ -65,7 +83,9 @@ export function createTokenSource(api: ApiClient, config: TargetConfig): TokenSo
     });
     const wrong = notTheApi(response, config.baseUrl);
     if (wrong) throw new ConfigError(`pacu: ${wrong}`);
-    const data = (response.json as { data?: { access_token?: unknown; expires_in_seconds?: unknown } })?.data;
+    const data = (
+      response.json as { data?: { access_token?: unknown; expires_in_seconds?: unknown; scope?: unknown } }
+    )?.data;
     if (response.status !== 200 || typeof data?.access_token !== 'string') {
       throw new TokenRefused(
         `the target refused a token for scope ${scopes.join(',') || '(none)'} (HTTP ${response.status}); check the client credentials and --scopes`,
@@ -74,15 +94,16 @@ export function createTokenSource(api: ApiClient, config: TargetConfig): TokenSo
     const lifeMs = typeof data.expires_in_seconds === 'number' ? data.expires_in_seconds * 1000 : Infinity;
     const margin = Math.min(lifeMs * REFRESH_SHARE, MAX_MARGIN_MS);
     owners.set(data.access_token, scopes);
-    return { token: data.access_token, scopes, refreshAt: started + lifeMs - margin };
+    const granted = parseGrantedScope(data.scope) ?? scopes;
+    return { token: data.access_token, granted, scopes, refreshAt: started + lifeMs - margin };
   };
 
-  const current = async (scopes: readonly Scope[]): Promise<string> => {
+  const current = async (scopes: readonly Scope[]): Promise<Held> => {
     const key = keyOf(scopes);
     let pending = held.get(key);
     if (pending) {
       const token = await pending.catch(() => undefined);
-      if (token && performance.now() < token.refreshAt) return token.token;
+      if (token && performance.now() < token.refreshAt) return token;
       if (held.get(key) === pending) held.delete(key);
       pending = held.get(key);
     }
@@ -90,14 +111,15 @@ export function createTokenSource(api: ApiClient, config: TargetConfig): TokenSo
       pending = fetchToken(scopes);
       held.set(key, pending);
     }
-    return (await pending).token;
+    return pending;
   };
 
   return {
-    get: (scopes = config.scopes) => current(scopes),
+    get: async (scopes = config.scopes) => (await current(scopes)).token,
     async tryGet(scopes) {
       try {
-        return await current(scopes);
+        const { token, granted } = await current(scopes);
+        return { token, granted };
       } catch (error) {
         if (error instanceof TokenRefused) return { reason: error.message };
         throw error;
@@ -111,7 +133,7 @@ export function createTokenSource(api: ApiClient, config: TargetConfig): TokenSo
       // Several rules may hit the same dead token at once: the first renews, the rest share it.
       if (pending && (await pending.catch(() => undefined))?.token === token) held.delete(key);
       renewals += 1;
-      return current(scopes);
+      return (await current(scopes)).token;
     },
     clear: () => held.clear(),
     get renewals() {

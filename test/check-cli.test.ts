@@ -5,6 +5,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../cli/main.ts';
 import type { Report } from '../suites/index.ts';
+import { cardIdArgs } from './helpers/check-run.ts';
 import { TEST_SEED } from './providers/run-against.ts';
 import { startTestProvider, type TestProvider } from './providers/test-provider.ts';
 
@@ -23,18 +24,7 @@ async function run(...args: string[]) {
 
 async function targetFlags(breaks?: string, withIds = true): Promise<string[]> {
   provider = await startTestProvider({ style: 'different', ...(breaks ? { breaks } : {}) });
-  const ids = withIds
-    ? [
-        '--card-id',
-        provider.ids.cardId,
-        '--card-transaction-id',
-        provider.ids.cardTransactionId,
-        '--push-to-card-id',
-        provider.ids.pushToCardId,
-        '--account-id',
-        provider.ids.accountId,
-      ]
-    : [];
+  const ids = withIds ? [...cardIdArgs(provider), '--account-id', provider.ids.accountId] : [];
   return [
     '--target',
     provider.url,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer as createNetServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../suites/index.ts';
-import { checkArgs, closers, oneLine, provider, run, tempDir } from './helpers/check-run.ts';
+import { cardIdArgs, checkArgs, closers, oneLine, provider, run, tempDir } from './helpers/check-run.ts';
 import { TEST_SEED } from './providers/run-against.ts';
 
 describe('finding 10: the printed replay line reproduces on its own', () => {
@@ -11,12 +11,7 @@ describe('finding 10: the printed replay line reproduces on its own', () => {
     const dir = tempDir();
     const first = await run([
       ...checkArgs(target),
-      '--card-id',
-      target.ids.cardId,
-      '--card-transaction-id',
-      target.ids.cardTransactionId,
-      '--push-to-card-id',
-      target.ids.pushToCardId,
+      ...cardIdArgs(target),
       '--seed',
       String(TEST_SEED),
       '--runs',

@@ -70,6 +70,12 @@ const providers: ReadonlyArray<{
     fails: [],
     runs: 100,
   },
+  {
+    name: 'a correct provider that grants every scope of the client whatever is asked, and says so',
+    options: { style: 'different', grantsEveryScope: true },
+    profile: 'documented',
+    fails: [],
+  },
 ];
 
 describe('every rule against every provider', () => {

@@ -59,19 +59,33 @@ const skipOf = (report: Report, id: string): (string | undefined)[] =>
   report.rules.filter((rule) => rule.id === id).map((rule) => rule.skipReason);
 
 describe('skip reasons come only from resolve-needs', () => {
-  it('against a provider with no client lacking a scope, every skip is the reason the resolver gives', async () => {
-    // It grants tokens for card,us_account together only, so no token lacks the operation's scope.
-    const target = await provider({ style: 'pacu', wholeScopeOnly: true });
-    const report = await expectSkipsFromResolver(
-      resolveTargetConfig({ target: target.url, ...target.client, ...target.ids }),
-    );
-    const scoped = skipOf(report, 'auth.scope-enforced');
-    expect(scoped.length).toBeGreaterThan(0);
-    for (const reason of scoped)
-      expect(reason).toMatch(
+  // Two ways no token lacks the operation's scope: the target refuses a token for part of the
+  // client's scopes, or it grants them all whatever is asked (and echoes the grant).
+  it.each([
+    {
+      name: 'refusing a token for part of the scopes',
+      options: { style: 'pacu', wholeScopeOnly: true },
+      reason:
         /^needs a client holding scope (card|us_account): the target refused a token for scope \w+ \(HTTP 400\)/,
+    },
+    {
+      name: 'granting every scope whatever is asked',
+      options: { style: 'pacu', grantsEveryScope: true },
+      reason:
+        /^the target granted scope card,us_account when asked for \w+: pacu cannot hold a token without \w+$/,
+    },
+  ] as const)(
+    'against a provider $name, every skip is the reason the resolver gives',
+    async ({ options, reason }) => {
+      const target = await provider(options);
+      const report = await expectSkipsFromResolver(
+        resolveTargetConfig({ target: target.url, ...target.client, ...target.ids }),
       );
-  });
+      const scoped = skipOf(report, 'auth.scope-enforced');
+      expect(scoped.length).toBeGreaterThan(0);
+      for (const skip of scoped) expect(skip).toMatch(reason);
+    },
+  );
 
   it('against a pacu mock on a real clock, the expired token and the observation skip through the resolver', async () => {
     const mock = await startMock({ log: () => {} });

@@ -46,3 +46,13 @@ export const checkArgs = (target: TestProvider): string[] => [
   '--client-secret',
   target.client.clientSecret,
 ];
+
+/** The card ids of a test provider as `pacu check` flags (no operation creates a card). */
+export const cardIdArgs = (target: TestProvider): string[] => [
+  '--card-id',
+  target.ids.cardId,
+  '--card-transaction-id',
+  target.ids.cardTransactionId,
+  '--push-to-card-id',
+  target.ids.pushToCardId,
+];

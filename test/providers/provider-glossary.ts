@@ -26,6 +26,11 @@ export interface TestProviderOptions {
   readonly brokenErrorStatuses?: readonly number[];
   /** Grants tokens for the client's whole scope set only: no token lacks any scope (400 for a subset). */
   readonly wholeScopeOnly?: boolean;
+  /**
+   * Grants every scope the client holds whatever is asked, and says so in data.scope (OAuth lets a
+   * server widen a grant if it echoes it); enforces scopes on what it granted.
+   */
+  readonly grantsEveryScope?: boolean;
 }
 
 export interface TestProvider {

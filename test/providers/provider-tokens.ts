@@ -2,6 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import { HttpError } from './provider-control.ts';
 import type { TestProviderOptions } from './provider-glossary.ts';
 
+/** Every scope the test client holds. */
+const CLIENT_SCOPES = 'card,us_account';
+
 export interface TokenDeps {
   readonly clock: { now: number };
   /** pacu's style: 401 for a bad token or client (the other style answers 400). */
@@ -32,8 +35,9 @@ export function createProviderTokens(deps: TokenDeps) {
     const form = new URLSearchParams(text);
     if (form.get('grant_type') !== 'client_credentials' && !breaks('auth.token-refusals'))
       throw new HttpError(400, 'unsupported grant_type');
-    const scopes = (form.get('scope') ?? 'card,us_account').split(',');
-    if (options.wholeScopeOnly && [...scopes].sort().join(',') !== 'card,us_account')
+    const asked = (form.get('scope') ?? CLIENT_SCOPES).split(',');
+    const scopes = options.grantsEveryScope ? CLIENT_SCOPES.split(',') : asked;
+    if (options.wholeScopeOnly && [...scopes].sort().join(',') !== CLIENT_SCOPES)
       throw new HttpError(400, 'invalid_scope: this client is granted card,us_account together only');
     const accessToken = newId('tok');
     issued.push(accessToken);
@@ -44,7 +48,8 @@ export function createProviderTokens(deps: TokenDeps) {
       expiresAt: clock.now + life * 1000,
       diesAt: dies === undefined ? Infinity : Date.now() + dies * 1000,
     });
-    const scope = breaks('auth.token-grant') ? 'admin' : scopes.join(',');
+    // Broken: a scope field that names nothing, so the grant cannot be read.
+    const scope = breaks('auth.token-grant') ? '' : scopes.join(',');
     return {
       success: true,
       message: 'Token issued',
