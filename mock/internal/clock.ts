@@ -1,9 +1,13 @@
 import type { ClockMode } from '../types.ts';
 
+/** What runs when a task falls due: its time and the key it was scheduled with. */
+export type DueTask = (at: number, key: string) => void;
+
 interface Task {
   at: number;
   seq: number;
-  run: (at: number) => void;
+  run: DueTask;
+  key: string;
 }
 
 /** The mock's time and the work due at future times (lifecycle steps), kept in a binary heap. */
@@ -12,7 +16,11 @@ export interface MockClock {
   now(): number;
   /** Manual clocks only: move time forward and run every task that falls due, in order. */
   advance(ms: number): number;
-  schedule(at: number, run: (at: number) => void): void;
+  /**
+   * Run `run(at, key)` at `at`. A shared `run` and a key keep one small object per task: a closure
+   * per stored payment (and its context) was heap the collector walked on every transfer.
+   */
+  schedule(at: number, run: DueTask, key?: string): void;
   /** Forget every scheduled task (reset, close). */
   clear(): void;
   pending(): number;
@@ -58,7 +66,7 @@ export function createClock(mode: ClockMode, start: number = Date.now()): MockCl
   const runDue = (): void => {
     while (heap.length > 0 && (heap[0] as Task).at <= now()) {
       const task = pop() as Task;
-      task.run(task.at);
+      task.run(task.at, task.key);
     }
   };
   // Real clocks keep one timer, for the earliest task only.
@@ -88,13 +96,13 @@ export function createClock(mode: ClockMode, start: number = Date.now()): MockCl
       while (heap.length > 0 && (heap[0] as Task).at <= target) {
         const task = pop() as Task;
         manualNow = Math.max(manualNow, task.at);
-        task.run(task.at);
+        task.run(task.at, task.key);
       }
       manualNow = target;
       return manualNow;
     },
-    schedule(at, run) {
-      push({ at, seq: seq++, run });
+    schedule(at, run, key = '') {
+      push({ at, seq: seq++, run, key });
       if (mode === 'real') {
         if (heap[0]?.at === at) arm();
       } else if (at <= manualNow) queueMicrotask(runDue); // after the response that created it

@@ -1,4 +1,5 @@
 import type { PaymentKind } from '../types.ts';
+import type { DueTask } from './clock.ts';
 import type { MockContext } from './context.ts';
 import { type PaymentFacts, stepsFor } from './scenario-match.ts';
 import type { Lifecycle, StoredPayout, StoredPushToCard, StoredTransfer } from './state.ts';
@@ -25,12 +26,27 @@ function runStep(context: MockContext, kind: PaymentKind, id: string, at: number
   );
 }
 
+/** One due-task runner per context and kind, shared by every payment's scheduled step. */
+const runners = new WeakMap<MockContext, Record<PaymentKind, DueTask>>();
+
+function runnerFor(context: MockContext, kind: PaymentKind): DueTask {
+  let forContext = runners.get(context);
+  if (!forContext) {
+    forContext = {
+      usd_transfer: (at, id) => runStep(context, 'usd_transfer', id, at),
+      wallet_payout: (at, id) => runStep(context, 'wallet_payout', id, at),
+      push_to_card: (at, id) => runStep(context, 'push_to_card', id, at),
+    };
+    runners.set(context, forContext);
+  }
+  return forContext[kind];
+}
+
 /** Put the next step of a payment's lifecycle on the clock (also used after loading state). */
 export function scheduleLifecycle(context: MockContext, kind: PaymentKind, payment: StoredPayment): void {
   const step = payment.lifecycle?.steps[payment.lifecycle.next];
   if (!step) return;
-  const id = payment.record.transaction_id;
-  context.clock.schedule(step.at, (at) => runStep(context, kind, id, at));
+  context.clock.schedule(step.at, runnerFor(context, kind), payment.record.transaction_id);
 }
 
 /** Give a new payment the steps of the scenario rule it matches, and schedule the first. */

@@ -1,6 +1,7 @@
 import type { FiredFault, RecordedRequest, RequestFilter, Spec, UnmatchedRequest } from '../../spec/index.ts';
 import type { MockRequest } from './http-types.ts';
 import { nearMiss } from './near-miss.ts';
+import { StringPool } from './string-pool.ts';
 
 /** Keys whose values never enter the journal: credentials of any kind. */
 const SECRET_KEY = /secret|password|token|authorization|credential/i;
@@ -19,9 +20,8 @@ function redact(value: unknown): unknown {
 export const JOURNAL_BODY_BYTES = 64 * 1024;
 
 /** The body as the journal shows it: parsed JSON or form fields, credentials redacted. */
-function bodyOf(raw: Buffer, contentType: string): unknown {
-  if (raw.length === 0) return null;
-  const text = raw.toString('utf8');
+function bodyOf(text: string, contentType: string): unknown {
+  if (text.length === 0) return null;
   const type = contentType.toLowerCase();
   if (type.startsWith('application/x-www-form-urlencoded')) {
     try {
@@ -54,48 +54,117 @@ export interface RequestJournal {
   clear(clientId?: string): void;
 }
 
-/** An entry as kept: the raw body (and the time) formatted only when someone reads the journal. */
+/** An entry as read back: the body (and the time) are formatted only when someone reads the journal. */
 interface Kept extends Omit<RecordedRequest, 'body' | 'at'> {
   atMs: number;
-  raw: Buffer;
+  text: string;
   bytes: number;
   contentType: string;
 }
 
-const shown = ({ atMs, raw, bytes, contentType, ...entry }: Kept): RecordedRequest => ({
+const shown = ({ atMs, text, bytes, contentType, ...entry }: Kept): RecordedRequest => ({
   at: new Date(atMs).toISOString(),
   ...entry,
-  body: bytes > JOURNAL_BODY_BYTES ? { unparsed: `${bytes} bytes, not kept` } : bodyOf(raw, contentType),
+  body: bytes > JOURNAL_BODY_BYTES ? { unparsed: `${bytes} bytes, not kept` } : bodyOf(text, contentType),
 });
 
-/** The last `size` entries (the array is trimmed in batches, so recording stays O(1) amortised). */
-const newest = (entries: Kept[], size: number): Kept[] =>
-  entries.length > size ? entries.slice(entries.length - size) : entries;
+/**
+ * The last `size` requests in a ring of fixed slots, one array per field. Under load an object per
+ * request (with its body Buffer, an ArrayBuffer and an external backing store) lived just long
+ * enough to be promoted and then died in the old generation, which doubled the POST p99; slots
+ * keep only the body's text and the path, and repeated strings (paths, content types) are shared.
+ */
+function createRing(size: number) {
+  const slots = Math.max(0, size);
+  const atMs = new Float64Array(slots);
+  const status = new Int32Array(slots);
+  const bytes = new Int32Array(slots);
+  const live = new Uint8Array(slots);
+  const strings = () => new Array<string>(slots).fill('');
+  const method = strings();
+  const path = strings();
+  const text = strings();
+  const contentType = strings();
+  const operationId = new Array<string | null>(slots).fill(null);
+  const clientId = new Array<string | null>(slots).fill(null);
+  const fault = new Array<FiredFault | null>(slots).fill(null);
+  const pool = new StringPool(4096);
+  let next = 0;
+  return {
+    push(entry: Kept): void {
+      if (slots === 0) return;
+      const at = next;
+      next = (next + 1) % slots;
+      atMs[at] = entry.atMs;
+      status[at] = entry.status;
+      bytes[at] = entry.bytes;
+      method[at] = entry.method;
+      path[at] = pool.share(entry.path);
+      text[at] = entry.text;
+      contentType[at] = pool.share(entry.contentType);
+      operationId[at] = entry.operationId;
+      clientId[at] = entry.clientId;
+      fault[at] = entry.fault;
+      live[at] = 1;
+    },
+    /** The live entries, oldest first. */
+    entries(): Kept[] {
+      const out: Kept[] = [];
+      for (let step = 0; step < slots; step++) {
+        const at = (next + step) % slots;
+        if (live[at] === 0) continue;
+        out.push({
+          atMs: atMs[at] as number,
+          method: method[at] as string,
+          path: path[at] as string,
+          operationId: operationId[at] ?? null,
+          clientId: clientId[at] ?? null,
+          status: status[at] as number,
+          fault: fault[at] ?? null,
+          text: text[at] as string,
+          bytes: bytes[at] as number,
+          contentType: contentType[at] as string,
+        });
+      }
+      return out;
+    },
+    /** Drop the entries `matches` picks, releasing what they hold. */
+    drop(matches: (at: number) => boolean): void {
+      for (let at = 0; at < slots; at++) {
+        if (live[at] === 0 || !matches(at)) continue;
+        live[at] = 0;
+        path[at] = text[at] = '';
+        fault[at] = null;
+      }
+    },
+    clientAt: (at: number) => clientId[at] ?? null,
+  };
+}
 
 export function createRequestJournal(spec: Spec, size: number): RequestJournal {
-  let entries: Kept[] = [];
+  const ring = createRing(size);
   return {
     record({ request, operationId, clientId, status, fault }) {
-      const query = request.query.toString();
-      entries.push({
+      const query = request.query.size > 0 ? request.query.toString() : '';
+      ring.push({
         atMs: Date.now(),
         method: request.method,
-        path: `${request.path}${query ? `?${query}` : ''}`,
+        path: query ? `${request.path}?${query}` : request.path,
         operationId: operationId ?? null,
         clientId: clientId ?? null,
         status,
         fault: fault ?? null,
         // Large uploads are not held: the journal keeps their size only.
-        raw: request.body.length > JOURNAL_BODY_BYTES ? Buffer.alloc(0) : request.body,
+        text: request.body.length > JOURNAL_BODY_BYTES ? '' : request.body.toString('utf8'),
         bytes: request.body.length,
         contentType: request.headers['content-type'] ?? '',
       });
-      if (entries.length > size * 2) entries = entries.slice(entries.length - size);
     },
     query(filter = {}) {
       // Filter the kept entries first: only the ones returned have their bodies parsed.
       const status = filter.status === undefined ? undefined : Number(filter.status);
-      return newest(entries, size)
+      return ring
+        .entries()
         .filter(
           (entry) =>
             (filter.operation === undefined || entry.operationId === filter.operation) &&
@@ -105,7 +174,8 @@ export function createRequestJournal(spec: Spec, size: number): RequestJournal {
         .map(shown);
     },
     unmatched() {
-      return newest(entries, size)
+      return ring
+        .entries()
         .filter((entry) => entry.operationId === null)
         .map(shown)
         .map((entry) => ({
@@ -114,8 +184,7 @@ export function createRequestJournal(spec: Spec, size: number): RequestJournal {
         }));
     },
     clear(clientId) {
-      entries =
-        clientId === undefined ? [] : newest(entries, size).filter((entry) => entry.clientId !== clientId);
+      ring.drop((at) => clientId === undefined || ring.clientAt(at) === clientId);
     },
   };
 }
