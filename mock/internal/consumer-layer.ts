@@ -2,7 +2,7 @@ import type { FaultRecord, Spec } from '../../spec/index.ts';
 import type { CoverageRecorder } from './coverage.ts';
 import { errorReply, replyText } from './envelope.ts';
 import type { FaultRegistry, FaultTarget } from './faults.ts';
-import type { MockReply, MockRequest } from './http-types.ts';
+import { bodyText, type MockReply, type MockRequest } from './http-types.ts';
 import type { AnswerLayer } from './request-core.ts';
 import type { RequestJournal } from './request-journal.ts';
 import { createRouter } from './router.ts';
@@ -36,7 +36,7 @@ function jsonOf(request: MockRequest): unknown {
   // Only bodies a fault could match on (reference, amount): JSON ones.
   if (request.body.length === 0 || !/json/i.test(request.headers['content-type'] ?? '')) return undefined;
   try {
-    return JSON.parse(request.body.toString('utf8'));
+    return JSON.parse(bodyText(request));
   } catch {
     return undefined;
   }

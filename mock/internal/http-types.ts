@@ -9,6 +9,14 @@ export interface MockRequest {
   body: Buffer;
   /** How many header lines the client sent (before any were merged). */
   headerLines?: number;
+  /** `body` decoded as UTF-8, once: see {@link bodyText}. */
+  decoded?: string;
+}
+
+/** The request's body as UTF-8 text, decoded once however many readers (parser, journal) ask. */
+export function bodyText(request: MockRequest): string {
+  request.decoded ??= request.body.toString('utf8');
+  return request.decoded;
 }
 
 /** What the core answers: a status and a JSON value (always JSON, envelope or control data). */

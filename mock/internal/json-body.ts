@@ -1,4 +1,4 @@
-import { MockHttpError, type MockRequest } from './http-types.ts';
+import { bodyText, MockHttpError, type MockRequest } from './http-types.ts';
 import { MAX_JSON_DEPTH } from './limits.ts';
 
 /** Deepest nesting of arrays and objects in JSON text, found without parsing (no recursion to blow). */
@@ -33,7 +33,7 @@ export function readJsonBody(request: MockRequest): unknown {
       `Invalid request: Content-Type must be application/json, got ${request.headers['content-type'] ?? 'none'}`,
     );
   }
-  const text = request.body.toString('utf8');
+  const text = bodyText(request);
   if (text.trim() === '') throw new MockHttpError(400, 'Invalid request: the request body is empty');
   if (jsonDepth(text) > MAX_JSON_DEPTH) {
     throw new MockHttpError(400, `Invalid request: JSON is nested deeper than ${MAX_JSON_DEPTH} levels`);
@@ -53,7 +53,7 @@ export function readFormBody(request: MockRequest): string {
       `Invalid request: Content-Type must be application/x-www-form-urlencoded, got ${request.headers['content-type'] ?? 'none'}`,
     );
   }
-  const text = request.body.toString('utf8');
+  const text = bodyText(request);
   if (text.trim() === '') throw new MockHttpError(400, 'Invalid request: the request body is empty');
   for (const part of text.split('&')) {
     try {

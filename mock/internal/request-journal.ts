@@ -1,5 +1,5 @@
 import type { FiredFault, RecordedRequest, RequestFilter, Spec, UnmatchedRequest } from '../../spec/index.ts';
-import type { MockRequest } from './http-types.ts';
+import { bodyText, type MockRequest } from './http-types.ts';
 import { nearMiss } from './near-miss.ts';
 import { StringPool } from './string-pool.ts';
 
@@ -155,7 +155,7 @@ export function createRequestJournal(spec: Spec, size: number): RequestJournal {
         status,
         fault: fault ?? null,
         // Large uploads are not held: the journal keeps their size only.
-        text: request.body.length > JOURNAL_BODY_BYTES ? '' : request.body.toString('utf8'),
+        text: request.body.length > JOURNAL_BODY_BYTES ? '' : bodyText(request),
         bytes: request.body.length,
         contentType: request.headers['content-type'] ?? '',
       });

@@ -110,6 +110,8 @@ export function addTransfer(state: MockState, stored: StoredTransfer): void {
   record.transfer_type = share(record.transfer_type) as typeof record.transfer_type;
   record.transaction_status = share(record.transaction_status) as typeof record.transaction_status;
   record.routing_number = share(record.routing_number);
+  record.account_number = share(record.account_number);
+  record.recipient_email = share(record.recipient_email);
   record.recipient_name = share(record.recipient_name);
   record.description = share(record.description);
   record.transaction_date = share(record.transaction_date);
