@@ -73,6 +73,8 @@ const shown = ({ atMs, text, bytes, contentType, ...entry }: Kept): RecordedRequ
  * request (with its body Buffer, an ArrayBuffer and an external backing store) lived just long
  * enough to be promoted and then died in the old generation, which doubled the POST p99; slots
  * keep only the body's text and the path, and repeated strings (paths, content types) are shared.
+ * The window is the last `size` requests recorded: clearing a client frees what its slots hold,
+ * not the slots.
  */
 function createRing(size: number) {
   const slots = Math.max(0, size);
