@@ -67,7 +67,7 @@ function requests(
 }
 
 const row = (name: string, label: string, result: LoadResult): string =>
-  `${label.padEnd(28)} ${name.padEnd(24)} ${String(result.requestsPerSecond).padStart(8)} req/s  p50 ${result.p50Ms.toFixed(2).padStart(6)} ms  p99 ${result.p99Ms.toFixed(2).padStart(6)} ms${result.non2xx || result.errors ? `  (non-2xx ${result.non2xx}, errors ${result.errors})` : ''}`;
+  `${label.padEnd(28)} ${name.padEnd(24)} ${String(result.requestsPerSecond).padStart(8)} req/s  p50 ${result.p50Ms.toFixed(2).padStart(6)} ms  p99 ${result.p99Ms.toFixed(2).padStart(6)} ms${result.serverCpu === undefined ? '' : `  server CPU ${Math.round(result.serverCpu * 100)}%`}${result.non2xx || result.errors ? `  (non-2xx ${result.non2xx}, errors ${result.errors})` : ''}`;
 const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
 /** The issue's targets with the journal on: share of bare node:http, and p99 at 32 connections. */
 const TARGETS = { 'POST /payments/usd/direct': 0.25, 'GET /users': 0.45 } as const;
@@ -150,6 +150,13 @@ async function loadRuns(): Promise<void> {
         .join('  ')}`,
     );
   }
+  // Every server should keep its core busy; one that does not was held back by the load generator.
+  for (const [label, byTarget] of Object.entries(figures))
+    for (const [name, result] of Object.entries(byTarget))
+      if (result.serverCpu !== undefined && result.serverCpu < 0.9)
+        console.log(
+          `  warning: ${name} used ${Math.round(result.serverCpu * 100)}% of its core on ${label}: wrk, not the server, may have been the limit`,
+        );
   const mib = (bytes?: number): string => `${Math.round((bytes ?? 0) / 2 ** 20)} MiB`;
   console.log(
     `  restart on ${storedTransfers} transfers: ${restartSeconds.toFixed(1)} s to listening (in process ${(Number(full.info.startMs) / 1000).toFixed(1)} s)`,

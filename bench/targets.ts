@@ -16,6 +16,8 @@ export interface Target {
   /** Prefix of the interface's paths: `/v3`, except `prism mock`, which serves them at the root. */
   basePath: string;
   info: Record<string, string>;
+  /** Its process (taskset execs it), whose CPU time the load runs read. */
+  pid?: number;
   /** Stop it; resolves with its peak and settled RSS when it reports them. */
   stop(): Promise<MemoryFigures>;
 }
@@ -56,7 +58,14 @@ export async function startScript(name: string, script: string, args: string[] =
   });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const info = await firstJsonLine(lines, child, name);
-  return { name, origin: info.origin as string, basePath: '/v3', info, stop: stopper(child, lines) };
+  return {
+    name,
+    origin: info.origin as string,
+    basePath: '/v3',
+    info,
+    ...(child.pid ? { pid: child.pid } : {}),
+    stop: stopper(child, lines),
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -101,6 +110,7 @@ export async function startPrism(specFile: string): Promise<Target> {
     }
   }
   return {
+    ...(child.pid ? { pid: child.pid } : {}),
     name: 'prism mock',
     origin,
     basePath: '',

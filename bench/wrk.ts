@@ -2,7 +2,7 @@
 // own core. autocannon built a fresh body per request in JavaScript and topped out near the mock's
 // own rate; wrk does not. Install it with: sudo apt-get install -y wrk
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -23,6 +23,26 @@ export interface LoadResult {
   /** Answers that were not 2xx/3xx, and socket errors (connect, read, write, timeout). */
   non2xx: number;
   errors: number;
+  /**
+   * The server's CPU time over the counted run's wall time (1 = its core was busy throughout):
+   * near 1 for every server shows the server, not wrk, was the limit.
+   */
+  serverCpu?: number;
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** User plus system CPU seconds of `pid` so far, from /proc (undefined where there is none). */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Say how to get wrk when it is missing, instead of installing anything. */
@@ -90,7 +110,7 @@ function runWrk(origin: string, script: string, connections: number, seconds: nu
  * spent compiling its hot path, and a cold start would put that into every server's p99.
  */
 export async function measure(
-  target: { origin: string; basePath: string },
+  target: { origin: string; basePath: string; pid?: number },
   request: LoadRequest,
   connections: number,
   seconds: number,
@@ -105,7 +125,9 @@ export async function measure(
   writeFileSync(file, script(request, target.basePath, 'm'));
   try {
     if (warmup > 0) await runWrk(target.origin, warmupFile, connections, warmup, cpu);
+    const cpuBefore = cpuSeconds(target.pid);
     const output = await runWrk(target.origin, file, connections, seconds, cpu);
+    const cpuAfter = cpuSeconds(target.pid);
     const line = output.split('\n').find((candidate) => candidate.startsWith('{"total"'));
     if (!line) throw new Error(`wrk printed no summary: ${output}`);
     const figures = JSON.parse(line) as Record<string, number>;
@@ -117,6 +139,9 @@ export async function measure(
       total,
       non2xx: figures.status ?? 0,
       errors: figures.errors ?? 0,
+      ...(cpuBefore !== undefined && cpuAfter !== undefined
+        ? { serverCpu: Math.round(((cpuAfter - cpuBefore) / ((figures.us ?? 1) / 1e6)) * 100) / 100 }
+        : {}),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

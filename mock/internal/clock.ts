@@ -1,14 +1,7 @@
 import type { ClockMode } from '../types.ts';
+import { type DueTask, TaskHeap } from './task-heap.ts';
 
-/** What runs when a task falls due: its time and the key it was scheduled with. */
-export type DueTask = (at: number, key: string) => void;
-
-interface Task {
-  at: number;
-  seq: number;
-  run: DueTask;
-  key: string;
-}
+export type { DueTask } from './task-heap.ts';
 
 /** The mock's time and the work due at future times (lifecycle steps), kept in a binary heap. */
 export interface MockClock {
@@ -30,43 +23,12 @@ export function createClock(mode: ClockMode, start: number = Date.now()): MockCl
   let manualNow = start;
   let seq = 0;
   let timer: NodeJS.Timeout | undefined;
-  const heap: Task[] = [];
-  const before = (a: Task, b: Task): boolean => a.at < b.at || (a.at === b.at && a.seq < b.seq);
-
-  const push = (task: Task): void => {
-    heap.push(task);
-    let index = heap.length - 1;
-    while (index > 0) {
-      const parent = (index - 1) >> 1;
-      if (!before(heap[index] as Task, heap[parent] as Task)) break;
-      [heap[index], heap[parent]] = [heap[parent] as Task, heap[index] as Task];
-      index = parent;
-    }
-  };
-  const pop = (): Task | undefined => {
-    const top = heap[0];
-    const last = heap.pop();
-    if (heap.length > 0 && last) {
-      heap[0] = last;
-      let index = 0;
-      for (;;) {
-        const left = index * 2 + 1;
-        const right = left + 1;
-        let smallest = index;
-        if (left < heap.length && before(heap[left] as Task, heap[smallest] as Task)) smallest = left;
-        if (right < heap.length && before(heap[right] as Task, heap[smallest] as Task)) smallest = right;
-        if (smallest === index) break;
-        [heap[index], heap[smallest]] = [heap[smallest] as Task, heap[index] as Task];
-        index = smallest;
-      }
-    }
-    return top;
-  };
+  const heap = new TaskHeap();
   const now = (): number => (mode === 'real' ? Date.now() : manualNow);
   const runDue = (): void => {
-    while (heap.length > 0 && (heap[0] as Task).at <= now()) {
-      const task = pop() as Task;
-      task.run(task.at, task.key);
+    for (let due = heap.peekAt(); due !== undefined && due <= now(); due = heap.peekAt()) {
+      const task = heap.pop();
+      task?.run(task.at, task.key);
     }
   };
   // Real clocks keep one timer, for the earliest task only.
@@ -74,14 +36,14 @@ export function createClock(mode: ClockMode, start: number = Date.now()): MockCl
     if (mode !== 'real') return;
     if (timer) clearTimeout(timer);
     timer = undefined;
-    const first = heap[0];
-    if (!first) return;
+    const first = heap.peekAt();
+    if (first === undefined) return;
     timer = setTimeout(
       () => {
         runDue();
         arm();
       },
-      Math.min(Math.max(0, first.at - Date.now()), 2 ** 31 - 1),
+      Math.min(Math.max(0, first - Date.now()), 2 ** 31 - 1),
     );
     timer.unref();
   };
@@ -93,8 +55,9 @@ export function createClock(mode: ClockMode, start: number = Date.now()): MockCl
       if (mode !== 'manual') throw new Error('only a manual clock can be advanced');
       const target = manualNow + ms;
       // Step through due tasks one by one so each runs with the clock at its own due time.
-      while (heap.length > 0 && (heap[0] as Task).at <= target) {
-        const task = pop() as Task;
+      for (let due = heap.peekAt(); due !== undefined && due <= target; due = heap.peekAt()) {
+        const task = heap.pop();
+        if (!task) break;
         manualNow = Math.max(manualNow, task.at);
         task.run(task.at, task.key);
       }
@@ -102,16 +65,16 @@ export function createClock(mode: ClockMode, start: number = Date.now()): MockCl
       return manualNow;
     },
     schedule(at, run, key = '') {
-      push({ at, seq: seq++, run, key });
+      heap.push(at, seq++, run, key);
       if (mode === 'real') {
-        if (heap[0]?.at === at) arm();
+        if (heap.peekAt() === at) arm();
       } else if (at <= manualNow) queueMicrotask(runDue); // after the response that created it
     },
     clear() {
-      heap.length = 0;
+      heap.clear();
       if (timer) clearTimeout(timer);
       timer = undefined;
     },
-    pending: () => heap.length,
+    pending: () => heap.size,
   };
 }

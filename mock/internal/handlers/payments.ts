@@ -57,7 +57,9 @@ export function fingerprint(body: Record<string, unknown>): string {
     const key = keys[index] as string;
     pairs[index] = [key, body[key]];
   }
-  return createHash('sha256').update(JSON.stringify(pairs)).digest('base64url').slice(0, 22);
+  const hash = createHash('sha256').update(JSON.stringify(pairs)).digest('base64url');
+  // A slice of 22 would keep the whole 43-character digest alive beside every stored transfer.
+  return Buffer.from(hash.slice(0, 22), 'latin1').toString('latin1');
 }
 
 /** POST /payments/usd/direct, idempotent on `reference` per client. */
