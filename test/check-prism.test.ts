@@ -1,22 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SPEC_FILE } from '../spec/index.ts';
 import { type Report, resolveTargetConfig, runChecks } from '../suites/index.ts';
+import { freePort } from './helpers/free-port.ts';
 import { TEST_SEED } from './providers/run-against.ts';
 
 // The peer tool as a provider nobody on the team wrote: Stoplight's own `prism mock` of pacu's spec is
 // stateless, answering the example transaction id whatever the reference (finding 2).
 const PRISM = fileURLToPath(new URL('../node_modules/.bin/prism', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let prism: ChildProcess;
 let url: string;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../cli/main.ts';
 import type { Report } from '../suites/index.ts';
+import { checkArgs } from './helpers/check-run.ts';
 import { TEST_SEED } from './providers/run-against.ts';
 import { startTestProvider, type TestProvider } from './providers/test-provider.ts';
 
@@ -31,13 +32,7 @@ describe('no reporter writes a credential (finding 11)', () => {
     let console = '';
     const exitCode = await main(
       [
-        'check',
-        '--target',
-        provider.url,
-        '--client-id',
-        provider.client.clientId,
-        '--client-secret',
-        provider.client.clientSecret,
+        ...checkArgs(provider),
         ...Object.entries(provider.ids).flatMap(([key, value]) => [
           `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
           value,

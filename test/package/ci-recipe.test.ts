@@ -2,12 +2,12 @@
 // local mock the recipe itself starts, with its own flags (only the port is a free one).
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { freePort } from '../helpers/free-port.ts';
 
 const BIN = fileURLToPath(new URL('../../cli/bin.js', import.meta.url));
 const RECIPE = fileURLToPath(new URL('../../docs/github-actions.yml', import.meta.url));
@@ -31,15 +31,6 @@ const commands = steps
       .split(/\s+/)
       .slice(2),
   );
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let mock: ChildProcess | undefined;
 afterAll(() => {
