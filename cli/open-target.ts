@@ -9,7 +9,7 @@ import {
 } from '../suites/index.ts';
 
 /** The config file pacu reads without `--config`, from the working directory. */
-export const CONFIG_FILE_NAME = 'pacu.config.json';
+const CONFIG_FILE_NAME = 'pacu.config.json';
 
 /** The target flags of `check` and `verify`, as commander hands them over. */
 export interface TargetFlags extends TargetConfigInput {

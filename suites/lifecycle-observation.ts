@@ -29,7 +29,7 @@ export interface LifecycleObservation {
 }
 
 /** Simulated time the clock is moved by: past every step of the default scenario, within a token's life. */
-export const CLOCK_ADVANCE_SECONDS = 900;
+const CLOCK_ADVANCE_SECONDS = 900;
 const SETTLE_WAIT_MS = 5000;
 const KIND: Partial<Record<OperationId, string>> = {
   usdTransfer: 'usd_transfer',

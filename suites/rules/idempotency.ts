@@ -4,9 +4,9 @@ import { dataOf, isSuccess } from '../envelope-checks.ts';
 import { PASS, type Rule, type RuleKit, type Verdict } from '../rule.ts';
 
 /** Concurrent identical requests sent by idempotency.concurrent-requests. */
-export const CONCURRENT_REQUESTS = 5;
+const CONCURRENT_REQUESTS = 5;
 /** Pause before a repeat, so a provider that only merges requests in flight is not taken for idempotent. */
-export const REPEAT_PAUSE_MS = 60;
+const REPEAT_PAUSE_MS = 60;
 
 const transactionId = (response: ApiResponse): unknown => dataOf(response)?.transaction_id;
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

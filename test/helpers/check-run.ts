@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import { main } from '../../cli/main.ts';
 import type { TestProviderOptions } from '../providers/provider-glossary.ts';
 import { startTestProvider, type TestProvider } from '../providers/test-provider.ts';
+import { runCli } from './run-cli.ts';
 
 /** Servers a test started; closed after each test. */
 export const closers: Array<() => Promise<unknown>> = [];
@@ -14,15 +14,16 @@ afterEach(async () => {
 
 /** Run `pacu` in-process with extra environment variables (credentials for a replay line). */
 export async function run(args: string[], env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
   const saved = { ...process.env };
   Object.assign(process.env, env);
   try {
-    const exitCode = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-    return { exitCode, stdout, stderr };
+    const { code, stdout, stderr } = await runCli(args);
+    return { exitCode: code, stdout, stderr };
   } finally {
-    for (const key of Object.keys(env)) if (saved[key] === undefined) delete process.env[key];
+    for (const key of Object.keys(env)) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
   }
 }
 
