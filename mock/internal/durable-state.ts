@@ -74,10 +74,8 @@ export async function openDurableState(
   let closing = false;
 
   // Known without a stat per request: only this module writes the snapshot.
-  let snapshotBytes = existsSync(file) ? statSync(file).size : 0;
-  const measureSnapshot = (): void => {
-    snapshotBytes = existsSync(file) ? statSync(file).size : 0;
-  };
+  const sizeOnDisk = (): number => (existsSync(file) ? statSync(file).size : 0);
+  let snapshotBytes = sizeOnDisk();
   const compact = async (): Promise<void> => {
     if (!journal || !store) return;
     journal.close({ sync: false });
@@ -85,7 +83,7 @@ export async function openDurableState(
     journal = openJournalFile(journalOf(file), options.fsync);
     const written = await writeStateFile(file, store.view, clockNow(), () => closing);
     if (written) await rm(rotatedOf(file), { force: true });
-    measureSnapshot();
+    snapshotBytes = sizeOnDisk();
   };
   const maybeCompact = (): void => {
     if (running || broken || closing || !journal) return;
@@ -124,7 +122,7 @@ export async function openDurableState(
         await writeStateFile(file, target.view, now());
         await rm(rotatedOf(file), { force: true });
         await rm(journalOf(file), { force: true });
-        measureSnapshot();
+        snapshotBytes = sizeOnDisk();
       }
       journal = openJournalFile(journalOf(file), options.fsync);
       target.attachJournal(sink);

@@ -32,10 +32,14 @@ const runners = new WeakMap<MockContext, Record<PaymentKind, DueTask>>();
 function runnerFor(context: MockContext, kind: PaymentKind): DueTask {
   let forContext = runners.get(context);
   if (!forContext) {
+    const runnerOf =
+      (of: PaymentKind): DueTask =>
+      (at, id) =>
+        runStep(context, of, id, at);
     forContext = {
-      usd_transfer: (at, id) => runStep(context, 'usd_transfer', id, at),
-      wallet_payout: (at, id) => runStep(context, 'wallet_payout', id, at),
-      push_to_card: (at, id) => runStep(context, 'push_to_card', id, at),
+      usd_transfer: runnerOf('usd_transfer'),
+      wallet_payout: runnerOf('wallet_payout'),
+      push_to_card: runnerOf('push_to_card'),
     };
     runners.set(context, forContext);
   }

@@ -130,16 +130,15 @@ function createRing(size: number) {
       }
       return out;
     },
-    /** Drop the entries `matches` picks, releasing what they hold. */
-    drop(matches: (at: number) => boolean): void {
+    /** Drop every entry, or one client's, releasing what they hold. */
+    clear(client?: string): void {
       for (let at = 0; at < slots; at++) {
-        if (live[at] === 0 || !matches(at)) continue;
+        if (live[at] === 0 || (client !== undefined && clientId[at] !== client)) continue;
         live[at] = 0;
         path[at] = text[at] = '';
         fault[at] = null;
       }
     },
-    clientAt: (at: number) => clientId[at] ?? null,
   };
 }
 
@@ -186,7 +185,7 @@ export function createRequestJournal(spec: Spec, size: number): RequestJournal {
         }));
     },
     clear(clientId) {
-      ring.drop((at) => clientId === undefined || ring.clientAt(at) === clientId);
+      ring.clear(clientId);
     },
   };
 }

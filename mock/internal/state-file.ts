@@ -30,8 +30,8 @@ export function corrupt(file: string, line: number, why: string): ConfigError {
 export const snapshotTemporary = (file: string): string => `${file}.tmp`;
 
 /**
- * Text written per turn of the event loop while compacting: building it blocks answers, and a
- * megabyte (the old slice) took 5-10 ms of JSON.stringify, which was the POST p99 under load.
+ * Text written per turn of the event loop while compacting: building it blocks every answer, so a
+ * turn builds 64 KiB (the old slice was a megabyte of JSON.stringify per turn).
  */
 const SNAPSHOT_SLICE_CHARS = 64 * 1024;
 
