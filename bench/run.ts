@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { MOCK_NODE_FLAGS } from '../cli/mock-runtime.ts';
 import { DEFAULT_SPEC_FILE, loadSpec } from '../spec/index.ts';
 import { type StateDump, writeStateWithTransfers } from './million.ts';
 import { measureStartup } from './startup.ts';
@@ -86,7 +87,7 @@ async function loadRuns(): Promise<void> {
   ];
   if (flags.prism) starts.push(() => startPrism(DEFAULT_SPEC_FILE));
   console.log(
-    `load: wrk -t1 -c${connections} -d${seconds}s on core ${LOAD_CPU}, each server alone on core 0\n`,
+    `load: wrk -t1 -c${connections} -d${seconds}s on core ${LOAD_CPU}, each server alone on core 0 with ${MOCK_NODE_FLAGS.join(' ')} (as pacu mock runs)\n`,
   );
   let merchant = '';
   let dump: StateDump | undefined;

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { createInterface, type Interface } from 'node:readline';
+import { MOCK_NODE_FLAGS } from '../cli/mock-runtime.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -49,9 +50,12 @@ function stopper(child: ChildProcess, lines: Interface): () => Promise<MemoryFig
 export const SERVER_CPU = '0';
 export const LOAD_CPU = '1';
 
-/** Start a TypeScript server script of the bench on {@link SERVER_CPU} (it prints one JSON line with its origin). */
+/**
+ * Start a TypeScript server script of the bench on {@link SERVER_CPU} (it prints one JSON line with
+ * its origin), with the Node flags `pacu mock` runs with: the baseline and the mock alike.
+ */
 export async function startScript(name: string, script: string, args: string[] = []): Promise<Target> {
-  const node = [process.execPath, '--expose-gc', '--import', 'tsx', script, ...args];
+  const node = [process.execPath, ...MOCK_NODE_FLAGS, '--expose-gc', '--import', 'tsx', script, ...args];
   const child = spawn('taskset', ['-c', SERVER_CPU, ...node], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],

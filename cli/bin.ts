@@ -1,10 +1,29 @@
 #!/usr/bin/env node
 // The `pacu` executable. Compiled to dist/cli/bin.js; `cli/bin.js` runs this file from the sources.
-import { main } from './main.ts';
+import { mockRelaunchArgs, RELAUNCHED_ENV } from './mock-runtime.ts';
 
-// A closed pipe (`pacu spec | head`) is the reader's choice, not an error worth a stack trace.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
-process.exitCode = await main(process.argv.slice(2));
+const args = process.argv.slice(2);
+// `pacu mock` wants Node flags that only a process start can set (decision 042).
+const relaunch = mockRelaunchArgs(args, process.execArgv, process.env.NODE_OPTIONS);
+if (relaunch) {
+  const { runAsChild } = await import('./foreground.ts');
+  const script = process.argv[1] as string;
+  process.exitCode = await runAsChild([...relaunch, script, ...args], {
+    ...process.env,
+    [RELAUNCHED_ENV]: '1',
+  });
+} else {
+  if (process.env[RELAUNCHED_ENV] && process.channel) {
+    delete process.env[RELAUNCHED_ENV];
+    // The launcher's IPC channel closes when it dies, even by SIGKILL: stop as on SIGTERM then.
+    process.channel.unref();
+    process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  }
+  // A closed pipe (`pacu spec | head`) is the reader's choice, not an error worth a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+  const { main } = await import('./main.ts');
+  process.exitCode = await main(args);
+}

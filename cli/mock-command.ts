@@ -96,6 +96,8 @@ function assertStateWritable(file: string): void {
 function describe(mock: RunningMock): Record<string, unknown> {
   return {
     url: mock.url,
+    // The process that serves (a launcher may stand in front of it): what a crash drill kills.
+    pid: process.pid,
     control: `${mock.origin}/__pacu`,
     clientId: mock.demoClient.clientId,
     clientSecret: mock.demoClient.clientSecret,

@@ -11,10 +11,19 @@ export interface StartedCli {
   stderr: () => string;
 }
 
+export interface CliLaunch {
+  /** Run it on these CPUs only (`taskset -c`), as on a host that gives it one core. */
+  cpus?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
 /** Start `pacu mock --json …` and read the one JSON line it prints. */
-export function startCli(args: string[]): Promise<StartedCli> {
-  const child = spawn(process.execPath, [BIN, 'mock', '--json', ...args], {
+export function startCli(args: string[], launch: CliLaunch = {}): Promise<StartedCli> {
+  const command = [process.execPath, BIN, 'mock', '--json', ...args];
+  const [program, ...rest] = launch.cpus ? ['taskset', '-c', launch.cpus, ...command] : command;
+  const child = spawn(program as string, rest, {
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(launch.env ? { env: launch.env } : {}),
   });
   let stderr = '';
   child.stderr?.on('data', (chunk) => {

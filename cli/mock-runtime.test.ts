@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { MOCK_NODE_FLAGS, mockRelaunchArgs } from './mock-runtime.ts';
+
+describe('mockRelaunchArgs', () => {
+  it('relaunches `pacu mock` with the sized V8 pool where Node would start more helpers than spare CPUs', () => {
+    expect(mockRelaunchArgs(['mock', '--json'], [], '', 1)).toEqual([...MOCK_NODE_FLAGS]);
+    expect(mockRelaunchArgs(['mock'], ['--import', 'tsx'], '', 4)).toEqual([
+      '--import',
+      'tsx',
+      ...MOCK_NODE_FLAGS,
+    ]);
+  });
+
+  it('runs in this process otherwise', () => {
+    // Five CPUs or more: Node's default of four helpers is no more than the spare CPUs.
+    expect(mockRelaunchArgs(['mock'], [], '', 5)).toBeUndefined();
+    // Other commands are short runs; help is printed, not served.
+    expect(mockRelaunchArgs(['check', '--target', 'x'], [], '', 1)).toBeUndefined();
+    expect(mockRelaunchArgs(['mock', '--help'], [], '', 1)).toBeUndefined();
+    expect(mockRelaunchArgs(['help', 'mock'], [], '', 1)).toBeUndefined();
+    // A pool size chosen already (also how the relaunched child knows not to relaunch) is kept.
+    expect(mockRelaunchArgs(['mock'], ['--v8-pool-size=0'], '', 1)).toBeUndefined();
+    expect(mockRelaunchArgs(['mock'], [], '--max-old-space-size=512 --v8-pool-size=2', 1)).toBeUndefined();
+  });
+});
