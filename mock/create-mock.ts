@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError, loadSpec } from '../spec/index.ts';
 import { createApiHandler } from './internal/app.ts';
 import { createClock } from './internal/clock.ts';
+import { COLLECT_AFTER_LOADING, collectGarbage } from './internal/collect-garbage.ts';
 import { createConsumerLayer } from './internal/consumer-layer.ts';
 import type { MockContext } from './internal/context.ts';
 import { type ConsumerSide, createControl, installScenarioFaults } from './internal/control.ts';
@@ -18,7 +19,7 @@ import { newId } from './internal/random.ts';
 import { createRequestCore } from './internal/request-core.ts';
 import { createRequestJournal } from './internal/request-journal.ts';
 import { seedState } from './internal/seed.ts';
-import { MockStore } from './internal/store.ts';
+import { MockStore, type StoreView } from './internal/store.ts';
 import { createWebhookDispatcher } from './internal/webhooks.ts';
 import { resolveOptions } from './options.ts';
 import { loadPrismRequestCheck } from './prism-adapter.ts';
@@ -51,6 +52,9 @@ async function toMockRequest(input: string | URL | Request, init?: RequestInit):
   };
 }
 
+const storedPayments = (view: StoreView): number =>
+  view.transfers.size + view.payouts.size + view.pushToCard.size;
+
 /**
  * Build the mock in-process: spec and Prism loaded, state seeded (or read from `stateFile`).
  *
@@ -72,6 +76,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   const store = new MockStore(loaded?.state ?? seedState(resolved.seed));
   const clock = createClock(resolved.clock, resolved.clockStart ?? loaded?.now ?? Date.now());
   await durable?.attach(store, () => clock.now());
+  if (loaded && storedPayments(store.view) >= COLLECT_AFTER_LOADING) collectGarbage();
   for (const client of resolved.clients) store.putClient({ ...client, scopes: [...client.scopes] });
   for (const { url, secret } of resolved.webhooks) {
     const known = [...store.view.receivers.values()].some(

@@ -28,7 +28,7 @@ describe('MockStore.rendered', () => {
   it("is an item's JSON, and a write of the item drops the cached text", () => {
     const store = new MockStore(seedState(1));
     const transfer = {
-      record: { transaction_id: 'txn_1', transaction_status: 'processing', amount: 1 },
+      record: { transaction_id: 'txn_1', reference: 'REF-1', transaction_status: 'processing', amount: 1 },
       clientId: 'pacu-demo',
       accountId: 'acct_1',
       fingerprint: 'f',

@@ -9,6 +9,7 @@ import type {
   WalletPayout,
 } from '../../spec/index.ts';
 import type { FinalStatus, MockClient, SeededIds, WebhookReceiver } from '../types.ts';
+import { ShardedMap } from './sharded-map.ts';
 import { StringPool } from './string-pool.ts';
 
 /** The transitions still ahead of a payment: absolute due times on the mock clock (ms). */
@@ -53,7 +54,10 @@ export interface StoredToken {
   expiresAt: number;
 }
 
-/** Everything the mock knows. Maps keyed by id, so every lookup is O(1) however much is stored. */
+/**
+ * Everything the mock knows. Maps keyed by id, so every lookup is O(1) however much is stored; the
+ * payment collections, which grow to millions, are sharded so no insert rehashes them whole.
+ */
 export interface MockState {
   seeded: SeededIds;
   users: User[];
@@ -62,12 +66,12 @@ export interface MockState {
   p2pNotified: Set<string>;
   cards: Map<string, VirtualCard>;
   cardTransactions: Map<string, CardTransaction>;
-  pushToCard: Map<string, StoredPushToCard>;
+  pushToCard: ShardedMap<StoredPushToCard>;
   accounts: Map<string, StoredAccount>;
-  transfers: Map<string, StoredTransfer>;
+  transfers: ShardedMap<StoredTransfer>;
   /** clientId → reference → transfer: references are scoped per client (and no key strings are built). */
-  references: Map<string, Map<string, StoredTransfer>>;
-  payouts: Map<string, StoredPayout>;
+  references: Map<string, ShardedMap<StoredTransfer>>;
+  payouts: ShardedMap<StoredPayout>;
   clients: Map<string, MockClient>;
   tokens: Map<string, StoredToken>;
   receivers: Map<string, WebhookReceiver>;
@@ -81,11 +85,11 @@ export function emptyState(seeded: SeededIds): MockState {
     p2pNotified: new Set(),
     cards: new Map(),
     cardTransactions: new Map(),
-    pushToCard: new Map(),
+    pushToCard: new ShardedMap(),
     accounts: new Map(),
-    transfers: new Map(),
+    transfers: new ShardedMap(),
     references: new Map(),
-    payouts: new Map(),
+    payouts: new ShardedMap(),
     clients: new Map(),
     tokens: new Map(),
     receivers: new Map(),
@@ -120,7 +124,7 @@ export function addTransfer(state: MockState, stored: StoredTransfer): void {
   state.transfers.set(stored.record.transaction_id, stored);
   let byReference = state.references.get(stored.clientId);
   if (!byReference) {
-    byReference = new Map();
+    byReference = new ShardedMap();
     state.references.set(stored.clientId, byReference);
   }
   byReference.set(stored.record.reference, stored);

@@ -1,5 +1,6 @@
 import type { CardTransaction, User, VirtualCard } from '../../spec/index.ts';
 import type { FinalStatus, MockClient, PaymentKind, SeededIds, WebhookReceiver } from '../types.ts';
+import type { ReadonlyShardedMap } from './sharded-map.ts';
 import { applyEntry, type CollectionName, removeEntry, snapshotEntries } from './snapshot.ts';
 import {
   addPayout,
@@ -44,10 +45,10 @@ export interface StoreView {
   readonly p2pNotified: ReadonlySet<string>;
   readonly cards: ReadonlyMap<string, VirtualCard>;
   readonly cardTransactions: ReadonlyMap<string, CardTransaction>;
-  readonly pushToCard: ReadonlyMap<string, StoredPushToCard>;
+  readonly pushToCard: ReadonlyShardedMap<StoredPushToCard>;
   readonly accounts: ReadonlyMap<string, StoredAccount>;
-  readonly transfers: ReadonlyMap<string, StoredTransfer>;
-  readonly payouts: ReadonlyMap<string, StoredPayout>;
+  readonly transfers: ReadonlyShardedMap<StoredTransfer>;
+  readonly payouts: ReadonlyShardedMap<StoredPayout>;
   readonly clients: ReadonlyMap<string, MockClient>;
   readonly tokens: ReadonlyMap<string, StoredToken>;
   readonly receivers: ReadonlyMap<string, WebhookReceiver>;
@@ -179,7 +180,7 @@ export class MockStore {
         this.record(['del', collection, key]);
       }
     };
-    const owned = <T extends { clientId?: string }>(map: ReadonlyMap<string, T>): string[] =>
+    const owned = <T extends { clientId?: string }>(map: Iterable<[string, T]>): string[] =>
       [...map].filter(([, item]) => item.clientId === clientId).map(([key]) => key);
     remove('transfers', owned(this.state.transfers));
     remove('payouts', owned(this.state.payouts));
