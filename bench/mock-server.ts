@@ -8,8 +8,8 @@ const mock = await startMock({
   ...(stateFile ? { stateFile } : {}),
   log: (line) => process.stderr.write(`${line}\n`),
 });
-// Memory right after start (state loaded, nothing created yet). No gc() here: a collection the
-// bench forced would spare the measured load the one a user's mock meets (decision 041).
+// Memory right after start (state loaded, nothing created yet). No gc() here: startMock collects
+// before it listens, as it does for every user; one more here would be the bench's alone.
 const loaded = {
   startMs: Math.round(performance.now() - started),
   loadedRssBytes: process.memoryUsage().rss,
