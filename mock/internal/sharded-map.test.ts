@@ -15,7 +15,8 @@ describe('ShardedMap', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 200 }), fc.array(key, { maxLength: 20 }), (ops, probes) => {
         const map = new Map<string, number>();
-        const sharded = new ShardedMap<number>();
+        // A first Map of 4 keys: most keys of a run go to the shards.
+        const sharded = new ShardedMap<number>(4);
         for (const step of ops) {
           if (step.kind === 'set') {
             map.set(step.key, step.value);
@@ -41,14 +42,14 @@ describe('ShardedMap', () => {
     );
   });
 
-  it('spreads transfer ids and references over its shards', () => {
-    const sharded = new ShardedMap<number>();
+  it('spreads references over its shards once the first Map is full', () => {
+    const sharded = new ShardedMap<number>(0);
     for (let index = 0; index < 25_600; index++) sharded.set(`REF-${index}`, index);
-    const sizes = (sharded as unknown as { shards: Array<Map<string, number> | undefined> }).shards.map(
-      (shard) => shard?.size ?? 0,
+    const sizes = (sharded as unknown as { shards: Array<Map<string, number>> }).shards.map(
+      (shard) => shard.size,
     );
-    // 100 per shard on average; no shard holds three times that.
-    expect(Math.min(...sizes)).toBeGreaterThan(30);
-    expect(Math.max(...sizes)).toBeLessThan(300);
+    // 400 per shard on average; none holds less than half or more than twice that.
+    expect(Math.min(...sizes)).toBeGreaterThan(200);
+    expect(Math.max(...sizes)).toBeLessThan(800);
   });
 });

@@ -8,7 +8,9 @@ export interface ReadonlyShardedMap<V> extends Iterable<[string, V]> {
   entries(): IterableIterator<[string, V]>;
 }
 
-const SHARDS = 256;
+/** Keys the first Map takes before new keys go to the shards. */
+const BASE_CAPACITY = 2 ** 17;
+const SHARDS = 64;
 
 /** FNV-1a over the key's UTF-16 code units, folded to a shard index. */
 function shardOf(key: string): number {
@@ -21,36 +23,46 @@ function shardOf(key: string): number {
 }
 
 /**
- * A string-keyed Map split into 256 Maps by a hash of the key. A JS Map grows by rehashing all of
- * its entries in one call: at 2^20 stored transfers, one insert held the event loop 166 ms for the
- * transfers and 240 ms for the references (decision 041), and every Map doubling stalls twice as
- * long as the last. Here each shard rehashes 1/256 of the entries, on its own insert. Iteration goes
- * shard by shard, not in insertion order (nothing that iterates these maps depends on the order).
+ * A string-keyed Map that never rehashes more than a slice of its entries at once. A JS Map grows
+ * by rehashing all of its entries in one call: at 2^20 stored transfers one insert held the event
+ * loop 166 ms for the transfers and 240 ms for the references (decision 041), and each doubling
+ * takes twice as long as the last. Here one plain Map takes the first 2^17 keys (a young store pays
+ * nothing: splitting every store into shards from the start cost it CPU and tail latency); later
+ * keys go to 64 Maps chosen by a hash of the key, each rehashing 1/64 of them on its own insert.
+ * Iteration is the first Map, then shard by shard: not insertion order (nothing that iterates the
+ * store's maps depends on it).
  */
 export class ShardedMap<V> implements ReadonlyShardedMap<V> {
-  // Created on first use: a client with a handful of references keeps a handful of Maps.
-  private readonly shards: Array<Map<string, V> | undefined> = new Array(SHARDS).fill(undefined);
+  private readonly base = new Map<string, V>();
+  private shards: Array<Map<string, V>> | undefined;
   private count = 0;
+
+  /** `baseCapacity`: how many keys the first Map takes (tests make it small). */
+  constructor(private readonly baseCapacity = BASE_CAPACITY) {}
 
   get size(): number {
     return this.count;
   }
 
   get(key: string): V | undefined {
+    const found = this.base.get(key);
+    if (found !== undefined || !this.shards) return found;
     return this.shards[shardOf(key)]?.get(key);
   }
 
   has(key: string): boolean {
-    return this.shards[shardOf(key)]?.has(key) ?? false;
+    return this.base.has(key) || (this.shards?.[shardOf(key)]?.has(key) ?? false);
   }
 
   set(key: string, value: V): this {
-    const index = shardOf(key);
-    let shard = this.shards[index];
-    if (!shard) {
-      shard = new Map();
-      this.shards[index] = shard;
+    if (this.base.has(key) || (!this.shards && this.base.size < this.baseCapacity)) {
+      const before = this.base.size;
+      this.base.set(key, value);
+      this.count += this.base.size - before;
+      return this;
     }
+    this.shards ??= Array.from({ length: SHARDS }, () => new Map<string, V>());
+    const shard = this.shards[shardOf(key)] as Map<string, V>;
     const before = shard.size;
     shard.set(key, value);
     this.count += shard.size - before;
@@ -58,26 +70,28 @@ export class ShardedMap<V> implements ReadonlyShardedMap<V> {
   }
 
   delete(key: string): boolean {
-    const deleted = this.shards[shardOf(key)]?.delete(key) ?? false;
+    const deleted = this.base.delete(key) || (this.shards?.[shardOf(key)]?.delete(key) ?? false);
     if (deleted) this.count--;
     return deleted;
   }
 
   clear(): void {
-    this.shards.fill(undefined);
+    this.base.clear();
+    this.shards = undefined;
     this.count = 0;
   }
 
   *entries(): IterableIterator<[string, V]> {
-    for (const shard of this.shards) if (shard) yield* shard.entries();
+    yield* this.base.entries();
+    for (const shard of this.shards ?? []) yield* shard.entries();
   }
 
   *keys(): IterableIterator<string> {
-    for (const shard of this.shards) if (shard) yield* shard.keys();
+    for (const [key] of this.entries()) yield key;
   }
 
   *values(): IterableIterator<V> {
-    for (const shard of this.shards) if (shard) yield* shard.values();
+    for (const [, value] of this.entries()) yield value;
   }
 
   [Symbol.iterator](): IterableIterator<[string, V]> {
