@@ -11,6 +11,9 @@ if (relaunch) {
   process.exitCode = await runAsChild([...relaunch, script, ...args], {
     ...process.env,
     [RELAUNCHED_ENV]: '1',
+  }).catch((error: Error) => {
+    process.stderr.write(`pacu: cannot start the mock's process: ${error.message}\n`);
+    return 2;
   });
 } else {
   if (process.env[RELAUNCHED_ENV] && process.channel) {

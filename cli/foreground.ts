@@ -9,9 +9,13 @@ const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  * close short), and an IPC channel, which closes if this process is killed outright: the child
  * then stops as on SIGTERM (see `bin.ts`) instead of living on as an orphan.
  */
-export function runAsChild(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+export function runAsChild(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  command: string = process.execPath,
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
+    const child = spawn(command, args, {
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
       detached: process.platform !== 'win32',
       env,

@@ -21,5 +21,8 @@ describe('mockRelaunchArgs', () => {
     // A pool size chosen already (also how the relaunched child knows not to relaunch) is kept.
     expect(mockRelaunchArgs(['mock'], ['--v8-pool-size=0'], '', 1)).toBeUndefined();
     expect(mockRelaunchArgs(['mock'], [], '--max-old-space-size=512 --v8-pool-size=2', 1)).toBeUndefined();
+    // Under a debugger, the debugged process serves.
+    expect(mockRelaunchArgs(['mock'], ['--inspect-brk'], '', 1)).toBeUndefined();
+    expect(mockRelaunchArgs(['mock'], [], '--inspect=0', 1)).toBeUndefined();
   });
 });

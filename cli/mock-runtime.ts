@@ -19,7 +19,8 @@ export const RELAUNCHED_ENV = 'PACU_MOCK_RELAUNCHED';
  * The node arguments to run `pacu <args>` again with, in a child process, or undefined to run in
  * this one. Only `pacu mock` (long-running) is relaunched, only where Node's default pool would be
  * more helpers than spare CPUs, and never when a pool size was chosen already, on the command line
- * or in NODE_OPTIONS (which is also what keeps the child from relaunching itself).
+ * or in NODE_OPTIONS (which is also what keeps the child from relaunching itself), nor under
+ * `--inspect`.
  */
 export function mockRelaunchArgs(
   args: readonly string[],
@@ -30,6 +31,8 @@ export function mockRelaunchArgs(
   if (args[0] !== 'mock' || args.includes('--help') || args.includes('-h')) return undefined;
   const given = [...execArgv, ...nodeOptions.split(/\s+/)];
   if (given.some((flag) => /^--v8[-_]pool[-_]size\b/.test(flag))) return undefined;
+  // Under a debugger, the process being debugged must be the one that serves.
+  if (given.some((flag) => /^--inspect/.test(flag))) return undefined;
   if (cpus - 1 >= NODE_DEFAULT_POOL) return undefined;
   return [...execArgv, ...MOCK_NODE_FLAGS];
 }
