@@ -1,9 +1,11 @@
 // pacu as users get it: `npm pack`, installed into a fresh project, used through its bin, from plain
 // Node ESM and from TypeScript under strict settings. Nothing here imports pacu's sources.
-import { execFile } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +70,29 @@ describe('the npm package in a fresh project', () => {
     const check = await pacu(['check', '--runs', '10']);
     expect(check.stdout).toMatch(/\d+ passed, 0 failed/);
   });
+
+  it.skipIf(spawnSync('taskset', ['-c', '0', 'true']).status !== 0)(
+    'runs `pacu mock` from the installed bin on one CPU: served by a relaunched child that stops with the launcher',
+    async () => {
+      const launcher = spawn(
+        'taskset',
+        ['-c', '0', path.join(project, 'node_modules/.bin/pacu'), 'mock', '--json'],
+        {
+          cwd: project,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      const [line] = (await once(createInterface({ input: launcher.stdout }), 'line')) as [string];
+      const info = JSON.parse(line) as { url: string; pid: number };
+      expect(info.pid).not.toBe(launcher.pid);
+      expect(readFileSync(`/proc/${info.pid}/cmdline`, 'utf8').split('\0')).toContain('--v8-pool-size=0');
+      expect((await fetch(`${info.url}/users`)).status).toBe(401);
+      const exited = once(launcher, 'exit');
+      launcher.kill('SIGTERM');
+      expect((await exited)[0]).toBe(0);
+      await expect(fetch(`${info.url}/users`)).rejects.toThrow();
+    },
+  );
 
   it('is importable from plain Node ESM: starts the mock and calls it', async () => {
     const { stdout } = await run(process.execPath, ['consumer.mjs'], { cwd: project });
