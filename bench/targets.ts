@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createInterface, type Interface } from 'node:readline';
 import { MOCK_NODE_FLAGS } from '../cli/mock-runtime.ts';
+import { freePort } from '../test/helpers/free-port.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -70,14 +70,6 @@ export async function startScript(name: string, script: string, args: string[] =
     ...(child.pid ? { pid: child.pid } : {}),
     stop: stopper(child, lines),
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** `prism mock` from @stoplight/prism-cli on the same spec, on a free port. */

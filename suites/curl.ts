@@ -1,9 +1,9 @@
 import { SCOPES } from '../spec/index.ts';
 import type { ApiRequest } from './api-request.ts';
-import { PLACEHOLDERS } from './redaction.ts';
+import { SECRET_STAND_INS } from './redaction.ts';
 
 const single = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
-/** Double quotes, so the shell fills in `$PACU_*` placeholders and nothing else. */
+/** Double quotes, so the shell fills in the `$PACU_*` variables and nothing else. */
 const double = (text: string): string => `"${text.replace(/["\\`]/g, '\\$&')}"`;
 
 const BASIC_MARKER = /^Basic <(.*)>$/;
@@ -17,8 +17,8 @@ export function renderCurl(baseUrl: string, request: ApiRequest): string {
   const parts = ['curl', '-i', '-X', request.method, single(`${baseUrl.replace(/\/+$/, '')}${request.path}`)];
   for (const [name, value] of Object.entries(request.headers)) {
     const basic = name.toLowerCase() === 'authorization' ? BASIC_MARKER.exec(value) : null;
-    if (basic?.[1]?.startsWith(`${PLACEHOLDERS.clientId}:`)) parts.push('-u', double(basic[1]));
-    else if (value.includes(PLACEHOLDERS.token)) parts.push('-H', double(`${name}: ${value}`));
+    if (basic?.[1]?.startsWith(`${SECRET_STAND_INS.clientId}:`)) parts.push('-u', double(basic[1]));
+    else if (value.includes(SECRET_STAND_INS.token)) parts.push('-H', double(`${name}: ${value}`));
     else parts.push('-H', single(`${name}: ${value}`));
   }
   if (request.body !== undefined) parts.push('--data-raw', single(request.body));

@@ -14,7 +14,7 @@ export type { FailureKey } from './failure-id.ts';
 export { formatFailureId, parseFailureId } from './failure-id.ts';
 export { isJsonMediaType } from './media-type.ts';
 export type { Redactor, RunSecrets } from './redaction.ts';
-export { createRedactor, PLACEHOLDERS } from './redaction.ts';
+export { createRedactor, SECRET_STAND_INS } from './redaction.ts';
 export type {
   RecordedResponse,
   Report,

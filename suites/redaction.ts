@@ -20,8 +20,8 @@ export interface Redactor {
   redact<T>(value: T): T;
 }
 
-/** Placeholders a redacted report uses; curl lines read them from the environment. */
-export const PLACEHOLDERS = {
+/** What a redacted report writes in place of each secret; curl lines read the `$PACU_*` ones from the environment. */
+export const SECRET_STAND_INS = {
   clientId: '$PACU_CLIENT_ID',
   clientSecret: '$PACU_CLIENT_SECRET',
   token: '$PACU_TOKEN',
@@ -53,18 +53,18 @@ function walk(value: unknown, text: (input: string) => string): unknown {
  */
 export function createRedactor(secrets: RunSecrets = {}): Redactor {
   const known = new Map<string, string>();
-  const remember = (secret: string | undefined, placeholder: string): void => {
-    if (secret && secret.length >= MIN_SECRET_LENGTH && !known.has(secret)) known.set(secret, placeholder);
+  const remember = (secret: string | undefined, standIn: string): void => {
+    if (secret && secret.length >= MIN_SECRET_LENGTH && !known.has(secret)) known.set(secret, standIn);
   };
-  remember(secrets.clientSecret, PLACEHOLDERS.clientSecret);
+  remember(secrets.clientSecret, SECRET_STAND_INS.clientSecret);
   if (secrets.clientId !== undefined && secrets.clientSecret)
     remember(
       Buffer.from(`${secrets.clientId}:${secrets.clientSecret}`).toString('base64'),
-      `<${PLACEHOLDERS.clientId}:${PLACEHOLDERS.clientSecret}>`,
+      `<${SECRET_STAND_INS.clientId}:${SECRET_STAND_INS.clientSecret}>`,
     );
-  for (const other of secrets.others ?? []) remember(other, PLACEHOLDERS.redacted);
+  for (const other of secrets.others ?? []) remember(other, SECRET_STAND_INS.redacted);
 
-  /** `id:secret` as placeholders, keeping what pacu added on purpose (a wrong secret's suffix). */
+  /** `id:secret` as stand-ins, keeping what pacu added on purpose (a wrong secret's suffix). */
   const basicMarker = (encoded: string): string | undefined => {
     const decoded = Buffer.from(encoded, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
@@ -72,38 +72,43 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
     if (colon < 0 || /[\u0000-\u001f\ufffd]/.test(decoded)) return undefined;
     const id = decoded.slice(0, colon);
     const password = decoded.slice(colon + 1);
-    if (secrets.clientId === undefined || id !== secrets.clientId) return `Basic <${PLACEHOLDERS.redacted}>`;
+    if (secrets.clientId === undefined || id !== secrets.clientId)
+      return `Basic <${SECRET_STAND_INS.redacted}>`;
     const secret = secrets.clientSecret ?? '';
     const suffix = password.slice(secret.length);
     const rest =
       !secret || !password.startsWith(secret)
-        ? PLACEHOLDERS.redacted
+        ? SECRET_STAND_INS.redacted
         : suffix === ''
-          ? PLACEHOLDERS.clientSecret
+          ? SECRET_STAND_INS.clientSecret
           : `\${PACU_CLIENT_SECRET}${suffix}`;
-    return `Basic <${PLACEHOLDERS.clientId}:${rest}>`;
+    return `Basic <${SECRET_STAND_INS.clientId}:${rest}>`;
   };
 
   const text = (input: string): string => {
     let out = input
       .replace(BASIC, (all, encoded: string) => basicMarker(encoded) ?? all)
       .replace(BEARER, (all, token: string) =>
-        token.startsWith(FAKE_TOKEN_PREFIX) || token.startsWith('$') ? all : `Bearer ${PLACEHOLDERS.token}`,
+        token.startsWith(FAKE_TOKEN_PREFIX) || token.startsWith('$')
+          ? all
+          : `Bearer ${SECRET_STAND_INS.token}`,
       )
-      .replace(ACCESS_TOKEN_JSON, (_all, key: string) => `${key}"${PLACEHOLDERS.redacted}"`)
+      .replace(ACCESS_TOKEN_JSON, (_all, key: string) => `${key}"${SECRET_STAND_INS.redacted}"`)
       .replace(FORM_FIELD, (_all, key: string) =>
-        key === 'client_secret' ? `${key}=${PLACEHOLDERS.clientSecret}` : `${key}=${PLACEHOLDERS.redacted}`,
+        key === 'client_secret'
+          ? `${key}=${SECRET_STAND_INS.clientSecret}`
+          : `${key}=${SECRET_STAND_INS.redacted}`,
       );
     const longestFirst = [...known].sort(([a], [b]) => b.length - a.length);
-    for (const [secret, placeholder] of longestFirst) out = out.split(secret).join(placeholder);
+    for (const [secret, standIn] of longestFirst) out = out.split(secret).join(standIn);
     return out;
   };
 
   return {
-    add: (secret) => remember(secret, PLACEHOLDERS.redacted),
+    add: (secret) => remember(secret, SECRET_STAND_INS.redacted),
     observe(response) {
       const token = (response.json as { data?: { access_token?: unknown } } | undefined)?.data?.access_token;
-      if (typeof token === 'string') remember(token, PLACEHOLDERS.redacted);
+      if (typeof token === 'string') remember(token, SECRET_STAND_INS.redacted);
     },
     redact: <T>(value: T): T => walk(value, text) as T,
   };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MOCK_NODE_FLAGS } from '../cli/mock-runtime.ts';
 import { postJson, tokenFor, transferBody } from './mock-helpers.ts';
-import { mockOf, type StartedCli, startCli } from './mock-process.ts';
+import { endOf, mockOf, type StartedCli, startCli } from './mock-process.ts';
 
 const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
@@ -31,10 +31,6 @@ async function until(condition: () => boolean, ms = 10_000): Promise<boolean> {
   return condition();
 }
 
-function ended(started: StartedCli): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  return new Promise((resolve) => started.child.once('exit', (code, signal) => resolve({ code, signal })));
-}
-
 /** A transfer the mock acknowledged, and the body that replays it. */
 async function acknowledgedTransfer(started: StartedCli) {
   const mock = mockOf(started.info);
@@ -51,7 +47,7 @@ async function replays(file: string, transfer: Awaited<ReturnType<typeof acknowl
     const reply = await postJson(`${again.info.url}/payments/usd/direct`, transfer.token, transfer.body);
     return reply.body.data?.transaction_id;
   } finally {
-    const done = ended(again);
+    const done = endOf(again.child);
     again.child.kill('SIGTERM');
     await done;
   }
@@ -75,7 +71,7 @@ describe.skipIf(!hasTaskset)('pacu mock on one CPU', () => {
       );
     expect(helpers(server)).toBeLessThan(helpers(started.child.pid as number));
     const transfer = await acknowledgedTransfer(started);
-    const done = ended(started);
+    const done = endOf(started.child);
     started.child.kill('SIGTERM');
     expect(await done).toEqual({ code: 0, signal: null });
     expect(await until(() => !running(server))).toBe(true);
@@ -87,7 +83,7 @@ describe.skipIf(!hasTaskset)('pacu mock on one CPU', () => {
     const started = await startCli(['--state', file], { cpus: '0' });
     const server = Number(started.info.pid);
     const transfer = await acknowledgedTransfer(started);
-    const done = ended(started);
+    const done = endOf(started.child);
     started.child.kill('SIGKILL');
     await done;
     expect(await until(() => !running(server))).toBe(true);
@@ -96,7 +92,7 @@ describe.skipIf(!hasTaskset)('pacu mock on one CPU', () => {
 
   it('ends the way the server ended: a crash of the server is a SIGKILL of the launcher too', async () => {
     const started = await startCli([], { cpus: '0' });
-    const done = ended(started);
+    const done = endOf(started.child);
     process.kill(Number(started.info.pid), 'SIGKILL');
     expect(await done).toEqual({ code: null, signal: 'SIGKILL' });
   });
@@ -116,7 +112,7 @@ describe.skipIf(!hasTaskset)('pacu mock on one CPU', () => {
       env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --v8-pool-size=2` },
     });
     expect(Number(started.info.pid)).toBe(started.child.pid);
-    const done = ended(started);
+    const done = endOf(started.child);
     started.child.kill('SIGTERM');
     expect(await done).toEqual({ code: 0, signal: null });
   });

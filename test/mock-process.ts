@@ -44,6 +44,11 @@ export function mockOf(info: Record<string, string>): { url: string; demoClient:
   };
 }
 
-export function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+/** How the process ended: its exit code, or the signal that ended it. */
+export function endOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+export async function exitOf(child: ChildProcess): Promise<number | null> {
+  return (await endOf(child)).code;
 }

@@ -35,13 +35,14 @@ function shardOf(key: string): number {
 export class ShardedMap<V> implements ReadonlyShardedMap<V> {
   private readonly base = new Map<string, V>();
   private shards: Array<Map<string, V>> | undefined;
-  private count = 0;
 
   /** `baseCapacity`: how many keys the first Map takes (tests make it small). */
   constructor(private readonly baseCapacity = BASE_CAPACITY) {}
 
   get size(): number {
-    return this.count;
+    let size = this.base.size;
+    for (const shard of this.shards ?? []) size += shard.size;
+    return size;
   }
 
   get(key: string): V | undefined {
@@ -55,30 +56,26 @@ export class ShardedMap<V> implements ReadonlyShardedMap<V> {
   }
 
   set(key: string, value: V): this {
-    if (this.base.has(key) || (!this.shards && this.base.size < this.baseCapacity)) {
-      const before = this.base.size;
+    // A young store (no shards yet, room left) costs one Map.set, as a plain Map would.
+    const inBase = this.shards
+      ? this.base.has(key)
+      : this.base.size < this.baseCapacity || this.base.has(key);
+    if (inBase) {
       this.base.set(key, value);
-      this.count += this.base.size - before;
       return this;
     }
     this.shards ??= Array.from({ length: SHARDS }, () => new Map<string, V>());
-    const shard = this.shards[shardOf(key)] as Map<string, V>;
-    const before = shard.size;
-    shard.set(key, value);
-    this.count += shard.size - before;
+    (this.shards[shardOf(key)] as Map<string, V>).set(key, value);
     return this;
   }
 
   delete(key: string): boolean {
-    const deleted = this.base.delete(key) || (this.shards?.[shardOf(key)]?.delete(key) ?? false);
-    if (deleted) this.count--;
-    return deleted;
+    return this.base.delete(key) || (this.shards?.[shardOf(key)]?.delete(key) ?? false);
   }
 
   clear(): void {
     this.base.clear();
     this.shards = undefined;
-    this.count = 0;
   }
 
   *entries(): IterableIterator<[string, V]> {
