@@ -1,0 +1,131 @@
+import { readFile } from 'node:fs/promises';
+import { ConfigError } from './errors.ts';
+
+// HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/): the recording format of `pacu proxy`,
+// read by `pacu mock --from-recording`, `pacu replay` and the pact writer. One home for its shape.
+
+export interface HarNameValue {
+  readonly name: string;
+  readonly value: string;
+}
+
+export interface HarRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly httpVersion: string;
+  readonly cookies: readonly HarNameValue[];
+  readonly headers: readonly HarNameValue[];
+  readonly queryString: readonly HarNameValue[];
+  readonly postData?: { readonly mimeType: string; readonly text: string };
+  readonly headersSize: number;
+  readonly bodySize: number;
+}
+
+export interface HarResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly httpVersion: string;
+  readonly cookies: readonly HarNameValue[];
+  readonly headers: readonly HarNameValue[];
+  readonly content: { readonly size: number; readonly mimeType: string; readonly text?: string };
+  readonly redirectURL: string;
+  readonly headersSize: number;
+  readonly bodySize: number;
+}
+
+export interface HarEntry {
+  readonly startedDateTime: string;
+  readonly time: number;
+  readonly request: HarRequest;
+  readonly response: HarResponse;
+  readonly cache: Record<string, never>;
+  readonly timings: { readonly send: number; readonly wait: number; readonly receive: number };
+  /** pacu's own field (HAR allows custom fields that start with `_`): the operation the path routes to. */
+  readonly _operation?: string;
+}
+
+export interface Har {
+  readonly log: {
+    readonly version: '1.2';
+    readonly creator: { readonly name: string; readonly version: string };
+    readonly entries: readonly HarEntry[];
+  };
+}
+
+/** One exchange as the proxy saw it, with headers as sent on the wire (already redacted). */
+export interface HarExchange {
+  readonly startedAt: Date;
+  readonly durationMs: number;
+  readonly method: string;
+  readonly url: string;
+  readonly requestHeaders: readonly HarNameValue[];
+  readonly requestBody?: string;
+  readonly status: number;
+  readonly statusText: string;
+  readonly responseHeaders: readonly HarNameValue[];
+  readonly responseBody: string;
+  readonly operation?: string;
+}
+
+const header = (headers: readonly HarNameValue[], name: string): string =>
+  headers.find((h) => h.name.toLowerCase() === name)?.value ?? '';
+
+/** A HAR 1.2 entry for one exchange. */
+export function harEntry(exchange: HarExchange): HarEntry {
+  const url = new URL(exchange.url);
+  const requestType = header(exchange.requestHeaders, 'content-type');
+  const responseType = header(exchange.responseHeaders, 'content-type');
+  const responseBytes = Buffer.byteLength(exchange.responseBody);
+  return {
+    startedDateTime: exchange.startedAt.toISOString(),
+    time: exchange.durationMs,
+    request: {
+      method: exchange.method,
+      url: exchange.url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: exchange.requestHeaders,
+      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      ...(exchange.requestBody !== undefined
+        ? { postData: { mimeType: requestType, text: exchange.requestBody } }
+        : {}),
+      headersSize: -1,
+      bodySize: exchange.requestBody === undefined ? 0 : Buffer.byteLength(exchange.requestBody),
+    },
+    response: {
+      status: exchange.status,
+      statusText: exchange.statusText,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: exchange.responseHeaders,
+      content: { size: responseBytes, mimeType: responseType, text: exchange.responseBody },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: responseBytes,
+    },
+    cache: {},
+    timings: { send: 0, wait: exchange.durationMs, receive: 0 },
+    ...(exchange.operation ? { _operation: exchange.operation } : {}),
+  };
+}
+
+/** An empty HAR log written by `creator` (pacu and its version). */
+export function emptyHar(creator: { name: string; version: string }): Har {
+  return { log: { version: '1.2', creator, entries: [] } };
+}
+
+/** Read a HAR file; a file that is not a HAR 1.2 log is a usage error (one line, exit 2). */
+export async function readHar(file: string): Promise<Har> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`pacu: cannot read recording ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const log = (parsed as { log?: { entries?: unknown } } | null)?.log;
+  if (!log || !Array.isArray(log.entries))
+    throw new ConfigError(`pacu: ${file} is not a HAR recording (no log.entries)`);
+  return parsed as Har;
+}
