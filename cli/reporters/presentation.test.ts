@@ -72,32 +72,70 @@ const report: Report = {
 describe('html report', () => {
   const html = renderHtml(report);
 
-  it('shows skip reasons on the page, not only in tooltips', () => {
+  it('opens with the verdict: failed, how many, and how many against the description', () => {
     expect(html).toMatch(
-      /<h2>Skipped<\/h2><ul class="skips"><li><code>envelope\.success-shape<\/code>: needs --card-id \(getVirtualCard\)/,
+      /<div class="verdict failed" role="status"><strong>FAILED<\/strong>3 of 7 checks failed \(3 against the description, 0 against pacu's own decisions\)/,
     );
   });
 
-  it('explains the bars and the matrix in a legend', () => {
-    expect(html).toContain('The numbers after each bar are passed/failed/skipped');
-    expect(html).toContain('A cell is failed when any of its rules failed');
+  it('says nothing was checked when every check was skipped, never passed', () => {
+    const empty = renderHtml({
+      ...report,
+      summary: { passed: 0, failed: 0, skipped: 1 },
+      rules: [skipped('envelope.success-shape', 'getVirtualCard', 'needs --card-id')],
+    });
+    expect(empty).toContain('<div class="verdict empty" role="status"><strong>NOTHING CHECKED</strong>');
   });
 
-  it('links a failed cell to its failure, and that failure exists on the page', () => {
-    const href = /<td class="failed"[^>]*><a href="#([^"]+)">failed<\/a><\/td>/.exec(html)?.[1];
+  it('labels a failure of a decision strict in the verdict and on the failure', () => {
+    const base = failed('envelope.success-shape', 'getAccessToken', 'token_type must be one of Bearer');
+    const decided: RuleResult = {
+      ...base,
+      failure: { ...(base.failure as NonNullable<RuleResult['failure']>), profile: 'strict' },
+    };
+    const page = renderHtml({
+      ...report,
+      profile: 'strict',
+      rules: [decided],
+      summary: { passed: 0, failed: 1, skipped: 0 },
+    });
+    expect(page).toContain("(0 against the description, 1 against pacu's own decisions)");
+    expect(page).toContain('<span class="badge profile-strict">strict</span>');
+  });
+
+  it('lists the skip reasons on the page, not only in tooltips', () => {
+    expect(html).toContain('<li><code>envelope.success-shape</code>: needs --card-id (getVirtualCard)</li>');
+  });
+
+  it('lists every rule inside its matrix cell, a failed one linking to its failure', () => {
+    const href =
+      /<li data-status="failed"[^>]*><span class="s-failed">✗<\/span> <a href="#([^"]+)">positive\.accepted<\/a>/.exec(
+        html,
+      )?.[1];
     expect(href).toBeDefined();
     expect(html).toContain(`id="${href}"`);
+    expect(html).toMatch(/<td class="partial"><ul><li data-status="passed"/);
   });
 
-  it('does not call a cell passed when most of its rules were skipped', () => {
-    expect(html).toMatch(/<td class="partial"[^>]*>1 passed, 2 skipped<\/td>/);
-  });
-
-  it('groups failures that share a cause, shows response headers, folds long bodies', () => {
-    expect(html).toContain(`2 failures, one cause: ${EXPIRED.replace(/:/g, ':')}`);
-    expect(html.match(/<article class="cause">/g)).toHaveLength(2);
+  it('heads each failure by rule and operation, with its reason, time, cause siblings, headers and folded bodies', () => {
+    expect(html).toMatch(
+      /<summary><strong>positive\.accepted<\/strong> on <code>listUsers<\/code> <span class="badge profile-documented">documented<\/span> <span class="time">3 ms, 1 runs<\/span><\/summary>\n<p class="reason">HTTP 401/,
+    );
+    expect(html).toContain(
+      'Same cause as <a href="#failure-positive-echoes-request-listUsers">positive.echoes-request on listUsers</a>',
+    );
     expect(html).toContain('<th>x-request-id</th><td>req-42</td>');
     expect(html).toContain('<details><summary>5000 characters</summary>');
+  });
+
+  it('has filters for status, category, operation and profile, and a search box', () => {
+    for (const name of ['status', 'category', 'operation', 'profile', 'q'])
+      expect(html).toContain(`name="${name}"`);
+    expect(html).toContain('<option value="listUsers">listUsers</option>');
+  });
+
+  it('heads a webhooks report by events, not operations', () => {
+    expect(renderHtml({ ...report, command: 'webhooks check' })).toContain('Events × categories');
   });
 });
 

@@ -32,25 +32,64 @@ afterAll(async () => {
 });
 
 describe('the HTML report in chromium', () => {
-  it('renders the matrix, leads from a failed cell to its failure, and keeps a screenshot', async () => {
+  it('opens with the verdict, filters by status, operation and text, and leads from a cell to its failure', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(pathToFileURL(PAGE).href);
-    const matrix = page.locator('table.matrix');
-    await expect(matrix.isVisible()).resolves.toBe(true);
-    // Nine operations, one header row.
-    await expect(matrix.locator('tr').count()).resolves.toBeGreaterThanOrEqual(10);
-    const failedCell = matrix.locator('td.failed a').first();
-    const target = await failedCell.getAttribute('href');
+    const verdict = page.locator('.verdict');
+    await expect(verdict.innerText()).resolves.toMatch(/^FAILED/);
+    // The verdict is the first thing on the page, above the fold.
+    expect((await verdict.boundingBox())?.y ?? 1e9).toBeLessThan(200);
+
+    const rows = page.locator('#results tbody tr');
+    const total = await rows.count();
+    const visible = () => page.locator('#results tbody tr:visible').count();
+    await expect(visible()).resolves.toBe(total);
+    await expect(page.locator('#shown').innerText()).resolves.toBe(`${total} of ${total} checks shown`);
+
+    // Only failures: untick passed and skipped.
+    await page.locator('input[name=status][value=passed]').uncheck();
+    await page.locator('input[name=status][value=skipped]').uncheck();
+    const failedRows = await visible();
+    expect(failedRows).toBeGreaterThan(0);
+    expect(failedRows).toBeLessThan(total);
+    for (const status of await page.locator('#results tbody tr:visible td:first-child').allInnerTexts())
+      expect(status).toBe('failed');
+    await expect(page.locator('#shown').innerText()).resolves.toBe(`${failedRows} of ${total} checks shown`);
+
+    // One operation: every visible row, matrix row and failure is that operation's.
+    await page.locator('input[name=status][value=passed]').check();
+    await page.locator('select[name=operation]').selectOption('listUsers');
+    for (const operation of await page.locator('#results tbody tr:visible td:nth-child(3)').allInnerTexts())
+      expect(operation).toBe('listUsers');
+    await expect(page.locator('table.matrix tr[data-group]:visible').count()).resolves.toBe(1);
+    for (const failure of await page.locator('details.failure:visible summary code').allInnerTexts())
+      expect(failure).toBe('listUsers');
+
+    // Search narrows to what names the text; reset shows everything again.
+    await page.locator('button[type=reset]').click();
+    await page.locator('input[name=q]').fill('echoes-request');
+    for (const rule of await page.locator('#results tbody tr:visible td:nth-child(2)').allInnerTexts())
+      expect(rule).toBe('positive.echoes-request');
+    await page.locator('button[type=reset]').click();
+    await expect(visible()).resolves.toBe(total);
+
+    // A failed rule in a matrix cell leads to its failure, headed by rule and operation, in view.
+    const failedLink = page.locator('table.matrix li[data-status=failed] a').first();
+    const target = await failedLink.getAttribute('href');
     expect(target).toMatch(/^#failure-/);
-    await failedCell.click();
+    await failedLink.click();
     expect(new URL(page.url()).hash).toBe(target);
-    const failure = page.locator(`section${target ?? ''}`);
-    await expect(failure.isVisible()).resolves.toBe(true);
-    await expect(failure.locator('h4').innerText()).resolves.toContain('positive.echoes-request');
-    // The failure the link leads to is scrolled into the window, not somewhere below it.
+    const failure = page.locator(`details${target ?? ''}`);
+    await expect(failure.locator('summary strong').innerText()).resolves.toBe('positive.echoes-request');
+    // In view, and not under the sticky filter bar.
     const box = await failure.boundingBox();
-    expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+    const bar = await page.locator('#filters').boundingBox();
+    expect(box?.y ?? -1).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0) - 1);
     expect(box?.y ?? 1e9).toBeLessThan(900);
+    // Failures collapse.
+    await failure.locator('summary').click();
+    await expect(failure.locator('p.reason').isVisible()).resolves.toBe(false);
+
     await page.goto(pathToFileURL(PAGE).href);
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     expect(existsSync(SCREENSHOT)).toBe(true);
