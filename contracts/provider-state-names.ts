@@ -5,7 +5,10 @@
 export const PROVIDER_STATES = {
   /** Injects `accessToken` (a real token from the target) and `clientCredentials` (base64 id:secret). */
   validClient: 'a valid client',
-  /** Injects `accountId`: an account that holds a balance (the merchant's own). */
+  /**
+   * Injects `accountId`: an account that holds a balance (the merchant's own); and `freshReference`,
+   * a reference no earlier verification used, so a pact's transfer is never a replay.
+   */
   accountExists: 'an account exists',
   /** Injects `userId`. */
   userExists: 'a user exists',
@@ -15,7 +18,10 @@ export const PROVIDER_STATES = {
   cardTransactionExists: 'a card transaction exists',
   /** Injects `pushToCardId`. */
   pushToCardExists: 'a push-to-card payment exists',
-  /** Takes the parameter `reference`; a USD transfer with it exists for the valid client. */
+  /**
+   * Takes the parameter `reference`; injects `reference`, that parameter made unique to this
+   * verification, and a USD transfer with it exists for the valid client.
+   */
   transferWithReferenceExists: 'a transfer with the reference already exists',
 } as const;
 

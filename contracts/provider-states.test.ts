@@ -67,9 +67,13 @@ describe('createProviderStates on a pacu mock', () => {
     expect(first.pushToCardId).not.toBe(mock.seeded.pushToCardId);
   });
 
-  it('makes a reference taken, so another body with it gets 409 for the same client', async () => {
+  it('makes a reference of its own taken, so another body with it gets 409 for the same client', async () => {
     const provider = states();
-    await provider.setup(PROVIDER_STATES.transferWithReferenceExists, { reference: 'INV-STATE-1' });
+    const { reference } = await provider.setup(PROVIDER_STATES.transferWithReferenceExists, {
+      reference: 'INV-STATE-1',
+    });
+    // The parameter, made unique to this verification: a second verification never meets this one's.
+    expect(reference).toMatch(/^INV-STATE-1-[0-9a-f]{8}$/);
     const { accessToken } = await provider.setup(PROVIDER_STATES.validClient, {});
     const response = await api.usdTransfer(
       {
@@ -79,7 +83,7 @@ describe('createProviderStates on a pacu mock', () => {
         amount: 99.5,
         routing_number: '021000021',
         transfer_type: 'ACH',
-        reference: 'INV-STATE-1',
+        reference: reference ?? '',
         recipient_email: 'jane.doe@example.com',
         recipient_name: 'Jane Doe',
       },

@@ -122,7 +122,10 @@ export function createProviderStates(config: TargetConfig, api: ApiClient): Prov
         clientCredentials: Buffer.from(`${clientId}:${secret}`).toString('base64'),
       };
     },
-    [PROVIDER_STATES.accountExists]: async () => ({ accountId: await id('accountId') }),
+    [PROVIDER_STATES.accountExists]: async () => ({
+      accountId: await id('accountId'),
+      freshReference: `pacu-verify-${randomBytes(8).toString('hex')}`,
+    }),
     [PROVIDER_STATES.userExists]: async () => ({ userId: await id('userId') }),
     [PROVIDER_STATES.virtualCardExists]: async () => ({ cardId: await id('cardId') }),
     [PROVIDER_STATES.cardTransactionExists]: async () => ({
@@ -135,8 +138,10 @@ export function createProviderStates(config: TargetConfig, api: ApiClient): Prov
       return { pushToCardId: (await control.createPushToCard({ amount: 150 })).transaction_id };
     },
     [PROVIDER_STATES.transferWithReferenceExists]: async (params) => {
-      const reference = String(params.reference ?? '');
-      if (!reference) throw new Error('the state needs the parameter "reference"');
+      const given = String(params.reference ?? '');
+      if (!given) throw new Error('the state needs the parameter "reference"');
+      // Unique to this verification: verifying twice must not meet the first run's transfer.
+      const reference = `${given}-${randomBytes(4).toString('hex')}`;
       const { token } = await validClient();
       const response = await api.usdTransfer(existingTransfer(reference, await id('accountId')), token);
       if (response.status !== 200)

@@ -9,8 +9,10 @@ import {
   jsonResponseHeaders,
   PACU_CONSUMERS,
   pacuConsumerPact,
+  stateRef,
   withClient,
 } from './consumer-kit.ts';
+import { match } from './pact-consumer-adapter.ts';
 import { usdTransfer, usdTransferBody } from './usd-transfer-fixture.ts';
 
 // What only pacu's spec decides (the description leaves it open): this pact goes to pacts/strict/ and
@@ -32,7 +34,10 @@ describe("pacu's decisions, as a consumer relies on them", () => {
           method: 'POST',
           path: '/payments/usd/direct',
           headers: { ...bearerHeader, ...jsonContentType },
-          jsonBody: { ...(usdTransferBody(reused) as object), reference: reused.reference },
+          jsonBody: {
+            ...(usdTransferBody(reused) as object),
+            reference: match.fromProviderState(stateRef('reference'), reused.reference),
+          },
         },
         response: {
           status: 409,

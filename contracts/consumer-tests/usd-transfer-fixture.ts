@@ -30,6 +30,9 @@ export function usdTransferBody(request: UsdTransferRequest): unknown {
     amount: match.number(request.amount),
     routing_number: match.regex(PATTERNS.digits(9), request.routing_number),
     transfer_type: match.regex(PATTERNS.transferType, request.transfer_type),
+    // A reference of its own on every verification: a fixed one would be a replay the second time
+    // a long-lived provider is verified (answered 409 or with the first record, both legal).
+    reference: match.fromProviderState(stateRef('freshReference'), request.reference),
     recipient_email: match.regex(PATTERNS.email, request.recipient_email),
     recipient_name: match.string(request.recipient_name),
     description: match.string(request.description ?? ''),
