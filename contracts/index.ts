@@ -23,6 +23,8 @@ export type { ProviderStateName } from './provider-state-names.ts';
 export { KNOWN_PROVIDER_STATES, PROVIDER_STATES } from './provider-state-names.ts';
 export type { ProviderStates, StateValues } from './provider-states.ts';
 export { createProviderStates, unmetStateReason } from './provider-states.ts';
+export type { ReplayOptions } from './replay-recording.ts';
+export { REPLAY_DEFAULTS, replayRecording } from './replay-recording.ts';
 export type { SpecFinding } from './spec-finding.ts';
 export type { BrokerOptions, VerifyPactsOptions } from './verify-pacts.ts';
 export { VERIFY_DEFAULTS, verifyPacts } from './verify-pacts.ts';

@@ -83,7 +83,7 @@ export interface ProviderIds {
 /**
  * A merchant's session on every operation: token, users, p2p status, card and its transaction,
  * push-to-card read, an account, a USD transfer sent twice (same reference), a wallet payout and
- * a refused transfer (bad routing number).
+ * a refused transfer (no amount).
  */
 export async function recordSession(
   baseUrl: string,
@@ -126,8 +126,10 @@ export async function recordSession(
     },
     bearer: true,
   });
+  // Refused by any provider: the description requires amount.
+  const { amount: _amount, ...withoutAmount } = transfer;
   await session.send('POST', '/payments/usd/direct', {
-    json: { ...transfer, reference: 'inv-2026-0043', routing_number: '021000022' },
+    json: { ...withoutAmount, reference: 'inv-2026-0043' },
     bearer: true,
   });
   return session.har;
