@@ -13,6 +13,8 @@ export {
 export type { ContractReportInput, InteractionOutcome } from './contract-report.ts';
 export type { PactInteraction, PactMatcher, PactRequest, PactResponse } from './pact-file.ts';
 export { collectPactFiles, readPactFile } from './pact-file.ts';
+export type { PactFromHarOptions } from './pact-from-har.ts';
+export { writePactFromHar } from './pact-from-har.ts';
 export {
   PACU_PACT_DIR,
   PACU_PROVIDER,

@@ -14,6 +14,7 @@ import {
   successShapeProblem,
 } from '../suites/index.ts';
 import type { ReplayState } from './replay-request.ts';
+import { type PathStep, schemaAt } from './schema-at-path.ts';
 
 /**
  * Request fields the answer must echo, by operation, where the interface description says so:
@@ -45,29 +46,6 @@ export function recordedResponse(exchange: RoutedExchange): ApiResponse {
   };
 }
 
-/** The subschemas of `schema` that constrain the same value (its allOf, anyOf, oneOf members too). */
-function layers(schema: JSONSchema7 | undefined): JSONSchema7[] {
-  if (!schema || typeof schema !== 'object') return [];
-  const members = [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
-  return [schema, ...members.flatMap((member) => layers(member as JSONSchema7))];
-}
-
-/** The documented schema of property `key` (every layer that names it), or undefined when none does. */
-function propertyOf(schema: JSONSchema7 | undefined, key: string): JSONSchema7 | undefined {
-  const found = layers(schema).flatMap((layer) => {
-    const property = layer.properties?.[key];
-    return property && typeof property === 'object' ? [property] : [];
-  });
-  return found.length > 0 ? { allOf: found } : undefined;
-}
-
-function itemsOf(schema: JSONSchema7 | undefined): JSONSchema7 | undefined {
-  const found = layers(schema).flatMap((layer) =>
-    layer.items && typeof layer.items === 'object' && !Array.isArray(layer.items) ? [layer.items] : [],
-  );
-  return found.length > 0 ? { allOf: found } : undefined;
-}
-
 /**
  * Fields of the documented view the recording answered that the replay lacks or answers with another
  * JSON type (a renamed field, a number become a string). Fields the description does not name are
@@ -76,25 +54,28 @@ function itemsOf(schema: JSONSchema7 | undefined): JSONSchema7 | undefined {
 function missingOrRetyped(
   recorded: unknown,
   replayed: unknown,
-  at: string,
-  schema: JSONSchema7 | undefined,
+  schema: JSONSchema7,
+  steps: PathStep[] = [],
 ): string[] {
   if (Array.isArray(recorded) && Array.isArray(replayed))
     return recorded.length > 0 && replayed.length > 0
-      ? missingOrRetyped(recorded[0], replayed[0], `${at}[0]`, itemsOf(schema))
+      ? missingOrRetyped(recorded[0], replayed[0], schema, [...steps, { kind: 'element' }])
       : [];
   const before = objectOf(recorded);
   const after = objectOf(replayed);
   if (!before || !after) return [];
   return Object.entries(before).flatMap(([key, value]) => {
-    const documented = propertyOf(schema, key);
-    if (!documented) return [];
-    const where = at ? `${at}.${key}` : key;
+    const at: PathStep[] = [...steps, { kind: 'property', name: key }];
+    if (!schemaAt(schema, at)) return [];
+    const where = at
+      .map((step) => (step.kind === 'property' ? `.${step.name}` : '[0]'))
+      .join('')
+      .slice(1);
     if (!(key in after)) return [`${where} was answered in the recording and is missing now`];
     const now = after[key];
     if (value !== null && now !== null && kindOf(value) !== kindOf(now))
       return [`${where} was ${kindOf(value)} in the recording and is ${kindOf(now)} now`];
-    return missingOrRetyped(value, now, where, documented);
+    return missingOrRetyped(value, now, schema, at);
   });
 }
 
@@ -177,7 +158,7 @@ export function replayDrift(judgement: ReplayJudgement): string[] {
     spec.operation(operation).responses.get(recorded.status)?.schema as JSONSchema7,
     'documented',
   );
-  reasons.push(...missingOrRetyped(recorded.json, response.json, '', documented));
+  reasons.push(...missingOrRetyped(recorded.json, response.json, documented));
   const recordedData = objectOf(objectOf(recorded.json)?.data);
   const data = objectOf(objectOf(response.json)?.data);
   if (!recordedData || !data) return reasons;
