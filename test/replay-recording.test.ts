@@ -176,5 +176,15 @@ describe('pacu replay', () => {
     const anonymous = await runCli(['replay', file, '--target', mock.url]);
     expect(anonymous.code).toBe(2);
     expect(anonymous.stderr).toMatch(/^pacu: replay gets fresh tokens with client credentials.*\n$/);
+    const nowhere = await runCli([
+      'replay',
+      file,
+      '--client-id',
+      CLIENT.clientId,
+      '--client-secret',
+      CLIENT.clientSecret,
+    ]);
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stderr).toMatch(/^pacu: replay needs a target: --target URL.*\n$/);
   });
 });
