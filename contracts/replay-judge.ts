@@ -117,10 +117,11 @@ function idDrift(recordedData: Json, data: Json, state: ReplayState, expectSame:
     const paired = state.ids.get(recorded) ?? (expectSame ? recorded : undefined);
     if (paired !== undefined && paired !== now)
       return [`data.${key} is ${now}; the recording's ${recorded} was answered as ${paired} before`];
-    const taken = [...state.ids].find(([from, to]) => to === now && from !== recorded);
-    if (taken)
-      return [`data.${key} ${now} was answered for the recording's ${taken[0]} as well as ${recorded}`];
+    const taken = state.recordedIds.get(now);
+    if (taken !== undefined && taken !== recorded)
+      return [`data.${key} ${now} was answered for the recording's ${taken} as well as ${recorded}`];
     state.ids.set(recorded, now);
+    state.recordedIds.set(now, recorded);
     return [];
   });
 }

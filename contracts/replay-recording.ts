@@ -85,6 +85,18 @@ async function firstToken(api: ApiClient, run: ResolvedReplay): Promise<string |
   return typeof token === 'string' ? token : undefined;
 }
 
+/** Whether some read of a recorded record came back refused: a target without the recording's fixtures. */
+function missingRecords(results: readonly ResultDraft[], recording: Har): boolean {
+  return results.some((result, index) => {
+    const entry = recording.log.entries[index];
+    return (
+      entry?.request.method.toUpperCase() === 'GET' &&
+      entry.response.status === 200 &&
+      /^status 4\d\d,/.test(result.failure?.reason ?? '')
+    );
+  });
+}
+
 function rowOf(
   exchange: RoutedExchange,
   sent: ApiRequest,
@@ -133,7 +145,12 @@ export async function replayRecording(options: ReplayOptions): Promise<Report> {
     ...(run.target.timeoutMs !== undefined ? { timeoutMs: run.target.timeoutMs } : {}),
   });
   const tag = randomBytes(5).toString('hex');
-  const state: ReplayState = { ids: new Map(), references: new Map(), token: undefined };
+  const state: ReplayState = {
+    ids: new Map(),
+    recordedIds: new Map(),
+    references: new Map(),
+    token: undefined,
+  };
   const results: ResultDraft[] = [];
   try {
     for (const exchange of routeHar(spec, run.recording)) {
@@ -170,6 +187,11 @@ export async function replayRecording(options: ReplayOptions): Promise<Report> {
     redactor,
     notes: [
       `replayed ${results.length} exchanges of ${run.source}${run.sameReferences ? ' with the recorded references' : `; references end in -${tag}`}`,
+      ...(missingRecords(results, run.recording)
+        ? [
+            `reads the recording answered 200 were refused: the target lacks the recording's records (replay against the sandbox it was recorded on, or start \`pacu mock --from-recording ${run.source}\`)`,
+          ]
+        : []),
     ],
   });
 }

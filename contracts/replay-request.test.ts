@@ -41,7 +41,12 @@ async function routed(
   return exchange as RoutedExchange;
 }
 
-const state = (): ReplayState => ({ ids: new Map(), references: new Map(), token: 'fresh-token' });
+const state = (): ReplayState => ({
+  ids: new Map(),
+  recordedIds: new Map(),
+  references: new Map(),
+  token: 'fresh-token',
+});
 
 describe('replayRequest', () => {
   it('sends the run client for a redacted Basic credential and its own token for a redacted bearer', async () => {

@@ -5,6 +5,8 @@ import { type ApiRequest, basic, bearer, SECRET_STAND_INS } from '../suites/inde
 export interface ReplayState {
   /** Recorded id → the id the replay's target answered in its place (identity when they agree). */
   readonly ids: Map<string, string>;
+  /** The same pairs the other way: the target's id → the recorded id it stands for. */
+  readonly recordedIds: Map<string, string>;
   /** Recorded reference → the reference the replay sends instead (`--same-references`: none). */
   readonly references: Map<string, string>;
   /** The last token the replay obtained; recorded tokens are redacted and never sent. */

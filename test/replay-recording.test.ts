@@ -156,6 +156,19 @@ describe('pacu replay', () => {
     }
   });
 
+  it("against a provider without the recording's records: drift, and a note that says why", async () => {
+    const plain = await startMock({ clients: [{ ...CLIENT, scopes: [...CLIENT.scopes] }], log: () => {} });
+    try {
+      const run = await replay(plain.url, CLIENT);
+      expect(run.code).toBe(1);
+      expect(run.report.notes).toContainEqual(
+        expect.stringContaining("the target lacks the recording's records"),
+      );
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('no secret in any report: neither the client secret nor a token the target issued', async () => {
     const run = await replay(driftUrl, CLIENT, '--reporter', `markdown:${path.join(folder, 'r.md')}`);
     const markdown = await readFile(path.join(folder, 'r.md'), 'utf8');
