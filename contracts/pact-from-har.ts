@@ -1,7 +1,7 @@
 import { copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import {
   ConfigError,
   type Har,
@@ -34,6 +34,8 @@ export interface PactFromHarOptions {
 /** The examples a pact carries where the recording had credentials; the verifier swaps in real ones (decision 030). */
 const EXAMPLE_TOKEN = 'example-access-token';
 const EXAMPLE_BASIC = basic('merchant-client-id', 'merchant-client-secret').authorization as string;
+/** See sendExample. */
+const RECEIVED_GRACE_MS = 20;
 const stateRef = (name: string): string => ['${', name, '}'].join('');
 
 /**
@@ -113,9 +115,11 @@ function interactionOf(exchange: RoutedExchange): InteractionDefinition {
     },
     response: {
       status: response.status,
-      headers: { 'Content-Type': match.regex('^application/json(;.*)?$', 'application/json') },
       ...(exchange.responseJson !== undefined
-        ? { jsonBody: documented ? template(exchange.responseJson, documented, []) : exchange.responseJson }
+        ? {
+            headers: { 'Content-Type': match.regex('^application/json(;.*)?$', 'application/json') },
+            jsonBody: documented ? template(exchange.responseJson, documented, []) : exchange.responseJson,
+          }
         : {}),
     },
   };
@@ -135,12 +139,22 @@ async function sendExample(baseUrl: string, definition: InteractionDefinition, e
   if (definition.request.jsonBody !== undefined) headers['content-type'] = 'application/json';
   else if (definition.request.formBody !== undefined)
     headers['content-type'] = 'application/x-www-form-urlencoded';
-  const answer = await request(`${baseUrl}${exchange.path}`, {
-    method: recorded.method.toUpperCase() as 'GET' | 'POST',
-    headers,
-    ...(body !== undefined ? { body } : {}),
-  });
-  await answer.body.text();
+  // One connection per interaction, closed before Pact looks at what its mock server received.
+  const dispatcher = new Agent({ connections: 1 });
+  try {
+    const answer = await request(`${baseUrl}${exchange.path}`, {
+      dispatcher,
+      method: recorded.method.toUpperCase() as 'GET' | 'POST',
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
+    await answer.body.text();
+  } finally {
+    await dispatcher.close();
+  }
+  // Pact's mock server counts a request as received a moment after it has answered it: checked at
+  // once, a request just answered could read as "expected but not received" (2 writes in 25).
+  await new Promise((resolve) => setTimeout(resolve, RECEIVED_GRACE_MS));
 }
 
 /**
@@ -148,14 +162,17 @@ async function sendExample(baseUrl: string, definition: InteractionDefinition, e
  * server (each interaction is exercised once, as a consumer test would): paths relative to the base
  * URL, the recorded requests as they were sent, the answers with matchers from the documented view,
  * every credential a provider-state expression with a harmless example (decision 030). Exchanges on
- * paths the description does not have are left out. Returns the file written.
+ * paths the description does not have, and 5xx answers, are left out. Returns the file written.
  *
  * @example
  * const file = await writePactFromHar(await readHar('sandbox.har'), { consumer: 'shop', provider: 'pacu-api', dir: 'pacts' });
  */
 export async function writePactFromHar(har: Har, options: PactFromHarOptions): Promise<string> {
   const spec = options.spec ?? (await loadSpec());
-  const exchanges = routeHar(spec, har).filter((exchange) => exchange.operation !== undefined);
+  // A 5xx is no answer a consumer relies on (and a proxy's own 502/504 is not the provider's at all).
+  const exchanges = routeHar(spec, har).filter(
+    (exchange) => exchange.operation !== undefined && exchange.entry.response.status < 500,
+  );
   if (exchanges.length === 0)
     throw new ConfigError(
       'pacu: the recording has no exchange on an operation of the description: no pact to write',
