@@ -8,6 +8,7 @@ import type { Har, HarEntry } from '../spec/index.ts';
 import { basic, SECRET_STAND_INS } from '../suites/index.ts';
 import { recordSession } from './helpers/record-har.ts';
 import { runCli } from './helpers/run-cli.ts';
+import { endOf, startCli } from './mock-process.ts';
 import { startTestProvider, type TestProvider } from './providers/test-provider.ts';
 
 let sandbox: TestProvider;
@@ -138,6 +139,21 @@ describe('pacu mock --from-recording', () => {
     expect((await call('GET', `/cards/virtual/${sandbox.ids.cardId}`, { token: await token() })).status).toBe(
       200,
     );
+  });
+
+  it('pacu mock --from-recording prints the recorded ids and stops on SIGTERM', async () => {
+    const started = await startCli(['--from-recording', file]);
+    try {
+      expect(started.info).toMatchObject({
+        cardId: sandbox.ids.cardId,
+        pushToCardId: sandbox.ids.pushToCardId,
+        merchantAccountId: sandbox.ids.accountId,
+      });
+    } finally {
+      const ended = endOf(started.child);
+      started.child.kill('SIGTERM');
+      expect((await ended).code).toBe(0);
+    }
   });
 
   it('a recording whose answer breaks the documented view is one line and exit 2', async () => {
