@@ -39,6 +39,12 @@ const ONE_ID: Rewrite = (_path, status, text) => ({
   text: text.replace(/"transaction_id":"[^"]*"/, '"transaction_id":"txn_always_the_same"'),
 });
 
+/** The transfer answer no longer echoes the request's recipient_name. */
+const ECHO_BROKEN: Rewrite = (_path, status, text) => ({
+  status,
+  text: text.replace('"recipient_name":"Ada Lovelace"', '"recipient_name":"ADA LOVELACE"'),
+});
+
 /** The provider behind `upstream`, its answers rewritten. */
 function startDrifting(upstream: string, rewrite: Rewrite): Promise<Server> {
   const server = createServer(async (incoming, outgoing) => {
@@ -139,6 +145,21 @@ describe('pacu replay', () => {
     expect(reasons).toContain('status 202, the recording answered 200');
     const users = run.report.rules.find((rule) => rule.operation === 'listUsers');
     expect(users?.failure?.curl).toContain('"authorization: Bearer $PACU_TOKEN"');
+  });
+
+  it('a transfer answer that stops echoing the request drifts', async () => {
+    const shouting = await startDrifting(mock.url, ECHO_BROKEN);
+    try {
+      const run = await replay(`http://127.0.0.1:${(shouting.address() as AddressInfo).port}/v3`, CLIENT);
+      expect(run.code).toBe(1);
+      const transfers = run.report.rules.filter((rule) => rule.operation === 'usdTransfer' && rule.failure);
+      expect(transfers.map((rule) => rule.failure?.reason)).toEqual([
+        'data.recipient_name is "ADA LOVELACE" but the request sent "Ada Lovelace": the answer echoes the request (the recording did)',
+        'data.recipient_name is "ADA LOVELACE" but the request sent "Ada Lovelace": the answer echoes the request (the recording did)',
+      ]);
+    } finally {
+      shouting.close();
+    }
   });
 
   it('a target that answers two references with one transaction id drifts', async () => {
