@@ -32,6 +32,7 @@ interface MockCommandOptions {
   fsync?: boolean;
   controlToken?: string;
   webhookRetry?: number[];
+  fromRecording?: string;
 }
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -152,6 +153,10 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
       collect,
       [],
     )
+    .option(
+      '--from-recording <file>',
+      "seed from a HAR recording (pacu proxy --record): the sandbox's records, transfers and payouts",
+    )
     .option('--state <file>', 'keep state in this file (a snapshot) and <file>.journal across restarts')
     .option('--fsync', 'with --state: fsync the journal before each answer, so it survives power loss too')
     .option('--no-control', 'do not serve the control API under /__pacu')
@@ -196,6 +201,7 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
         webhooks: receivers(options.webhookUrl, options.webhookSecret),
         ...(options.scenario ? { scenario: options.scenario } : {}),
         ...(options.state ? { stateFile: options.state } : {}),
+        ...(options.fromRecording ? { fromRecording: options.fromRecording } : {}),
         ...(options.tokenLifetime ? { tokenLifetimeSeconds: options.tokenLifetime } : {}),
         ...(options.journalSize ? { journalSize: options.journalSize } : {}),
         ...(options.client.length > 0 ? { clients: options.client.map(parseClient) } : {}),

@@ -40,6 +40,11 @@ const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./verify-command.ts')).registerVerifyCommand,
   },
   {
+    name: 'replay',
+    summary: 'send a recording (HAR) to a provider again and report drift',
+    load: async () => (await import('./replay-recording-command.ts')).registerReplayCommand,
+  },
+  {
     name: 'webhooks',
     summary: "test your side of the API's webhooks (webhooks check)",
     load: async () => (await import('./webhooks-command.ts')).registerWebhooksCommand,

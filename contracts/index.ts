@@ -13,6 +13,8 @@ export {
 export type { ContractReportInput, InteractionOutcome } from './contract-report.ts';
 export type { PactInteraction, PactMatcher, PactRequest, PactResponse } from './pact-file.ts';
 export { collectPactFiles, readPactFile } from './pact-file.ts';
+export type { PactFromHarOptions } from './pact-from-har.ts';
+export { writePactFromHar } from './pact-from-har.ts';
 export {
   PACU_PACT_DIR,
   PACU_PROVIDER,
@@ -23,6 +25,8 @@ export type { ProviderStateName } from './provider-state-names.ts';
 export { KNOWN_PROVIDER_STATES, PROVIDER_STATES } from './provider-state-names.ts';
 export type { ProviderStates, StateValues } from './provider-states.ts';
 export { createProviderStates, unmetStateReason } from './provider-states.ts';
+export type { ReplayOptions } from './replay-recording.ts';
+export { REPLAY_DEFAULTS, replayRecording } from './replay-recording.ts';
 export type { SpecFinding } from './spec-finding.ts';
 export type { BrokerOptions, VerifyPactsOptions } from './verify-pacts.ts';
 export { VERIFY_DEFAULTS, verifyPacts } from './verify-pacts.ts';

@@ -1,5 +1,5 @@
 // The one file that touches Pact's verifier (@pact-foundation/pact): the rest of contracts/ sees plain
-// TypeScript. The consumer side has its own adapter, consumer-tests/pact-consumer-adapter.ts.
+// TypeScript. The consumer side (pacu's consumer tests, pacts from recordings) has its own, pact-consumer-adapter.ts.
 import { Verifier } from '@pact-foundation/pact';
 
 /** Where the verifier takes pacts from: files, or a Pact Broker. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ConfigError, loadSpec } from '../spec/index.ts';
+import { asHar, ConfigError, type Har, loadSpec, readHar, type Spec } from '../spec/index.ts';
 import { createApiHandler } from './internal/app.ts';
 import { createClock } from './internal/clock.ts';
 import { COLLECT_AFTER_LOADING, collectGarbage } from './internal/collect-garbage.ts';
@@ -12,6 +12,7 @@ import { createCoverageRecorder, observedForCoverage } from './internal/coverage
 import { type DurableState, openDurableState } from './internal/durable-state.ts';
 import { replyText } from './internal/envelope.ts';
 import { createFaultRegistry } from './internal/faults.ts';
+import { recordedState } from './internal/from-recording.ts';
 import { listen } from './internal/http-server.ts';
 import type { MockRequest } from './internal/http-types.ts';
 import { scheduleAllLifecycles } from './internal/lifecycle.ts';
@@ -19,12 +20,29 @@ import { newId } from './internal/random.ts';
 import { createRequestCore } from './internal/request-core.ts';
 import { createRequestJournal } from './internal/request-journal.ts';
 import { seedState } from './internal/seed.ts';
+import type { MockState } from './internal/state.ts';
 import { MockStore, type StoreView } from './internal/store.ts';
 import { createWebhookDispatcher } from './internal/webhooks.ts';
 import { resolveOptions } from './options.ts';
 import { loadPrismRequestCheck } from './prism-adapter.ts';
 import { loadScenarioFile, validateScenario } from './scenario.ts';
-import type { MockApp, MockOptions, RunningMock, Scenario } from './types.ts';
+import type { MockApp, MockOptions, ResolvedMockOptions, RunningMock, Scenario } from './types.ts';
+
+/** The state the mock starts from and a plain reset returns to: a recording's, else the seed's. */
+async function initialStateOf(spec: Spec, resolved: ResolvedMockOptions): Promise<() => MockState> {
+  const { fromRecording, seed } = resolved;
+  if (fromRecording === undefined) return () => seedState(seed);
+  const source = typeof fromRecording === 'string' ? fromRecording : '(options.fromRecording)';
+  const har: Har =
+    typeof fromRecording === 'string' ? await readHar(fromRecording) : asHar(fromRecording, source);
+  // Built now, so a recording the mock cannot serve fails at start; each reset builds it afresh.
+  let first: MockState | undefined = recordedState(spec, har, seed, source);
+  return () => {
+    const state = first ?? recordedState(spec, har, seed, source);
+    first = undefined;
+    return state;
+  };
+}
 
 function resolveScenario(scenario: string | Scenario): Scenario {
   return typeof scenario === 'string'
@@ -73,7 +91,8 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     ? await openDurableState(resolved.stateFile, spec, resolved)
     : undefined;
   const loaded = durable?.loaded;
-  const store = new MockStore(loaded?.state ?? seedState(resolved.seed));
+  const initialState = await initialStateOf(spec, resolved);
+  const store = new MockStore(loaded?.state ?? initialState());
   const clock = createClock(resolved.clock, resolved.clockStart ?? loaded?.now ?? Date.now());
   await durable?.attach(store, () => clock.now());
   // A big state is collected once now, whether or not this mock will listen (see listen()).
@@ -108,7 +127,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   scheduleAllLifecycles(context);
   const control = createControl({
     context,
-    seed: resolved.seed,
+    initialState,
     startScenario,
     demoClient,
     flush: () => durable?.flush() ?? Promise.resolve(),

@@ -48,6 +48,7 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     control: options.control ?? MOCK_DEFAULTS.control,
     selfCheck: options.selfCheck ?? MOCK_DEFAULTS.selfCheck,
     specFile: options.specFile ?? MOCK_DEFAULTS.specFile,
+    fromRecording: options.fromRecording,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
     journalSize: options.journalSize ?? MOCK_DEFAULTS.journalSize,
     maxHeaderSize: options.maxHeaderSize ?? MOCK_DEFAULTS.maxHeaderSize,

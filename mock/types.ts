@@ -2,7 +2,7 @@
 // from internal/, and internal code imports its public types from here too.
 // The control protocol's shapes (ids, receivers, attempts, scenarios…) live in spec/ (the suites'
 // control client speaks it too); they are named here again so users find every shape in one file.
-import type { ControlOperations, Scenario, Scope, SeededIds } from '../spec/index.ts';
+import type { ControlOperations, Har, Scenario, Scope, SeededIds } from '../spec/index.ts';
 
 export type {
   ControlIds,
@@ -144,6 +144,13 @@ export interface MockOptions {
   selfCheck?: boolean;
   /** @default spec/openapi.yaml as pacu ships it */
   specFile?: string;
+  /**
+   * Seed from a recording (a HAR file, or one read already): users, cards, card transactions,
+   * push-to-card payments, p2p users and the merchant account are the ones the sandbox answered, and
+   * its transfers and payouts are loaded, so a replayed reference answers as the sandbox did. What
+   * the recording never showed comes from `seed`. @default none
+   */
+  fromRecording?: string | Har;
   /** Where the mock reports unexpected errors and failed deliveries. @default a line on stderr */
   log?: (line: string) => void;
   /** How many requests the request journal (`GET /__pacu/requests`) keeps, newest last. @default 1000 */
@@ -158,8 +165,12 @@ export interface MockOptions {
 
 /** Options with every default filled in, resolved once at the boundary. */
 export type ResolvedMockOptions = Required<
-  Omit<MockOptions, 'stateFile' | 'clockStart' | 'tokenLifetimeSeconds' | 'webhookRetry' | 'controlToken'>
+  Omit<
+    MockOptions,
+    'stateFile' | 'clockStart' | 'tokenLifetimeSeconds' | 'webhookRetry' | 'controlToken' | 'fromRecording'
+  >
 > & {
+  fromRecording: string | Har | undefined;
   stateFile: string | undefined;
   clockStart: number | undefined;
   tokenLifetimeSeconds: number | undefined;

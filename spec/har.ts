@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigError } from './errors.ts';
+import type { OperationSpec, Spec } from './model.ts';
+import { routeRequest } from './route.ts';
 
 // HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/): the recording format of `pacu proxy`,
 // read by `pacu mock --from-recording`, `pacu replay` and the pact writer. One home for its shape.
@@ -114,6 +116,26 @@ export function emptyHar(creator: { name: string; version: string }): Har {
   return { log: { version: '1.2', creator, entries: [] } };
 }
 
+/** Why `value` is not a HAR 1.2 log pacu can read, or undefined. */
+function harProblem(value: unknown): string | undefined {
+  const log = (value as { log?: { entries?: unknown } } | null)?.log;
+  if (!log || !Array.isArray(log.entries)) return 'no log.entries';
+  for (const [index, entry] of (log.entries as unknown[]).entries()) {
+    const { request, response } = (entry ?? {}) as { request?: HarRequest; response?: HarResponse };
+    if (typeof request?.method !== 'string' || typeof request.url !== 'string' || !URL.canParse(request.url))
+      return `entry ${index + 1} has no request method and absolute url`;
+    if (typeof response?.status !== 'number') return `entry ${index + 1} has no response status`;
+  }
+  return undefined;
+}
+
+/** `value` as a HAR, or a usage error naming `source` (one line, exit 2). */
+export function asHar(value: unknown, source: string): Har {
+  const problem = harProblem(value);
+  if (problem) throw new ConfigError(`pacu: ${source} is not a HAR recording (${problem})`);
+  return value as Har;
+}
+
 /** Read a HAR file; a file that is not a HAR 1.2 log is a usage error (one line, exit 2). */
 export async function readHar(file: string): Promise<Har> {
   let parsed: unknown;
@@ -124,8 +146,58 @@ export async function readHar(file: string): Promise<Har> {
       cause: error,
     });
   }
-  const log = (parsed as { log?: { entries?: unknown } } | null)?.log;
-  if (!log || !Array.isArray(log.entries))
-    throw new ConfigError(`pacu: ${file} is not a HAR recording (no log.entries)`);
-  return parsed as Har;
+  return asHar(parsed, file);
+}
+
+/** One recorded exchange placed among the spec's operations, bodies parsed. */
+export interface RoutedExchange {
+  /** Position in `log.entries`, from 0. */
+  readonly index: number;
+  readonly entry: HarEntry;
+  /** Undefined when the path is none of the spec's operations. */
+  readonly operation: OperationSpec | undefined;
+  readonly params: Readonly<Record<string, string>>;
+  /** Path and query relative to the base URL, as the description writes paths (`/users?page=2`). */
+  readonly path: string;
+  /** The request body as JSON (undefined when there is none or it is not JSON; see `entry` for text). */
+  readonly requestJson: unknown;
+  /** The response body as JSON, or undefined. */
+  readonly responseJson: unknown;
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined || text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The path of a recorded URL relative to the base URL: everything after the first `basePath`
+ * segment, so a sandbox under any prefix (`https://host/sandbox/v3/users`) reads as `/users`.
+ */
+export function relativePath(url: string, basePath: string): string {
+  const parsed = new URL(url);
+  const at = `${parsed.pathname}/`.indexOf(`${basePath}/`);
+  const path = at < 0 ? parsed.pathname : parsed.pathname.slice(at + basePath.length) || '/';
+  return `${path}${parsed.search}`;
+}
+
+/** Every entry of a recording, routed to its operation, in recorded order. */
+export function routeHar(spec: Spec, har: Har): RoutedExchange[] {
+  return har.log.entries.map((entry, index) => {
+    const path = relativePath(entry.request.url, spec.basePath);
+    const route = routeRequest(spec, entry.request.method, path);
+    return {
+      index,
+      entry,
+      operation: route.kind === 'operation' ? route.operation : undefined,
+      params: route.kind === 'operation' ? route.params : {},
+      path,
+      requestJson: parseJson(entry.request.postData?.text),
+      responseJson: parseJson(entry.response.content.text),
+    };
+  });
 }

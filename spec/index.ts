@@ -31,8 +31,16 @@ export { CONTROL_PREFIX, CONTROL_ROUTES } from './control-protocol.ts';
 export { collectDecisions, documentedSchema, schemaForProfile } from './decisions.ts';
 export type { PacuErrorCode } from './errors.ts';
 export { ConfigError, PacuError, SpecError, TargetUnreachableError } from './errors.ts';
-export type { Har, HarEntry, HarExchange, HarNameValue, HarRequest, HarResponse } from './har.ts';
-export { emptyHar, harEntry, readHar } from './har.ts';
+export type {
+  Har,
+  HarEntry,
+  HarExchange,
+  HarNameValue,
+  HarRequest,
+  HarResponse,
+  RoutedExchange,
+} from './har.ts';
+export { asHar, emptyHar, harEntry, readHar, relativePath, routeHar } from './har.ts';
 export type { JSONSchema7 } from './json-schema.ts';
 export { DEFAULT_SPEC_FILE, loadSpec } from './load-spec.ts';
 export type {

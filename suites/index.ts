@@ -10,6 +10,7 @@ export { RULES } from './catalogue.ts';
 export type { ControlApiClient, ControlClientOptions } from './control-client.ts';
 export { ControlApiError, createControlClient } from './control-client.ts';
 export { CURL_ENVIRONMENT_NOTE, renderCurl } from './curl.ts';
+export { errorShapeProblem, isSuccess, successShapeProblem } from './envelope-checks.ts';
 export type { FailureKey } from './failure-id.ts';
 export { formatFailureId, parseFailureId } from './failure-id.ts';
 export { isJsonMediaType } from './media-type.ts';

@@ -94,7 +94,7 @@ export interface ReportSummary {
 /** What `pacu check` and `pacu verify` produce; every reporter renders this and nothing else. */
 export interface Report {
   readonly tool: 'pacu';
-  readonly command: 'check' | 'verify' | 'webhooks check';
+  readonly command: 'check' | 'verify' | 'webhooks check' | 'replay';
   readonly version: string;
   readonly target: string;
   readonly seed: number;

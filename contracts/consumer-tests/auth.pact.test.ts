@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AccessToken } from '../../spec/index.ts';
 import { basic } from '../../suites/index.ts';
+import { match } from '../pact-consumer-adapter.ts';
 import { PROVIDER_STATES } from '../provider-state-names.ts';
 import {
   callApi,
@@ -10,7 +11,6 @@ import {
   stateRef,
   successEnvelope,
 } from './consumer-kit.ts';
-import { match } from './pact-consumer-adapter.ts';
 
 const pact = pacuConsumerPact(PACU_CONSUMERS.auth);
 afterAll(() => pact.save());

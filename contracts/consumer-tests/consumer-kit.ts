@@ -3,14 +3,15 @@ import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ApiClient, type ApiResponse, createApiClient } from '../../suites/index.ts';
-import { PACU_PROVIDER } from '../pacu-pacts.ts';
-import { PROVIDER_STATES } from '../provider-state-names.ts';
 import {
   type ConsumerPact,
   createConsumerPact,
   match,
   type ProviderStateRef,
-} from './pact-consumer-adapter.ts';
+  TIMESTAMP_PATTERN,
+} from '../pact-consumer-adapter.ts';
+import { PACU_PROVIDER } from '../pacu-pacts.ts';
+import { PROVIDER_STATES } from '../provider-state-names.ts';
 
 /**
  * pacu's own consumers (one pact file each, `<consumer>-pacu-api.json`). `decisions` holds what only
@@ -60,7 +61,7 @@ export function pacuConsumerPact(
 /** The formats of the spec, as Pact regexes. */
 export const PATTERNS = {
   /** ISO 8601 in UTC: `Z` or a zero offset, with or without seconds and their fraction. */
-  timestamp: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]00(:?00)?)$',
+  timestamp: TIMESTAMP_PATTERN,
   email: '^[^@\\s]+@[^@\\s]+$',
   /** The USD transfer's states; the description lists no values for other records' statuses. */
   transactionStatus: '^(processing|successful|failed)$',

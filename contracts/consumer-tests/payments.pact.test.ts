@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PushToCardPayment, UsdTransfer, WalletPayout } from '../../spec/index.ts';
+import { match } from '../pact-consumer-adapter.ts';
 import { PROVIDER_STATES } from '../provider-state-names.ts';
 import {
   bearerHeader,
@@ -15,7 +16,6 @@ import {
   timestamp,
   withClient,
 } from './consumer-kit.ts';
-import { match } from './pact-consumer-adapter.ts';
 import { ACCOUNT_ID, accountFromState, usdTransfer, usdTransferBody } from './usd-transfer-fixture.ts';
 
 const pact = pacuConsumerPact(PACU_CONSUMERS.payments);

@@ -1,6 +1,6 @@
 import type { UsdTransferRequest } from '../../spec/index.ts';
+import { match } from '../pact-consumer-adapter.ts';
 import { PATTERNS, stateRef } from './consumer-kit.ts';
-import { match } from './pact-consumer-adapter.ts';
 
 /** The example funds source; at verification the `an account exists` state supplies a real one. */
 export const ACCOUNT_ID = 'acct_merchant_0001';

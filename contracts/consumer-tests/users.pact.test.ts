@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Account, P2pStatus, UserList } from '../../spec/index.ts';
+import { match } from '../pact-consumer-adapter.ts';
 import { PROVIDER_STATES } from '../provider-state-names.ts';
 import {
   bearerHeader,
@@ -14,7 +15,6 @@ import {
   successEnvelope,
   withClient,
 } from './consumer-kit.ts';
-import { match } from './pact-consumer-adapter.ts';
 
 const pact = pacuConsumerPact(PACU_CONSUMERS.onboarding);
 afterAll(() => pact.save());

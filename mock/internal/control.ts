@@ -9,12 +9,13 @@ import { MockHttpError } from './http-types.ts';
 import { scheduleAllLifecycles } from './lifecycle.ts';
 import { newId } from './random.ts';
 import type { RequestJournal } from './request-journal.ts';
-import { seedState } from './seed.ts';
 import { fromSnapshot, toSnapshot } from './snapshot.ts';
+import type { MockState } from './state.ts';
 
 export interface ControlDeps {
   context: MockContext;
-  seed: number;
+  /** The state a plain reset returns to: the seed's, or a recording's. */
+  initialState(): MockState;
   startScenario: Scenario;
   demoClient: MockClient;
   flush(): Promise<void>;
@@ -61,7 +62,7 @@ function checkClient(value: unknown): MockClient {
 
 export function createControl({
   context,
-  seed,
+  initialState,
   startScenario,
   demoClient,
   flush,
@@ -92,7 +93,7 @@ export function createControl({
       consumer.journal.clear();
       installScenarioFaults(consumer.faults, startScenario);
       const { clients, tokens, receivers } = store.view;
-      const fresh = seedState(seed);
+      const fresh = initialState();
       for (const client of clients.values()) fresh.clients.set(client.clientId, client);
       for (const token of tokens.values()) fresh.tokens.set(token.token, token);
       for (const receiver of receivers.values()) fresh.receivers.set(receiver.id, receiver);

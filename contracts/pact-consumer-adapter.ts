@@ -1,6 +1,9 @@
 // The one file of the consumer-test kit that touches @pact-foundation/pact (its V4 consumer DSL).
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 
+/** ISO 8601 in UTC, as a Pact regex: `Z` or a zero offset, with or without seconds and their fraction. */
+export const TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]00(:?00)?)$';
+
 /**
  * Pact's V3 matchers, for the bodies, headers and paths of consumer interactions. Their results are
  * opaque values the adapter hands back to Pact.

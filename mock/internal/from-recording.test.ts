@@ -1,0 +1,149 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Har, harEntry } from '../../spec/index.ts';
+import { createMock, type MockApp } from '../index.ts';
+
+const BASE = 'https://sandbox.example.com/sandbox/v3';
+const CARD = 'card-never-read';
+const TRANSACTION = 'ctx-recorded-1';
+const USER = 'user-never-listed';
+const MERCHANT = 'acct-merchant-recorded';
+
+function exchange(method: string, path: string, status: number, data: unknown, request?: unknown) {
+  return harEntry({
+    startedAt: new Date(Date.UTC(2026, 0, 1)),
+    durationMs: 5,
+    method,
+    url: `${BASE}${path}`,
+    requestHeaders: [
+      { name: 'authorization', value: 'Bearer $PACU_TOKEN' },
+      ...(request === undefined ? [] : [{ name: 'content-type', value: 'application/json' }]),
+    ],
+    ...(request === undefined ? {} : { requestBody: JSON.stringify(request) }),
+    status,
+    statusText: '',
+    responseHeaders: [{ name: 'content-type', value: 'application/json' }],
+    responseBody:
+      typeof data === 'string'
+        ? data
+        : JSON.stringify(status === 200 ? { success: true, message: 'ok', data } : data),
+  });
+}
+
+const transfer = (reference: string, transactionId: string) => ({
+  account_number: '000123456789',
+  account_type: 'CHECKING',
+  amount: 10,
+  description: '',
+  reference,
+  recipient_email: 'ada@example.com',
+  recipient_name: 'Ada',
+  routing_number: '021000021',
+  transaction_date: '2026-01-01T00:00:00Z',
+  transaction_id: transactionId,
+  transaction_status: 'failed',
+  transfer_type: 'WIRE',
+});
+
+const transferRequest = (reference: string) => {
+  const {
+    transaction_date: _d,
+    transaction_id: _i,
+    transaction_status: _s,
+    ...fields
+  } = transfer(reference, '');
+  return { ...fields, account_id: MERCHANT };
+};
+
+function har(...entries: ReturnType<typeof harEntry>[]): Har {
+  return { log: { version: '1.2', creator: { name: 'test', version: '1' }, entries } };
+}
+
+const RECORDING = har(
+  exchange('GET', `/cards/${CARD}/transactions/${TRANSACTION}`, 200, {
+    transaction_id: TRANSACTION,
+    card_id: CARD,
+    amount: 1.5,
+    currency: 'USD',
+    description: 'Coffee',
+    merchant_name: 'Cafe',
+    transaction_date: '2026-01-01T00:00:00Z',
+    transaction_status: 'processing',
+    transaction_type: 'PURCHASE',
+  }),
+  exchange('GET', `/p2p/status/${USER}`, 200, { p2p_id: 'grace@example.com', status: 'VALIDATED' }),
+  exchange('POST', '/payments/usd/direct', 200, transfer('ref-1', 'T-first'), transferRequest('ref-1')),
+  // The sandbox broke idempotency here: the first answer is the record.
+  exchange('POST', '/payments/usd/direct', 200, transfer('ref-1', 'T-second'), transferRequest('ref-1')),
+  exchange('POST', '/payments/usd/direct', 400, { success: false, message: 'Invalid request' }, {}),
+  exchange('GET', '/not/an/operation', 200, { anything: true }),
+);
+
+let app: MockApp | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function bearer(mock: MockApp): Promise<string> {
+  const response = await mock.request('/v3/auth/token', {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from('pacu-demo:pacu-demo-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials&scope=card,us_account',
+  });
+  return ((await response.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+async function read(mock: MockApp, path: string, body?: unknown) {
+  const response = await mock.request(`/v3${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${await bearer(mock)}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } };
+}
+
+describe('a mock from a recording', () => {
+  it('gives a recorded card transaction the card it belongs to, and seeds that pair', async () => {
+    app = await createMock({ fromRecording: RECORDING, clock: 'manual', log: () => {} });
+    expect(app.seeded).toMatchObject({
+      cardId: CARD,
+      cardTransactionId: TRANSACTION,
+      merchantAccountId: MERCHANT,
+    });
+    expect((await read(app, `/cards/virtual/${CARD}`)).body.data.card_id).toBe(CARD);
+    expect((await read(app, `/cards/${CARD}/transactions/${TRANSACTION}`)).body.data.description).toBe(
+      'Coffee',
+    );
+  });
+
+  it('knows a user whose p2p status was read, with the recorded p2p id', async () => {
+    app = await createMock({ fromRecording: RECORDING, clock: 'manual', log: () => {} });
+    expect((await read(app, `/p2p/status/${USER}`)).body.data).toEqual({
+      p2p_id: 'grace@example.com',
+      status: 'VALIDATED',
+    });
+  });
+
+  it("keeps the first answer to a reference, with the sandbox's status and no lifecycle", async () => {
+    app = await createMock({ fromRecording: RECORDING, clock: 'manual', log: () => {} });
+    const replayed = await read(app, '/payments/usd/direct', transferRequest('ref-1'));
+    expect(replayed).toMatchObject({ status: 200, body: { data: transfer('ref-1', 'T-first') } });
+    await app.control.advanceClock(86_400);
+    expect(
+      (await read(app, '/payments/usd/direct', transferRequest('ref-1'))).body.data.transaction_status,
+    ).toBe('failed');
+  });
+
+  it('a 200 answer that is not JSON stops the start with one line naming the entry', async () => {
+    const broken = har(exchange('GET', `/payments/card/p-1`, 200, 'not json'));
+    await expect(createMock({ fromRecording: broken, log: () => {} })).rejects.toThrow(
+      /^pacu: the recording \(options\.fromRecording\) cannot seed the mock: entry 1 \(GET \/payments\/card\/p-1\) was answered 200 with a body that is not JSON$/,
+    );
+  });
+});
