@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { match } from '../pact-consumer-adapter.ts';
 import { PROVIDER_STATES } from '../provider-state-names.ts';
 import {
   bearerHeader,
@@ -12,7 +13,6 @@ import {
   stateRef,
   withClient,
 } from './consumer-kit.ts';
-import { match } from './pact-consumer-adapter.ts';
 import { usdTransfer, usdTransferBody } from './usd-transfer-fixture.ts';
 
 // What only pacu's spec decides (the description leaves it open): this pact goes to pacts/strict/ and
