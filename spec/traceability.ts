@@ -18,6 +18,10 @@ const CONSTRAINT_KEYWORDS = [
   'x-pacu-max-decimals',
   'minItems',
   'maxItems',
+  'uniqueItems',
+  'multipleOf',
+  'minProperties',
+  'maxProperties',
   'additionalProperties',
 ] as const;
 
