@@ -10,4 +10,5 @@ rmSync(at('dist'), { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
 cpSync(at('spec/openapi.yaml'), at('dist/spec/openapi.yaml'));
+cpSync(at('spec/statements.yaml'), at('dist/spec/statements.yaml'));
 cpSync(at('contracts/pacts'), at('dist/contracts/pacts'), { recursive: true });

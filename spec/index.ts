@@ -29,6 +29,8 @@ export type {
 } from './control-protocol.ts';
 export { CONTROL_PREFIX, CONTROL_ROUTES } from './control-protocol.ts';
 export { collectDecisions, documentedSchema, schemaForProfile } from './decisions.ts';
+export type { Statement } from './description-statements.ts';
+export { normaliseText, parseStatements } from './description-statements.ts';
 export type { PacuErrorCode } from './errors.ts';
 export { ConfigError, PacuError, SpecError, TargetUnreachableError } from './errors.ts';
 export type {
@@ -80,6 +82,13 @@ export type { RouteResult } from './route.ts';
 export { pathFor, routeRequest } from './route.ts';
 export type { SchemaCheck, SchemaIssue } from './schema-validator.ts';
 export { compileSchema, hasAtMostDecimals } from './schema-validator.ts';
+export type { IndexedStatement, StatementEntry, StatementStatus } from './statement-index.ts';
+export {
+  entryMatches,
+  indexStatements,
+  loadStatementIndex,
+  STATEMENTS_FILE,
+} from './statement-index.ts';
 export { PACU_VERSION } from './version.ts';
 export type { SignedWebhookHeaders } from './webhook-signature.ts';
 export {

@@ -18,6 +18,11 @@ const CONSTRAINT_KEYWORDS = [
   'x-pacu-max-decimals',
   'minItems',
   'maxItems',
+  'uniqueItems',
+  'multipleOf',
+  'minProperties',
+  'maxProperties',
+  'additionalProperties',
 ] as const;
 
 /** The annotation that holds the sentence of the interface description a node's constraints come from. */
@@ -51,6 +56,9 @@ function walk(
       if (value !== undefined) out.push({ path, keyword, value, source: own });
     }
     const properties = (member.properties ?? {}) as Record<string, Node>;
+    // A `required` list beside its properties is stated by each property's row; one in a member of its
+    // own (no properties) is stated by that member's sentence, e.g. "The token response returns …".
+    const presenceMember = member !== node && member.properties === undefined && member[SOURCE_KEY];
     for (const key of member.required ?? []) {
       const child =
         properties[key] ??
@@ -59,7 +67,7 @@ function walk(
         path: `${path}.${key}`,
         keyword: 'required',
         value: true,
-        source: child?.[SOURCE_KEY] ?? own,
+        source: presenceMember ? own : (child?.[SOURCE_KEY] ?? own),
       });
     }
     for (const [key, child] of Object.entries(properties)) walk(child, `${path}.${key}`, undefined, out);

@@ -62,7 +62,8 @@ function brokenProvider(req: IncomingMessage, res: ServerResponse): void {
         merchant_name: 'Paper Street',
         transaction_date: '2024-06-13T18:45:12Z',
       },
-      ...{ transaction_status: 'processing', transaction_type: 'PURCHASE' },
+      // The one field of the record the description says is there, of the wrong type.
+      ...{ transaction_status: 7, transaction_type: 'PURCHASE' },
     };
     send(res, 200, { success: true, message: 'Card transaction found', data });
     return;
@@ -93,11 +94,13 @@ describe('pacu verify', () => {
     expect(result.stdout).toContain(
       `pacu verify: 2 interactions against ${target}: 1 verified, 1 failed, 0 skipped`,
     );
-    expect(result.stdout).toContain('pacu-merchant-cards.a-request-for-a-virtual-card');
-    expect(result.stdout).toMatch(/\$\.data\.card_balance: Expected '2500\.00' \(String\) to be a number/);
+    expect(result.stdout).toContain('pacu-merchant-cards.a-request-for-a-transaction-of-a-virtual-card');
+    expect(result.stdout).toMatch(
+      /\$\.data\.transaction_status: Expected 7 \(Integer\) to be the same type as 'processing'/,
+    );
     // The curl line replays what the verifier sent: the card the state gave, the token as a variable.
     const curl = result.stdout.split('\n').find((line) => line.includes('curl:')) ?? '';
-    expect(curl).toContain(`'${target}/cards/virtual/card_1'`);
+    expect(curl).toContain(`'${target}/cards/card_1/transactions/ctx_1'`);
     expect(curl).toContain('"authorization: Bearer $PACU_TOKEN"');
     expect(result.stdout).not.toContain('example-access-token');
     expect(result.stdout).not.toContain(TOKEN);

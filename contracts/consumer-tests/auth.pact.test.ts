@@ -45,7 +45,7 @@ describe('auth consumer contract', () => {
         response: {
           status: 200,
           headers: jsonResponseHeaders,
-          jsonBody: successEnvelope('Access token issued', {
+          jsonBody: successEnvelope({
             access_token: match.string('example-access-token'),
             expires_in_seconds: match.integer(3600),
             scope: match.string('card,us_account'),

@@ -94,9 +94,12 @@ export const jsonContentType: Readonly<Record<string, unknown>> = {
 /** The same `Content-Type` matcher, for responses. */
 export const jsonResponseHeaders: Readonly<Record<string, unknown>> = jsonContentType;
 
-/** The success envelope around `data`. */
-export function successEnvelope(message: string, data: unknown): unknown {
-  return { success: match.boolean(true), message: match.string(message), data };
+/**
+ * The success envelope around `data`, as the description promises it: `success` and `data`. It gives
+ * `message` a type but not its presence on success, so a consumer of the documented pacts may not rely on it.
+ */
+export function successEnvelope(data: unknown): unknown {
+  return { success: match.boolean(true), data };
 }
 
 /** The error envelope: `success` false and a message. */

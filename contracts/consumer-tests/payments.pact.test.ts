@@ -38,19 +38,12 @@ describe('payments consumer contract', () => {
         response: {
           status: 200,
           headers: jsonResponseHeaders,
-          jsonBody: successEnvelope('Transfer created', {
-            account_number: match.string(transfer.account_number),
-            account_type: match.regex(PATTERNS.accountType, 'CHECKING'),
-            amount: match.number(transfer.amount),
-            description: match.string(transfer.description),
-            reference: match.string(transfer.reference),
-            recipient_email: match.string(transfer.recipient_email),
-            recipient_name: match.string(transfer.recipient_name),
-            routing_number: match.string(transfer.routing_number),
+          // The echoed request fields are present because they were sent, which no schema (and so no
+          // documented pact) can say: positive.echoes-request judges them. These three the note adds.
+          jsonBody: successEnvelope({
             transaction_date: timestamp('2024-06-14T10:20:00Z'),
             transaction_id: match.string('txn_7f3e9a2b1c4d5e6f'),
             transaction_status: match.regex(PATTERNS.transactionStatus, 'processing'),
-            transfer_type: match.regex(PATTERNS.transferType, 'ACH'),
           }),
         },
       },
@@ -58,7 +51,6 @@ describe('payments consumer contract', () => {
         const response = await callApi(baseUrl, (api) => api.usdTransfer(transfer, exampleToken));
         const record = (response.json as { data: UsdTransfer }).data;
         expect(response.status).toBe(200);
-        expect(record.reference).toBe(transfer.reference);
         expect(record.transaction_id).not.toBe('');
       },
     );
@@ -91,13 +83,8 @@ describe('payments consumer contract', () => {
         response: {
           status: 200,
           headers: jsonResponseHeaders,
-          jsonBody: successEnvelope('Wallet payout created', {
-            amount: match.number(payout.amount),
-            description: match.string(payout.description),
-            wallet_id: match.regex(PATTERNS.email, payout.wallet_id),
-            recipient_name: match.string(payout.recipient_name),
-            transaction_date: timestamp('2024-06-14T10:21:30Z'),
-            transaction_id: match.string('wpo_1a2b3c4d5e6f7a8b'),
+          // Only transaction_status is stated present ("the value processing is shown on creation").
+          jsonBody: successEnvelope({
             transaction_status: match.string('processing'),
           }),
         },
@@ -106,7 +93,7 @@ describe('payments consumer contract', () => {
         const response = await callApi(baseUrl, (api) => api.walletPayout(payout, exampleToken));
         const record = (response.json as { data: WalletPayout }).data;
         expect(response.status).toBe(200);
-        expect(record.wallet_id).toBe(payout.wallet_id);
+        expect(record.transaction_status).toBe('processing');
       },
     );
   });
@@ -127,12 +114,8 @@ describe('payments consumer contract', () => {
         response: {
           status: 200,
           headers: jsonResponseHeaders,
-          jsonBody: successEnvelope('Push-to-card payment found', {
-            transaction_id: match.string(PUSH_TO_CARD_ID),
-            amount: match.number(150),
-            card_number: match.string('411111******1111'),
-            description: match.string('Driver payout week 23'),
-            transaction_date: timestamp('2024-06-12T09:00:00Z'),
+          // Only transaction_status is stated present (the States table: "shown on the records").
+          jsonBody: successEnvelope({
             transaction_status: match.string('successful'),
           }),
         },

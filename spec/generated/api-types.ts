@@ -400,21 +400,20 @@ export type components = {
         };
         WalletPayoutRequest: {
             /** @description The US account the funds are taken from (the merchant's account when hold_balance is false). */
-            account_id?: string & (unknown & unknown);
-            amount?: components["schemas"]["Amount"];
+            account_id: string & (unknown & unknown);
+            amount: components["schemas"]["Amount"];
             /**
              * Format: email
              * @description The recipient's wallet identifier, an e-mail.
              */
-            wallet_id?: string & unknown;
-            recipient_name?: string & (unknown & unknown);
+            wallet_id: string & unknown;
+            recipient_name: string & (unknown & unknown);
             description?: string & unknown;
-        } & unknown;
+        };
         WalletPayout: {
             amount: number;
             description: string;
-            /** Format: email */
-            wallet_id: string;
+            wallet_id: string & unknown;
             recipient_name: string;
             transaction_date: components["schemas"]["Timestamp"];
             transaction_id: string & unknown;
@@ -425,10 +424,10 @@ export type components = {
         };
         AccountCreationRequest: {
             /** @description Whether the account holds a balance of its own. */
-            hold_balance?: boolean;
+            hold_balance: boolean;
             /** @description Identifier of the merchant's customer (user). */
-            user_id?: string & (unknown & unknown);
-        } & unknown;
+            user_id: string & (unknown & unknown);
+        };
         RailNumbers: {
             account_number: string;
             routing_number: string;
