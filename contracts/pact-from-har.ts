@@ -41,7 +41,7 @@ const stateRef = (name: string): string => ['${', name, '}'].join('');
 /**
  * The recorded value as a Pact template under the documented view: a regex for timestamps and for
  * the values the description enumerates, types for everything else (ids, amounts, names); fields
- * the description does not name are left out, as they are the provider's own business.
+ * the description does not say are there are left out, as they are the provider's own business.
  */
 function template(value: unknown, schema: JSONSchema7, steps: readonly PathStep[], key?: string): unknown {
   if (Array.isArray(value)) {
@@ -53,7 +53,9 @@ function template(value: unknown, schema: JSONSchema7, steps: readonly PathStep[
     return Object.fromEntries(
       Object.entries(value).flatMap(([name, item]) => {
         const at: PathStep[] = [...steps, { kind: 'property', name }];
-        return schemaAt(schema, at) ? [[name, template(item, schema, at, name)]] : [];
+        // Only what the description says is there: a pact expecting an optional field would fail
+        // a provider that leaves it out, and --against-spec says so.
+        return schemaAt(schema, at)?.required ? [[name, template(item, schema, at, name)]] : [];
       }),
     );
   }

@@ -23,6 +23,7 @@ const PRESENCE =
 
 function statesPresence(text: string, field: string, path: string): boolean {
   if (!hasWord(text, field) || text.includes('not shown')) return false;
+  if (EVERY_RESPONSE_ROWS.some((row) => text.startsWith(row))) return true;
   // A path parameter is a segment of the path: naming it as one states that it is there.
   if (path.startsWith('parameters.') && /\bPath parameters?\b/.test(text)) return true;
   // "`success` is false": a field whose value is stated is there.
@@ -49,7 +50,14 @@ export const PATTERN_WORDS: Readonly<Record<string, readonly string[]>> = {
   '^[0-9]{6}$': ['first six digits'],
   '^[0-9]{4}$': ['last four digits'],
   '^\\s*[^,\\s]+\\s*(,\\s*[^,\\s]+\\s*)*$': ['comma-separated scope names'],
+  '(?:[Zz]|[+-]00(?::?00)?)$': ['ISO 8601 UTC'],
 };
+
+/**
+ * Rows of the table headed "Response envelope (every JSON response)": the heading hands every row's
+ * field to every JSON response (`data` says on which), which the row's own cells do not repeat.
+ */
+const EVERY_RESPONSE_ROWS: readonly string[] = ['| success | boolean |', '| message | string |'];
 
 const FORMAT_WORDS: Readonly<Record<string, string>> = { 'date-time': 'ISO 8601', email: 'e-mail' };
 

@@ -157,7 +157,7 @@ describe('pacu check reports', () => {
     const html = readFileSync(files.html, 'utf8');
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('<svg');
-    expect(html).toContain('positive.echoes-request on usdTransfer');
+    expect(html).toContain('<strong>positive.echoes-request</strong> on <code>usdTransfer</code>');
     expect(readFileSync(files.markdown, 'utf8')).toContain('| `usdTransfer` |');
   });
 

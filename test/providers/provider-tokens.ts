@@ -48,8 +48,8 @@ export function createProviderTokens(deps: TokenDeps) {
       expiresAt: clock.now + life * 1000,
       diesAt: dies === undefined ? Infinity : Date.now() + dies * 1000,
     });
-    // Broken: a scope field that names nothing, so the grant cannot be read.
-    const scope = breaks('auth.token-grant') ? '' : scopes.join(',');
+    // Broken: a well-formed scope field that is not what was granted, so the echo says nothing.
+    const scope = breaks('auth.token-grant') ? 'sandbox_default' : scopes.join(',');
     return {
       success: true,
       message: 'Token issued',
