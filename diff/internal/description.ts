@@ -1,0 +1,101 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import $RefParser from '@apidevtools/json-schema-ref-parser';
+import { parse as parseYaml } from 'yaml';
+import { SpecError } from '../../spec/index.ts';
+import type { DescriptionInput } from '../glossary.ts';
+
+export type Node = Record<string, unknown>;
+export const asNode = (value: unknown): Node =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Node) : {};
+
+/** One version of a description: as written (for its decisions) and dereferenced (for everything else). */
+export interface Description {
+  readonly label: string;
+  readonly raw: Node;
+  readonly document: Node;
+}
+
+/** Parse YAML or JSON (JSON is YAML) into an OpenAPI 3 document; anything else is a {@link SpecError}. */
+export function parseDescription(text: string, label: string): Node {
+  let raw: unknown;
+  try {
+    raw = parseYaml(text, { maxAliasCount: -1 });
+  } catch (cause) {
+    throw new SpecError(
+      `pacu: ${label} is neither YAML nor JSON: ${(cause as Error).message.split('\n')[0]}`,
+      {
+        cause,
+      },
+    );
+  }
+  const node = asNode(raw);
+  if (typeof node.openapi !== 'string' || !node.openapi.startsWith('3.'))
+    throw new SpecError(`pacu: ${label} is not an OpenAPI 3 description (no "openapi: 3.x" at its top)`);
+  return node;
+}
+
+async function dereference(raw: Node, label: string, base: string): Promise<Node> {
+  try {
+    // The base path lets a description from git resolve its relative $refs beside the working file.
+    return asNode(
+      await $RefParser.dereference(base, structuredClone(raw) as never, { mutateInputSchema: true }),
+    );
+  } catch (cause) {
+    throw new SpecError(`pacu: cannot resolve the $refs of ${label}: ${(cause as Error).message}`, { cause });
+  }
+}
+
+/** Read a description from a file, or take a parsed one, and dereference it. */
+export async function loadDescription(input: DescriptionInput): Promise<Description> {
+  if (typeof input !== 'string') {
+    const raw = asNode(input.document);
+    if (typeof raw.openapi !== 'string' || !raw.openapi.startsWith('3.'))
+      throw new SpecError(`pacu: ${input.label} is not an OpenAPI 3 description`);
+    return {
+      label: input.label,
+      raw,
+      document: await dereference(raw, input.label, path.resolve('openapi.yaml')),
+    };
+  }
+  let text: string;
+  try {
+    text = await readFile(input, 'utf8');
+  } catch (cause) {
+    const reason = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
+    throw new SpecError(`pacu: cannot read the OpenAPI description ${input}: ${reason}`, { cause });
+  }
+  const raw = parseDescription(text, input);
+  return { label: input, raw, document: await dereference(raw, input, path.resolve(input)) };
+}
+
+/**
+ * The description `file` as it was at git revision `ref` (`git show REF:./file`, run beside the
+ * file so the path is the one in the working tree), labelled `ref:file`.
+ */
+export async function descriptionAtRef(
+  ref: string,
+  file: string,
+): Promise<{ label: string; document: Node }> {
+  const absolute = path.resolve(file);
+  const label = `${ref}:${path.relative(process.cwd(), absolute) || file}`;
+  const text = await new Promise<string>((resolve, reject) => {
+    execFile(
+      'git',
+      ['show', `${ref}:./${path.basename(absolute)}`],
+      { cwd: path.dirname(absolute), maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) {
+          const reason = String(stderr).trim().split('\n')[0] || (error as Error).message;
+          reject(
+            new SpecError(`pacu: cannot read ${label} from git: ${reason.replace(/^fatal: /, '')}`, {
+              cause: error,
+            }),
+          );
+        } else resolve(stdout);
+      },
+    );
+  });
+  return { label, document: parseDescription(text, label) };
+}
