@@ -47,17 +47,21 @@ async function dereference(raw: Node, label: string, base: string): Promise<Node
   }
 }
 
+// A parsed document diffed against many others (a test table, a CI matrix) is dereferenced once.
+const dereferenced = new WeakMap<object, Promise<Node>>();
+
 /** Read a description from a file, or take a parsed one, and dereference it. */
 export async function loadDescription(input: DescriptionInput): Promise<Description> {
   if (typeof input !== 'string') {
     const raw = asNode(input.document);
     if (typeof raw.openapi !== 'string' || !raw.openapi.startsWith('3.'))
       throw new SpecError(`pacu: ${input.label} is not an OpenAPI 3 description`);
-    return {
-      label: input.label,
-      raw,
-      document: await dereference(raw, input.label, path.resolve('openapi.yaml')),
-    };
+    let document = dereferenced.get(raw);
+    if (!document) {
+      document = dereference(raw, input.label, path.resolve('openapi.yaml'));
+      dereferenced.set(raw, document);
+    }
+    return { label: input.label, raw, document: await document };
   }
   let text: string;
   try {

@@ -11,8 +11,13 @@ export function isIdempotencyKey(field: Field): boolean {
 /** A payment's status, whose values clients switch on: `transaction_status`. */
 export const isTransactionStatus = (field: Field): boolean => field.name === 'transaction_status';
 
-/** An amount of money: `amount`, `*_amount`, `balance`, `*_balance`. */
-export const isAmount = (field: Field): boolean => /(^|_)(amount|balance)$/.test(field.name ?? '');
+/** An amount of money: a number named `amount`, `*_amount`, `balance` or `*_balance` (not `hold_balance`, a boolean). */
+export function isAmount(field: Field): boolean {
+  const types = [...(field.facts.description.types ?? []), ...(field.facts.decision.types ?? [])];
+  return (
+    /(^|_)(amount|balance)$/.test(field.name ?? '') && (types.includes('number') || types.includes('integer'))
+  );
+}
 
 /**
  * The field that took a removed idempotency key's place: a string property the new object requires
