@@ -5,6 +5,7 @@ import {
   type CoverageLike,
   type DescriptionInput,
   DIFF_DEFAULTS,
+  type DiffReport,
   descriptionAtRef,
   diffSpecs,
   type FailOn,
@@ -25,6 +26,20 @@ import {
   renderDiffMarkdown,
 } from './reporters/diff-reporters.ts';
 import { parseReporterSpecs, STDOUT } from './reporters/write-reports.ts';
+
+type FileKind = 'json' | 'markdown' | 'junit';
+
+/** `--reporter` values as every command reads them, less html: a diff has no matrix to draw. */
+function diffReporters(values: string[]): Array<{ kind: 'console' } | { kind: FileKind; path: string }> {
+  return parseReporterSpecs(values).map((spec) => {
+    if (spec.kind === 'console') return spec;
+    if (spec.kind === 'html')
+      throw new ConfigError(
+        'pacu: diff writes console, json:PATH, junit:PATH or markdown:PATH reports, not html',
+      );
+    return { kind: spec.kind as FileKind, path: spec.path };
+  });
+}
 
 interface DiffCommandOptions {
   base?: string;
@@ -110,9 +125,7 @@ export function registerDiffCommand(program: Command, io: CliIo, outcome: Comman
     )
     .option('-q, --quiet', 'leave out the safe changes on the console')
     .action(async (operands: string[], options: DiffCommandOptions) => {
-      const reporters = parseReporterSpecs(options.reporter ?? ['console']);
-      if (reporters.some((spec) => spec.kind === 'html'))
-        throw new ConfigError('pacu: diff writes console, json, junit or markdown reports, not html');
+      const reporters = diffReporters(options.reporter ?? ['console']);
       const [before, after] = await descriptions(operands, options.base);
       const pactFiles = options.pacts ? await collectPactFiles(options.pacts) : [];
       const interactions = (await Promise.all(pactFiles.map((file) => readPactFile(file)))).flat();
@@ -125,11 +138,10 @@ export function registerDiffCommand(program: Command, io: CliIo, outcome: Comman
         profile: options.profile,
         usage,
       });
-      const render = {
+      const render: Record<FileKind, (r: DiffReport) => string> = {
         json: renderDiffJson,
         markdown: renderDiffMarkdown,
-        junit: (r: typeof report) => renderDiffJunit(r, (change) => failsGate(change, r.options)),
-        html: renderDiffJson,
+        junit: (r) => renderDiffJunit(r, (change) => failsGate(change, r.options)),
       };
       for (const spec of reporters) {
         if (spec.kind === 'console') {

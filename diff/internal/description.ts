@@ -83,7 +83,7 @@ export async function descriptionAtRef(
   file: string,
 ): Promise<{ label: string; document: Node }> {
   const absolute = path.resolve(file);
-  const label = `${ref}:${path.relative(process.cwd(), absolute) || file}`;
+  const label = `${ref}:${file}`;
   const text = await new Promise<string>((resolve, reject) => {
     execFile(
       'git',
