@@ -3,9 +3,10 @@ import { CHECKS } from './checks.ts';
 import type { Change, DescriptionInput, DiffOptions, DiffReport, ResolvedDiffOptions } from './glossary.ts';
 import { DIFF_DEFAULTS } from './glossary.ts';
 import { loadDescription } from './internal/description.ts';
-import { diffDecisions, diffSecuritySchemes, diffWebhooks } from './internal/document-diff.ts';
+import { diffDecisions, diffWebhooks } from './internal/document-diff.ts';
 import { createEmitter } from './internal/emitter.ts';
 import { diffOperations } from './internal/operation-diff.ts';
+import { diffSecuritySchemes } from './internal/security-diff.ts';
 import { attachUsage } from './usage.ts';
 
 const FAIL_ON = ['breaking', 'risky', 'used'] as const;

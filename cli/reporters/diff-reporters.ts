@@ -1,6 +1,7 @@
 import { createColors } from 'picocolors';
 import type { Change, DiffReport, OperationRef, Severity } from '../../diff/index.ts';
 import type { ConsoleOptions } from './console-reporter.ts';
+import { escapeXml } from './junit-reporter.ts';
 
 const ORDER: readonly Severity[] = ['breaking', 'risky', 'safe'];
 const MARK: Record<Severity, string> = { breaking: '❌', risky: '⚠️', safe: '✅' };
@@ -98,16 +99,6 @@ export function renderDiffMarkdown(report: DiffReport): string {
   }
   return `${out.join('\n')}\n`;
 }
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what must go.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
-const escapeXml = (text: string): string =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(CONTROL_CHARACTERS, '');
 
 /** JUnit XML: one testcase per change; a change that fails the gate is a failure, the others pass. */
 export function renderDiffJunit(report: DiffReport, fails: (change: Change) => boolean): string {

@@ -10,6 +10,13 @@ export type Node = Record<string, unknown>;
 export const asNode = (value: unknown): Node =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Node) : {};
 
+/** A name as a JSON path step: `.paths`, or `["/users"]` for one that is not an identifier. */
+export const key = (name: string): string =>
+  /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+
+/** Whether a node carries pacu's `x-pacu-decision` mark. */
+export const isDecision = (node: Node): boolean => typeof node['x-pacu-decision'] === 'string';
+
 /** One version of a description: as written (for its decisions) and dereferenced (for everything else). */
 export interface Description {
   readonly label: string;

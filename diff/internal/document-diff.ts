@@ -1,94 +1,11 @@
 import { collectDecisions } from '../../spec/index.ts';
 import type { Origin } from '../glossary.ts';
-import { asNode, type Description, type Node } from './description.ts';
-import { type Emitter, list, type Place } from './emitter.ts';
-import { diffContent } from './operation-diff.ts';
+import { diffContent } from './body-diff.ts';
+import { asNode, type Description, isDecision, key, type Node } from './description.ts';
+import type { Emitter, Place } from './emitter.ts';
 import { diffSchemas } from './schema-diff.ts';
 
 const DOCUMENT: Place = { side: 'document', subject: 'the description', who: 'clients' };
-const key = (name: string): string =>
-  /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
-const isDecision = (node: Node): boolean => typeof node['x-pacu-decision'] === 'string';
-
-/** A scheme's identity: what a client must do differently when any of it changes. */
-function schemeShape(scheme: Node): unknown {
-  const flows = asNode(scheme.flows);
-  return {
-    type: scheme.type,
-    scheme: typeof scheme.scheme === 'string' ? scheme.scheme.toLowerCase() : undefined,
-    in: scheme.in,
-    name: scheme.name,
-    flows: Object.fromEntries(
-      Object.entries(flows).map(([flow, value]) => [
-        flow,
-        { tokenUrl: asNode(value).tokenUrl, authorizationUrl: asNode(value).authorizationUrl },
-      ]),
-    ),
-    openIdConnectUrl: scheme.openIdConnectUrl,
-  };
-}
-
-/** Compare `components.securitySchemes`: schemes, and the scope names of every OAuth flow. */
-export function diffSecuritySchemes(before: Node, after: Node, out: Emitter): void {
-  const a = asNode(asNode(before.components).securitySchemes);
-  const b = asNode(asNode(after.components).securitySchemes);
-  for (const [name, raw] of Object.entries(a)) {
-    const path = `$.components.securitySchemes${key(name)}`;
-    if (!(name in b)) {
-      out.emit('security-scheme-removed', 'description', DOCUMENT, {
-        path,
-        before: name,
-        message: `the security scheme ${name} is gone: clients that authenticate with it are refused`,
-      });
-      continue;
-    }
-    const old = asNode(raw);
-    const now = asNode(b[name]);
-    if (JSON.stringify(schemeShape(old)) !== JSON.stringify(schemeShape(now)))
-      out.emit('security-scheme-changed', 'description', DOCUMENT, {
-        path,
-        before: schemeShape(old),
-        after: schemeShape(now),
-        message: `the security scheme ${name} changes how clients authenticate (type, scheme or token URL): clients that authenticate the old way are refused`,
-      });
-    const nowFlows = asNode(now.flows);
-    for (const [flow, value] of Object.entries(asNode(old.flows))) {
-      const had = Object.keys(asNode(asNode(value).scopes));
-      const has = Object.keys(asNode(asNode(nowFlows[flow]).scopes));
-      const removed = had.filter((scope) => !has.includes(scope));
-      const added = has.filter((scope) => !had.includes(scope));
-      const at = `${path}.flows.${flow}.scopes`;
-      if (removed.length === 1 && added.length === 1)
-        out.emit('token-scope-renamed', 'description', DOCUMENT, {
-          path: at,
-          before: removed[0],
-          after: added[0],
-          message: `the token scope ${list(removed)} of ${name} is now ${list(added)}: clients that ask for ${list(removed)} get no token, and tokens of the old name are refused`,
-        });
-      else {
-        for (const scope of removed)
-          out.emit('token-scope-removed', 'description', DOCUMENT, {
-            path: at,
-            before: scope,
-            message: `the token scope \`${scope}\` of ${name} is gone: clients that ask for it get no token`,
-          });
-        for (const scope of added)
-          out.emit('token-scope-added', 'description', DOCUMENT, {
-            path: at,
-            after: scope,
-            message: `${name} has a new token scope \`${scope}\``,
-          });
-      }
-    }
-  }
-  for (const name of Object.keys(b))
-    if (!(name in a))
-      out.emit('security-scheme-added', 'description', DOCUMENT, {
-        path: `$.components.securitySchemes${key(name)}`,
-        after: name,
-        message: `a new security scheme ${name}`,
-      });
-}
 
 /** The operation of a webhook's path item: `post`, or its first method. */
 function webhookOperation(item: unknown): Node {

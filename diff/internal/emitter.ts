@@ -65,3 +65,11 @@ export function fieldName(field: string, root = 'the body'): string {
 
 export const list = (values: readonly unknown[]): string =>
   values.map((value) => (typeof value === 'string' ? `\`${value}\`` : JSON.stringify(value))).join(', ');
+
+/** The request side of an operation, as its sentences name it. */
+export const requestPlace = (operation: OperationRef): Place => ({
+  side: 'request',
+  operation,
+  subject: `the request of ${operationName(operation)}`,
+  who: 'clients',
+});

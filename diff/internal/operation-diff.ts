@@ -1,15 +1,13 @@
 import type { OperationRef, Origin } from '../glossary.ts';
-import { asNode, type Node } from './description.ts';
-import { type Emitter, list, operationName, type Place } from './emitter.ts';
+import { diffRequestBody, diffResponses } from './body-diff.ts';
+import { asNode, isDecision, key, type Node } from './description.ts';
+import { type Emitter, operationName, type Place, requestPlace } from './emitter.ts';
 import { diffSchemas } from './schema-diff.ts';
+import { diffSecurity } from './security-diff.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-const isDecision = (node: Node): boolean => typeof node['x-pacu-decision'] === 'string';
-const key = (name: string): string =>
-  /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
-
-interface Operation {
+export interface Operation {
   readonly ref: Extract<OperationRef, { kind: 'operation' }>;
   readonly node: Node;
   readonly parameters: Node[];
@@ -47,79 +45,9 @@ function operationsOf(document: Node): Map<string, Operation> {
   return operations;
 }
 
-/** Scheme name → the scopes asked for, over every alternative requirement. */
-function securityOf(operation: Node, document: Node): Map<string, Set<string>> {
-  const requirements = (operation.security ?? document.security ?? []) as unknown[];
-  const schemes = new Map<string, Set<string>>();
-  for (const requirement of requirements)
-    for (const [scheme, scopes] of Object.entries(asNode(requirement)))
-      schemes.set(
-        scheme,
-        new Set([...(schemes.get(scheme) ?? []), ...(Array.isArray(scopes) ? scopes.map(String) : [])]),
-      );
-  return schemes;
-}
-
-function diffSecurity(
-  old: Operation,
-  now: Operation,
-  before: Node,
-  after: Node,
-  place: Place,
-  out: Emitter,
-): void {
-  const a = securityOf(old.node, before);
-  const b = securityOf(now.node, after);
-  const name = operationName(now.ref);
-  // An operation's mark is about its token: whether it needs one, unless the description says so, and which scope.
-  const scopeOrigin: Origin = isDecision(old.node) || isDecision(now.node) ? 'decision' : 'description';
-  const needOrigin: Origin =
-    scopeOrigin === 'decision' && now.node['x-pacu-bearer-documented'] !== true ? 'decision' : 'description';
-  const path = `${now.path}.security`;
-  for (const [scheme, scopes] of b) {
-    const had = a.get(scheme);
-    if (!had) {
-      out.emit('operation-security-added', needOrigin, place, {
-        path,
-        after: scheme,
-        message: `${name} now needs ${scheme}${scopes.size ? ` with ${list([...scopes])}` : ''}: clients that call it without are refused`,
-      });
-      continue;
-    }
-    const added = [...scopes].filter((scope) => !had.has(scope));
-    const removed = [...had].filter((scope) => !scopes.has(scope));
-    if (added.length > 0)
-      out.emit('operation-security-scope-added', scopeOrigin, place, {
-        path,
-        before: [...had],
-        after: [...scopes],
-        message: `${name} now needs the scope ${list(added)}: clients whose tokens lack it get 403`,
-      });
-    if (removed.length > 0)
-      out.emit('operation-security-scope-removed', scopeOrigin, place, {
-        path,
-        before: [...had],
-        after: [...scopes],
-        message: `${name} no longer needs the scope ${list(removed)}`,
-      });
-  }
-  for (const scheme of a.keys())
-    if (!b.has(scheme))
-      out.emit('operation-security-removed', needOrigin, place, {
-        path,
-        before: scheme,
-        message: `${name} no longer needs ${scheme}`,
-      });
-}
-
 function diffParameters(old: Operation, now: Operation, out: Emitter): void {
   const name = operationName(now.ref);
-  const request: Place = {
-    side: 'request',
-    operation: now.ref,
-    subject: `the request of ${name}`,
-    who: 'clients',
-  };
+  const request = requestPlace(now.ref);
   const byKey = (parameters: Node[]): Map<string, Node> =>
     new Map(parameters.map((p) => [`${p.in} ${p.name}`, p]));
   const a = byKey(old.parameters);
@@ -188,144 +116,6 @@ function diffParameters(old: Operation, now: Operation, out: Emitter): void {
       },
     );
   }
-}
-
-/** Compare the media types of two `content` maps, and the schemas of the ones both have. */
-export function diffContent(before: Node, after: Node, path: string, place: Place, out: Emitter): void {
-  const request = place.side === 'request';
-  for (const [media, value] of Object.entries(before)) {
-    const next = after[media];
-    if (next === undefined) {
-      out.emit(
-        request ? 'request-media-type-removed' : 'response-media-type-removed',
-        place.base ?? 'description',
-        place,
-        {
-          path: `${path}${key(media)}`,
-          before: media,
-          message: request
-            ? `${place.subject} no longer takes ${media}: ${place.who} that send it are refused`
-            : `${place.subject} no longer comes as ${media}: ${place.who} that read it break`,
-        },
-      );
-      continue;
-    }
-    diffSchemas(asNode(value).schema, asNode(next).schema, `${path}${key(media)}.schema`, place, out);
-  }
-  for (const media of Object.keys(after))
-    if (!(media in before))
-      out.emit(
-        request ? 'request-media-type-added' : 'response-media-type-added',
-        place.base ?? 'description',
-        place,
-        {
-          path: `${path}${key(media)}`,
-          after: media,
-          message: `${place.subject} may also be ${media}`,
-        },
-      );
-}
-
-function diffRequestBody(old: Operation, now: Operation, out: Emitter): void {
-  const name = operationName(now.ref);
-  const place: Place = {
-    side: 'request',
-    operation: now.ref,
-    subject: `the request of ${name}`,
-    who: 'clients',
-  };
-  const a = old.node.requestBody === undefined ? undefined : asNode(old.node.requestBody);
-  const b = now.node.requestBody === undefined ? undefined : asNode(now.node.requestBody);
-  const path = `${now.path}.requestBody`;
-  if (!a && !b) return;
-  if (!a || !b) {
-    const required = b?.required === true;
-    out.emit(
-      !a
-        ? required
-          ? 'request-body-added-required'
-          : 'request-body-added-optional'
-        : 'request-body-removed',
-      'description',
-      place,
-      {
-        path,
-        message: !a
-          ? `${name} now ${required ? 'requires' : 'takes'} a request body${required ? ': clients that send none are refused' : ''}`
-          : `${name} no longer takes a request body: clients that send one have it ignored`,
-      },
-    );
-    return;
-  }
-  if ((a.required === true) !== (b.required === true))
-    out.emit(
-      b.required === true ? 'request-body-became-required' : 'request-body-became-optional',
-      'description',
-      place,
-      {
-        path,
-        message:
-          b.required === true
-            ? `${name} now requires its request body: clients that send none are refused`
-            : `${name} no longer requires its request body`,
-      },
-    );
-  diffContent(asNode(a.content), asNode(b.content), `${path}.content`, place, out);
-}
-
-function diffResponses(old: Operation, now: Operation, out: Emitter): void {
-  const name = operationName(now.ref);
-  const a = asNode(old.node.responses);
-  const b = asNode(now.node.responses);
-  for (const [status, raw] of Object.entries(a)) {
-    const response = asNode(raw);
-    const path = `${now.path}.responses${key(status)}`;
-    const place: Place = {
-      side: 'response',
-      operation: now.ref,
-      status,
-      subject: `the ${status} response of ${name}`,
-      who: 'clients',
-      base: isDecision(response) ? 'decision' : 'description',
-    };
-    const next = b[status];
-    if (next === undefined) {
-      const success = /^2/.test(status);
-      out.emit(
-        success ? 'response-success-status-removed' : 'response-non-success-status-removed',
-        place.base ?? 'description',
-        place,
-        {
-          path,
-          before: status,
-          message: success
-            ? `${name} no longer answers ${status}: clients that expect it break`
-            : `${name} no longer answers ${status}`,
-        },
-      );
-      continue;
-    }
-    const nextNode = asNode(next);
-    diffContent(
-      asNode(response.content),
-      asNode(nextNode.content),
-      `${path}.content`,
-      { ...place, base: isDecision(nextNode) ? 'decision' : 'description' },
-      out,
-    );
-  }
-  for (const [status, raw] of Object.entries(b))
-    if (!(status in a))
-      out.emit(
-        'response-status-added',
-        isDecision(asNode(raw)) ? 'decision' : 'description',
-        { side: 'response', operation: now.ref, status, subject: name, who: 'clients' },
-        {
-          path: `${now.path}.responses${key(status)}`,
-          after: status,
-          message: `${name} may now answer ${status}: clients that do not handle it break on it`,
-        },
-      );
 }
 
 /** Compare every operation of `paths`: added, removed, and each one both versions have. */
