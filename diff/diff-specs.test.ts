@@ -36,6 +36,26 @@ describe('one edit per rule: each classified as its check says', () => {
   it('has a case for every check', () => {
     expect(new Set(RULE_CASES.map((c) => c.check))).toEqual(new Set(Object.keys(CHECKS)));
   });
+
+  it('classifies as oasdiff does, or says why not in decision 100', () => {
+    const record = readFileSync(
+      new URL('../docs/decisions/100-diff-judges-like-oasdiff-except-payments.md', import.meta.url),
+      'utf8',
+    );
+    const level = { ERR: 'breaking', WARN: 'risky', INFO: 'safe' } as Record<string, string>;
+    const differing = Object.entries(CHECKS)
+      .filter(
+        ([, entry]) =>
+          entry.oasdiff === null || level[entry.oasdiff.split(' ').at(-1) ?? ''] !== entry.severity,
+      )
+      .map(([id]) => id);
+    const unexplained = differing.filter(
+      (id) =>
+        !record.includes(`\`${id}\``) &&
+        !record.includes(`\`${id.replace(/-(added|removed|changed|lowered|raised)$/, '-*')}\``),
+    );
+    expect(unexplained).toEqual([]);
+  });
 });
 
 describe('no change where nothing changed', () => {
