@@ -1,6 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
-import { collectPactFiles, readPactFile } from '../contracts/index.ts';
+import {
+  collectPactFiles,
+  fetchBrokerPacts,
+  PACU_PROVIDER,
+  type PactInteraction,
+  readPactFile,
+} from '../contracts/index.ts';
 import {
   type CoverageLike,
   type DescriptionInput,
@@ -44,6 +50,8 @@ function diffReporters(values: string[]): Array<{ kind: 'console' } | { kind: Fi
 interface DiffCommandOptions {
   base?: string;
   pacts?: string[];
+  brokerToken?: string;
+  provider: string;
   coverage?: string;
   failOn: FailOn;
   profile: 'documented' | 'strict';
@@ -65,6 +73,19 @@ async function descriptions(
   if (operands.length !== 2)
     throw new ConfigError('pacu: diff needs two descriptions, OLD and NEW (or --base GIT_REF [NEW])');
   return [operands[0] as string, operands[1] as string];
+}
+
+/** The interactions of every `--pacts` value: a file, a folder of pact files, or a Pact Broker URL. */
+async function readPacts(options: DiffCommandOptions): Promise<PactInteraction[]> {
+  const values = options.pacts ?? [];
+  const brokers = values.filter((value) => /^https?:\/\//.test(value));
+  const files = await collectPactFiles(values.filter((value) => !brokers.includes(value)));
+  const token = options.brokerToken ?? process.env.PACT_BROKER_TOKEN;
+  const read = await Promise.all([
+    ...files.map((file) => readPactFile(file)),
+    ...brokers.map((url) => fetchBrokerPacts({ url, ...(token ? { token } : {}) }, options.provider)),
+  ]);
+  return read.flat();
 }
 
 async function readCoverage(file: string): Promise<UsageRecord[]> {
@@ -94,10 +115,12 @@ export function registerDiffCommand(program: Command, io: CliIo, outcome: Comman
     )
     .option('--base <git-ref>', 'take OLD from git: the NEW file as it was at this revision')
     .option(
-      '--pacts <dir>',
-      'pact files or folders of consumers: each breaking change lists who uses it (repeatable)',
+      '--pacts <dir|url>',
+      'pact files, folders or a Pact Broker URL: each breaking change lists which consumers use it (repeatable)',
       collect,
     )
+    .option('--broker-token <token>', 'Pact Broker token for a --pacts URL (env PACT_BROKER_TOKEN)')
+    .option('--provider <name>', 'the provider whose pacts a --pacts broker URL gives', PACU_PROVIDER)
     .option(
       '--coverage <file>',
       "the mock's coverage report (JSON): which operations and statuses traffic reached",
@@ -127,8 +150,7 @@ export function registerDiffCommand(program: Command, io: CliIo, outcome: Comman
     .action(async (operands: string[], options: DiffCommandOptions) => {
       const reporters = diffReporters(options.reporter ?? ['console']);
       const [before, after] = await descriptions(operands, options.base);
-      const pactFiles = options.pacts ? await collectPactFiles(options.pacts) : [];
-      const interactions = (await Promise.all(pactFiles.map((file) => readPactFile(file)))).flat();
+      const interactions = await readPacts(options);
       const usage = [
         ...usageFromPacts(interactions),
         ...(options.coverage ? await readCoverage(options.coverage) : []),

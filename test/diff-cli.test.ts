@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { PACU_PACT_DIR } from '../contracts/index.ts';
 import type { DiffReport } from '../diff/index.ts';
 import { DEFAULT_SPEC_FILE } from '../spec/index.ts';
+import { freePort } from './helpers/free-port.ts';
+import { startHalBroker } from './helpers/hal-broker.ts';
 import { runCli } from './helpers/run-cli.ts';
 
 const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
@@ -92,6 +94,41 @@ describe('pacu diff in process', () => {
     );
     expect(removed?.usedBy?.map((use) => use.consumer)).toContain('pacu-merchant-payments');
     expect(run.code).toBe(1);
+  });
+
+  it('takes the pacts from a Pact Broker URL, and a broker it cannot read is one line and exit 2', async () => {
+    const pact = JSON.parse(
+      readFileSync(path.join(PACU_PACT_DIR, 'pacu-merchant-payments-pacu-api.json'), 'utf8'),
+    );
+    const broker = await startHalBroker('pacu-api', [{ consumer: 'pacu-merchant-payments', pact }]);
+    try {
+      const run = await runCli([
+        'diff',
+        DEFAULT_SPEC_FILE,
+        NEXT,
+        '--pacts',
+        broker.url,
+        '--fail-on',
+        'used',
+        '--reporter',
+        'json:-',
+      ]);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(1);
+      const report = JSON.parse(run.stdout) as DiffReport;
+      expect(report.changes.flatMap((c) => c.usedBy ?? []).map((use) => use.consumer)).toContain(
+        'pacu-merchant-payments',
+      );
+      expect(broker.calls.map((call) => call.method)).not.toContain('PUT');
+    } finally {
+      await broker.close();
+    }
+    const nobody = `http://127.0.0.1:${await freePort()}`;
+    const gone = await runCli(['diff', DEFAULT_SPEC_FILE, NEXT, '--pacts', nobody, '--fail-on', 'used']);
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toMatch(
+      /^pacu: cannot reach the Pact Broker at http:\/\/127\.0\.0\.1:\d+: connection refused\. Is the --pacts URL right and the broker up\?\n$/,
+    );
   });
 
   it('--fail-on used passes when the recorded traffic never reached what broke', async () => {
