@@ -35,6 +35,7 @@ export const CHECKS = {
   'operation-added': check('safe', 'operation', 'endpoint-added INFO'),
   'operation-id-changed': check('safe', 'operation', 'api-operation-id-removed INFO'),
   'operation-deprecated': check('safe', 'operation', 'endpoint-deprecated INFO'),
+  'server-base-path-changed': check('breaking', 'operation', null),
 
   'new-required-request-parameter': check('breaking', 'parameter', 'new-required-request-parameter ERR'),
   'new-optional-request-parameter': check('safe', 'parameter', 'new-optional-request-parameter INFO'),

@@ -61,6 +61,13 @@ export const RULE_CASES: readonly RuleCase[] = [
   },
 
   {
+    check: 'server-base-path-changed',
+    origin: 'description',
+    after: (d) => {
+      d.servers[0].url = 'https://sandbox.payments.test/v4';
+    },
+  },
+  {
     check: 'new-required-request-parameter',
     origin: 'description',
     after: (d) =>

@@ -115,6 +115,20 @@ describe('payment-aware sentences and the gate', () => {
     });
   });
 
+  it('tells a removed field with one new look-alike sibling as a likely rename', async () => {
+    const report = await diffSpecs(
+      DEFAULT_SPEC_FILE,
+      new URL('../docs/examples/openapi-next.yaml', import.meta.url).pathname,
+    );
+    const change = report.changes.find(
+      (c) => c.check === 'response-required-property-removed' && c.operation?.kind === 'operation',
+    );
+    expect(change?.message).toBe(
+      'the 200 response of usdTransfer no longer carries `data.routing_number`: clients that read it break (apparently renamed `data.bank_routing_number`)',
+    );
+    expect(change?.after).toBe('bank_routing_number');
+  });
+
   it("reports pacu's decisions but lets them fail only under --profile strict", async () => {
     const next = { label: 'new', document: edited((d) => delete d.webhooks['p2p.validated']) };
     expect((await diffSpecs(OLD, next)).failed).toBe(false);

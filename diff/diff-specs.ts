@@ -3,7 +3,7 @@ import { CHECKS } from './checks.ts';
 import type { Change, DescriptionInput, DiffOptions, DiffReport, ResolvedDiffOptions } from './glossary.ts';
 import { DIFF_DEFAULTS } from './glossary.ts';
 import { loadDescription } from './internal/description.ts';
-import { diffDecisions, diffWebhooks } from './internal/document-diff.ts';
+import { diffDecisions, diffServers, diffWebhooks } from './internal/document-diff.ts';
 import { createEmitter } from './internal/emitter.ts';
 import { diffOperations } from './internal/operation-diff.ts';
 import { diffSecuritySchemes } from './internal/security-diff.ts';
@@ -55,6 +55,7 @@ export async function diffSpecs(
     loadDescription(newDescription),
   ]);
   const out = createEmitter();
+  diffServers(before.document, after.document, out);
   diffOperations(before.document, after.document, out);
   diffWebhooks(before.document, after.document, out);
   diffSecuritySchemes(before.document, after.document, out);

@@ -159,10 +159,10 @@ export function attachUsage(
           ? `webhook ${change.operation.event}`
           : `${change.operation.method} ${normalise(change.operation.path)}`;
       users = records.filter((record, index) => keys[index] === key && uses(change, record));
-    } else if (/^(security-scheme|token-scope)-/.test(change.check))
+    } else if (/^(security-scheme|token-scope)-|^server-base-path-changed$/.test(change.check))
       users = everyone.map((r) => ({
         ...r,
-        detail: r.source === 'pact' ? 'authenticates' : 'recorded traffic',
+        detail: r.source === 'pact' ? 'calls the API' : 'recorded traffic',
       }));
     const usedBy: Use[] = [
       ...new Map(

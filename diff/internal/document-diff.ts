@@ -149,3 +149,23 @@ export function diffDecisions(before: Description, after: Description, out: Emit
     });
   }
 }
+
+/** The path of the first server's URL (`/v3`): what every operation's path hangs from. */
+function basePath(document: Node): string {
+  const url = String(asNode((document.servers as unknown[] | undefined)?.[0]).url ?? '');
+  const path = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? new URL(url).pathname : url;
+  return path.replace(/\/$/, '');
+}
+
+/** A new base path (`/v3` to `/v4`) moves every operation at once: the description's own versioning. */
+export function diffServers(before: Node, after: Node, out: Emitter): void {
+  const from = basePath(before);
+  const to = basePath(after);
+  if (from !== to)
+    out.emit('server-base-path-changed', 'description', DOCUMENT, {
+      path: '$.servers[0].url',
+      before: from,
+      after: to,
+      message: `every operation moves from ${from || '/'} to ${to || '/'}: clients that call the old paths get 404 until they move`,
+    });
+}

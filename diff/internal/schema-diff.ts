@@ -4,6 +4,22 @@ import { compareFacts } from './facts-diff.ts';
 import { isIdempotencyKey, renamedTo } from './payment-rules.ts';
 import { collectFields, effectiveFacts, type Field } from './schema-facts.ts';
 
+/** The one new sibling of a removed field with the same types: told as a likely rename, judged as removal and addition. */
+function lookalike(
+  removed: Field,
+  before: ReadonlyMap<string, Field>,
+  after: ReadonlyMap<string, Field>,
+): Field | undefined {
+  const types = JSON.stringify(effectiveFacts(removed).types);
+  const candidates = [...after.values()].filter(
+    (field) =>
+      field.parent === removed.parent &&
+      !before.has(field.field) &&
+      JSON.stringify(effectiveFacts(field).types) === types,
+  );
+  return candidates.length === 1 ? candidates[0] : undefined;
+}
+
 /**
  * Compare two versions of one body schema (dereferenced). The request side and the response side
  * are judged the other way round: what narrows a request breaks its senders, what widens a
@@ -35,8 +51,10 @@ export function diffSchemas(
     const newParent = after.get(old.parent);
     if (!oldParent || !newParent) continue;
     const wasRequired = effectiveFacts(oldParent).required.has(old.name);
-    const details = { path: old.path, field: key, before: old.name };
+    const look = lookalike(old, before, after);
+    const details = { path: old.path, field: key, before: old.name, ...(look ? { after: look.name } : {}) };
     const name = fieldName(key, place.root);
+    const hint = look ? ` (apparently renamed ${fieldName(look.field, place.root)})` : '';
     if (request && isIdempotencyKey(old)) {
       const successor = renamedTo(old, before, after, effectiveFacts(newParent).required);
       if (successor) successors.add(successor);
@@ -56,8 +74,8 @@ export function diffSchemas(
       emit(closed ? 'request-property-removed-closed' : 'request-property-removed', old.existence, place, {
         ...details,
         message: closed
-          ? `${subject} no longer takes ${name} and allows no other properties: ${who} that send it are refused`
-          : `${subject} no longer takes ${name}: ${who} that send it have it ignored`,
+          ? `${subject} no longer takes ${name} and allows no other properties: ${who} that send it are refused${hint}`
+          : `${subject} no longer takes ${name}: ${who} that send it have it ignored${hint}`,
       });
     } else {
       emit(
@@ -67,8 +85,8 @@ export function diffSchemas(
         {
           ...details,
           message: wasRequired
-            ? `${subject} no longer carries ${name}: ${who} that read it break`
-            : `${subject} no longer carries the optional ${name}: ${who} that read it get nothing`,
+            ? `${subject} no longer carries ${name}: ${who} that read it break${hint}`
+            : `${subject} no longer carries the optional ${name}: ${who} that read it get nothing${hint}`,
         },
       );
     }
