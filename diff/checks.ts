@@ -127,6 +127,9 @@ export const CHECKS = {
 
   'webhook-removed': check('breaking', 'webhook', null),
   'webhook-added': check('risky', 'webhook', null),
+  'webhook-required-header-removed': check('breaking', 'webhook', 'required-response-header-removed ERR'),
+  'webhook-optional-header-removed': check('risky', 'webhook', 'optional-response-header-removed WARN'),
+  'webhook-header-added': check('safe', 'webhook', null),
 
   'idempotency-key-removed': check('breaking', 'payment', 'request-property-removed WARN'),
   'idempotency-key-renamed': check('breaking', 'payment', 'request-property-removed WARN'),

@@ -556,6 +556,34 @@ export const RULE_CASES: readonly RuleCase[] = [
   },
 
   {
+    check: 'webhook-required-header-removed',
+    origin: 'decision',
+    after: (d) => {
+      d.webhooks['p2p.validated'].post.parameters = d.webhooks['p2p.validated'].post.parameters.slice(0, 2);
+    },
+  },
+  {
+    check: 'webhook-optional-header-removed',
+    origin: 'decision',
+    before: (d) => {
+      d.webhooks['p2p.validated'].post.parameters = [
+        ...d.webhooks['p2p.validated'].post.parameters,
+        { name: 'webhook-attempt', in: 'header', schema: { type: 'integer' } },
+      ];
+    },
+    after: () => {},
+  },
+  {
+    check: 'webhook-header-added',
+    origin: 'decision',
+    after: (d) => {
+      d.webhooks['p2p.validated'].post.parameters = [
+        ...d.webhooks['p2p.validated'].post.parameters,
+        { name: 'webhook-attempt', in: 'header', schema: { type: 'integer' } },
+      ];
+    },
+  },
+  {
     check: 'idempotency-key-removed',
     origin: 'description',
     after: (d) => {

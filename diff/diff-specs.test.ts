@@ -173,10 +173,20 @@ describe('payment-aware sentences and the gate', () => {
     await expect(diffSpecs(OLD, OLD, { failOn: 'used' })).rejects.toThrow(/needs consumers/);
   });
 
-  it('counts its checks by area and severity', () => {
+  it('counts its checks by area and severity, as the README and decision 100 say', () => {
     const counts = checkCounts();
     expect(counts.total).toBe(Object.keys(CHECKS).length);
     expect(Object.values(counts.bySeverity).reduce((a, b) => a + b, 0)).toBe(counts.total);
+    const { breaking, risky, safe } = counts.bySeverity;
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(
+      `**${counts.total} checks** (${breaking} breaking, ${risky} risky, ${safe} safe)`,
+    );
+    const record = readFileSync(
+      new URL('../docs/decisions/100-diff-judges-like-oasdiff-except-payments.md', import.meta.url),
+      'utf8',
+    );
+    expect(record).toContain(`pacu's ${counts.total} checks`);
   });
 });
 

@@ -63,9 +63,29 @@ export function diffWebhooks(before: Node, after: Node, out: Emitter): void {
         ]),
       );
     const nowHeaders = headers(now);
-    for (const [id, header] of headers(old)) {
+    const oldHeaders = headers(old);
+    for (const [id, header] of nowHeaders)
+      if (!oldHeaders.has(id))
+        out.emit('webhook-header-added', base, place, {
+          path: `${path}.post.parameters`,
+          field: id,
+          message: `the ${event} webhook carries a new ${header.in} \`${String(header.name)}\``,
+        });
+    for (const [id, header] of oldHeaders) {
       const next = nowHeaders.get(id);
-      if (next)
+      if (!next) {
+        const required = header.required === true;
+        out.emit(
+          required ? 'webhook-required-header-removed' : 'webhook-optional-header-removed',
+          base,
+          place,
+          {
+            path: `${path}.post.parameters`,
+            field: id,
+            message: `the ${event} webhook no longer carries the ${required ? '' : 'optional '}${header.in} \`${String(header.name)}\`: receivers that read it ${required ? 'break' : 'get nothing'}`,
+          },
+        );
+      } else
         diffSchemas(
           header.schema,
           next.schema,
