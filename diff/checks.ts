@@ -61,6 +61,9 @@ export const CHECKS = {
   'response-success-status-removed': check('breaking', 'status', 'response-success-status-removed ERR'),
   'response-non-success-status-removed': check('safe', 'status', 'response-non-success-status-removed INFO'),
   'response-status-added': check('risky', 'status', 'response-(non-)success-status-added INFO'),
+  'response-required-header-removed': check('breaking', 'status', 'required-response-header-removed ERR'),
+  'response-optional-header-removed': check('risky', 'status', 'optional-response-header-removed WARN'),
+  'response-header-added': check('safe', 'status', null),
 
   'new-required-request-property': check('breaking', 'schema', 'new-required-request-property ERR'),
   'new-optional-request-property': check('safe', 'schema', 'new-optional-request-property INFO'),

@@ -193,6 +193,31 @@ export const RULE_CASES: readonly RuleCase[] = [
   },
 
   {
+    check: 'response-required-header-removed',
+    origin: 'description',
+    before: (d) => {
+      users(d).responses['200'].headers = {
+        'x-total-count': { required: true, schema: { type: 'integer' } },
+      };
+    },
+    after: () => {},
+  },
+  {
+    check: 'response-optional-header-removed',
+    origin: 'description',
+    before: (d) => {
+      users(d).responses['200'].headers = { 'x-request-id': { schema: { type: 'string' } } };
+    },
+    after: () => {},
+  },
+  {
+    check: 'response-header-added',
+    origin: 'description',
+    after: (d) => {
+      users(d).responses['200'].headers = { 'x-request-id': { schema: { type: 'string' } } };
+    },
+  },
+  {
     check: 'new-required-request-property',
     origin: 'description',
     after: (d) => {

@@ -1,5 +1,6 @@
 import { asNode, isDecision, key, type Node } from './description.ts';
 import { type Emitter, operationName, type Place, requestPlace } from './emitter.ts';
+import { diffHeaders } from './header-diff.ts';
 import type { Operation } from './operation-diff.ts';
 import { diffSchemas } from './schema-diff.ts';
 
@@ -81,6 +82,12 @@ export function diffRequestBody(old: Operation, now: Operation, out: Emitter): v
   diffContent(asNode(a.content), asNode(b.content), `${path}.content`, place, out);
 }
 
+const RESPONSE_HEADERS = {
+  requiredRemoved: 'response-required-header-removed',
+  optionalRemoved: 'response-optional-header-removed',
+  added: 'response-header-added',
+} as const;
+
 export function diffResponses(old: Operation, now: Operation, out: Emitter): void {
   const name = operationName(now.ref);
   const a = asNode(old.node.responses);
@@ -114,11 +121,14 @@ export function diffResponses(old: Operation, now: Operation, out: Emitter): voi
       continue;
     }
     const nextNode = asNode(next);
-    diffContent(
-      asNode(response.content),
-      asNode(nextNode.content),
-      `${path}.content`,
-      { ...place, base: isDecision(nextNode) ? 'decision' : 'description' },
+    const kept = { ...place, base: isDecision(nextNode) ? 'decision' : 'description' } as const;
+    diffContent(asNode(response.content), asNode(nextNode.content), `${path}.content`, kept, out);
+    diffHeaders(
+      asNode(response.headers),
+      asNode(nextNode.headers),
+      `${path}.headers`,
+      kept,
+      RESPONSE_HEADERS,
       out,
     );
   }

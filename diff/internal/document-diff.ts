@@ -3,8 +3,13 @@ import type { Origin } from '../glossary.ts';
 import { diffContent } from './body-diff.ts';
 import { asNode, type Description, isDecision, key, type Node } from './description.ts';
 import type { Emitter, Place } from './emitter.ts';
-import { diffSchemas } from './schema-diff.ts';
+import { diffHeaders, headerParameters } from './header-diff.ts';
 
+const WEBHOOK_HEADERS = {
+  requiredRemoved: 'webhook-required-header-removed',
+  optionalRemoved: 'webhook-optional-header-removed',
+  added: 'webhook-header-added',
+} as const;
 const DOCUMENT: Place = { side: 'document', subject: 'the description', who: 'clients' };
 
 /** The operation of a webhook's path item: `post`, or its first method. */
@@ -55,49 +60,14 @@ export function diffWebhooks(before: Node, after: Node, out: Emitter): void {
       place,
       out,
     );
-    const headers = (operation: Node): Map<string, Node> =>
-      new Map(
-        (Array.isArray(operation.parameters) ? operation.parameters.map(asNode) : []).map((p) => [
-          `${p.in} ${p.name}`,
-          p,
-        ]),
-      );
-    const nowHeaders = headers(now);
-    const oldHeaders = headers(old);
-    for (const [id, header] of nowHeaders)
-      if (!oldHeaders.has(id))
-        out.emit('webhook-header-added', base, place, {
-          path: `${path}.post.parameters`,
-          field: id,
-          message: `the ${event} webhook carries a new ${header.in} \`${String(header.name)}\``,
-        });
-    for (const [id, header] of oldHeaders) {
-      const next = nowHeaders.get(id);
-      if (!next) {
-        const required = header.required === true;
-        out.emit(
-          required ? 'webhook-required-header-removed' : 'webhook-optional-header-removed',
-          base,
-          place,
-          {
-            path: `${path}.post.parameters`,
-            field: id,
-            message: `the ${event} webhook no longer carries the ${required ? '' : 'optional '}${header.in} \`${String(header.name)}\`: receivers that read it ${required ? 'break' : 'get nothing'}`,
-          },
-        );
-      } else
-        diffSchemas(
-          header.schema,
-          next.schema,
-          `${path}.post.parameters`,
-          {
-            ...place,
-            subject: `the ${event} webhook's ${header.in} \`${header.name}\``,
-            root: `\`${String(header.name)}\``,
-          },
-          out,
-        );
-    }
+    diffHeaders(
+      headerParameters(old),
+      headerParameters(now),
+      `${path}.post.parameters`,
+      { ...place, subject: `the ${event} webhook` },
+      WEBHOOK_HEADERS,
+      out,
+    );
   }
   for (const [event, item] of Object.entries(b))
     if (!(event in a)) {
