@@ -1,6 +1,7 @@
 export type { CheckId } from './checks.ts';
 export { CHECKS } from './checks.ts';
 export { checkCounts, diffSpecs, failsGate, resolveDiffOptions } from './diff-specs.ts';
+export { descriptionAtRef } from './git-description.ts';
 export type {
   Change,
   DescriptionInput,
@@ -17,6 +18,5 @@ export type {
   Use,
 } from './glossary.ts';
 export { DIFF_DEFAULTS } from './glossary.ts';
-export { descriptionAtRef } from './internal/description.ts';
 export type { CoverageLike, PactInteractionLike } from './usage.ts';
 export { usageFromCoverage, usageFromPacts } from './usage.ts';
