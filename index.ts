@@ -3,6 +3,15 @@
 // `pacu/contracts`, `pacu/spec`) for the rest of its exports and a smaller import.
 export type { BrokerOptions, VerifyPactsOptions } from './contracts/index.ts';
 export { assertPactsVerified, VERIFY_DEFAULTS, verifyPacts } from './contracts/index.ts';
+export type {
+  Change,
+  DescriptionInput,
+  DiffOptions,
+  DiffReport,
+  Severity,
+  UsageRecord,
+} from './diff/index.ts';
+export { DIFF_DEFAULTS, diffSpecs } from './diff/index.ts';
 export type { MockApp, MockClient, MockOptions, RunningMock } from './mock/index.ts';
 export { createMock, MOCK_DEFAULTS, startMock } from './mock/index.ts';
 export type { OperationId, PacuErrorCode, Profile, Scope, Spec } from './spec/index.ts';

@@ -45,6 +45,11 @@ const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./replay-recording-command.ts')).registerReplayCommand,
   },
   {
+    name: 'diff',
+    summary: 'compare two versions of an OpenAPI description: breaking, risky or safe, and who it breaks',
+    load: async () => (await import('./diff-command.ts')).registerDiffCommand,
+  },
+  {
     name: 'webhooks',
     summary: "test your side of the API's webhooks (webhooks check)",
     load: async () => (await import('./webhooks-command.ts')).registerWebhooksCommand,

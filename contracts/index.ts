@@ -1,4 +1,6 @@
 export { assertPactsAgreeWithSpec, assertPactsVerified } from './assert-contracts.ts';
+export type { BrokerAccess } from './broker-pacts.ts';
+export { fetchBrokerPacts } from './broker-pacts.ts';
 export type {
   InteractionSpecCheck,
   PactSpecCheck,
@@ -12,7 +14,7 @@ export {
 } from './check-against-spec.ts';
 export type { ContractReportInput, InteractionOutcome } from './contract-report.ts';
 export type { PactInteraction, PactMatcher, PactRequest, PactResponse } from './pact-file.ts';
-export { collectPactFiles, readPactFile } from './pact-file.ts';
+export { collectPactFiles, parsePact, readPactFile } from './pact-file.ts';
 export type { PactFromHarOptions } from './pact-from-har.ts';
 export { writePactFromHar } from './pact-from-har.ts';
 export {

@@ -142,6 +142,12 @@ export async function readPactFile(file: string): Promise<PactInteraction[]> {
   } catch (cause) {
     throw new ConfigError(`pacu: cannot read pact file ${file}: ${(cause as Error).message}`, { cause });
   }
+  return parsePact(pact, file);
+}
+
+/** The HTTP interactions of a pact document already parsed (from a broker); `file` names where it came from. */
+export function parsePact(parsed: unknown, file: string): PactInteraction[] {
+  const pact = asObject(parsed);
   if (!Array.isArray(pact.interactions))
     throw new ConfigError(`pacu: ${file} is not a pact file (it has no "interactions" list)`);
   const version = specVersion(pact);

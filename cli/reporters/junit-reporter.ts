@@ -4,7 +4,7 @@ import { replayCommand, reproduceNote } from './replay-command.ts';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what must go.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 
-const escapeXml = (text: string): string =>
+export const escapeXml = (text: string): string =>
   text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

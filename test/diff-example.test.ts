@@ -1,0 +1,47 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderDiffConsole } from '../cli/reporters/diff-reporters.ts';
+import { diffSpecs } from '../diff/index.ts';
+
+// The README's `pacu diff` example must stay true as spec/openapi.yaml evolves: the fixture is the
+// spec with three edits, and the README shows what `pacu diff --quiet` prints for it. When the spec
+// changes, rerun with PACU_WRITE_EXAMPLE=1 to rewrite both, and read the new output before committing.
+const at = (file: string): string => new URL(`../${file}`, import.meta.url).pathname;
+const SPEC = 'spec/openapi.yaml';
+const NEXT = 'docs/examples/openapi-next.yaml';
+const WRITE = process.env.PACU_WRITE_EXAMPLE === '1';
+
+/** spec/openapi.yaml, version 1.1: `routing_number` of the USD transfer record renamed, a `returned` status. */
+function nextVersion(spec: string): string {
+  const start = spec.indexOf('    UsdTransfer:\n');
+  const end = spec.indexOf('    UsdTransferResponse:\n');
+  const record = spec
+    .slice(start, end)
+    .replace('        - routing_number\n', '        - bank_routing_number\n')
+    .replace('        routing_number:\n', '        bank_routing_number:\n');
+  return `${spec.slice(0, start)}${record}${spec.slice(end)}`
+    .replace('  version: "1.0"\n', '  version: "1.1"\n')
+    .replace(
+      '      enum: [processing, successful, failed]\n    PaymentStatus:',
+      '      enum: [processing, successful, failed, returned]\n    PaymentStatus:',
+    );
+}
+
+describe("the README's pacu diff example", () => {
+  it(`${NEXT} is ${SPEC} with the three edits`, () => {
+    const expected = nextVersion(readFileSync(at(SPEC), 'utf8'));
+    if (WRITE) writeFileSync(at(NEXT), expected);
+    expect(readFileSync(at(NEXT), 'utf8')).toBe(expected);
+  });
+
+  it('shows what pacu diff --quiet prints for it', async () => {
+    const output = renderDiffConsole(await diffSpecs(SPEC, NEXT), { quiet: true }).trimEnd();
+    const readme = readFileSync(at('README.md'), 'utf8');
+    const intro = `\`npx pacu diff\n${SPEC} ${NEXT} --quiet\` prints (exit code 1):\n\n\`\`\`text\n`;
+    const start = readme.indexOf(intro) + intro.length;
+    expect(start).toBeGreaterThan(intro.length);
+    const end = readme.indexOf('\n```', start);
+    if (WRITE) writeFileSync(at('README.md'), `${readme.slice(0, start)}${output}${readme.slice(end)}`);
+    expect(readme.slice(start, end)).toBe(output);
+  });
+});
