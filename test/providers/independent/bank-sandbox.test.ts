@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BankSandbox, MUTANT_NAMES, type MutantName, startBankSandbox } from './index.ts';
 
@@ -66,8 +67,7 @@ function transfer(given: Given, reference: string): Record<string, unknown> {
   };
 }
 
-let references = 0;
-const fresh = (): string => `ref-${(references += 1)}`;
+const fresh = (): string => `ref-${randomUUID()}`;
 
 /** Whether each mutant's sentence holds on a sandbox, probed from outside. */
 const HOLDS: Record<MutantName, (given: Given) => Promise<boolean>> = {
