@@ -109,6 +109,25 @@ const HOLDS: Record<MutantName, (given: Given) => Promise<boolean>> = {
   'account-created-201': async (g) => (await createAccount(g)).status === 200,
   'account-balance-credited': async (g) => data(await createAccount(g)).balance === 0,
   'account-status-pending': async (g) => data(await createAccount(g)).account_status === 'ACTIVE',
+  'numbers-without-rtp': async (g) => {
+    const numbers = data(await createAccount(g)).numbers as Record<string, Record<string, unknown>>;
+    return ['ACH', 'RTP', 'WIRE'].every(
+      (rail) =>
+        typeof numbers[rail]?.account_number === 'string' &&
+        typeof numbers[rail]?.routing_number === 'string',
+    );
+  },
+  'users-without-total-pages': async (g) => {
+    const list = data(await call(g.sandbox, 'GET', '/users', { token: g.token }));
+    return ['page', 'total_count', 'total_pages'].every((field) => Number.isInteger(list[field]));
+  },
+  'transfer-status-uppercase': async (g) => {
+    const body = transfer(g, fresh());
+    const record = data(
+      await call(g.sandbox, 'POST', '/payments/usd/direct', { token: g.token, json: body }),
+    );
+    return ['processing', 'successful', 'failed'].includes(String(record.transaction_status));
+  },
   'card-expiration-four-digit-year': async (g) => {
     const card = await call(g.sandbox, 'GET', `/cards/virtual/${g.sandbox.cardId}`, { token: g.token });
     return /^(0[1-9]|1[0-2])\/\d{2}$/.test(String(data(card).expiration));

@@ -76,6 +76,22 @@ export const MUTANTS = {
     sentence: '| account_status | string | ACTIVE is the value returned on creation |',
     breaks: 'a new account is PENDING_VERIFICATION',
   },
+  'numbers-without-rtp': {
+    section: 'Endpoints, note 3',
+    sentence:
+      'Endpoint 4: the returned numbers object holds one account number and routing number per rail (ACH, RTP, WIRE).',
+    breaks: 'a new account’s numbers hold ACH and WIRE only (the sandbox has no RTP rail)',
+  },
+  'users-without-total-pages': {
+    section: 'Endpoints, note 4',
+    sentence: 'The response carries page, total_count and total_pages.',
+    breaks: 'the user list carries page and total_count, and no total_pages',
+  },
+  'transfer-status-uppercase': {
+    section: 'USD transfer record',
+    sentence: '| transaction_status | string | one of processing, successful, failed |',
+    breaks: 'a transfer record’s status is written PROCESSING',
+  },
   'card-expiration-four-digit-year': {
     section: 'Virtual card record',
     sentence: '| expiration | string (month and two-digit year, form MM/YY) |',

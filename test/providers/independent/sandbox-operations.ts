@@ -108,7 +108,7 @@ export class SandboxOperations {
       reference: this.mutant === 'echo-reference-prefixed' ? `MRC-${reference}` : reference,
       transaction_date: timestamp(),
       transaction_id: randomUUID(),
-      transaction_status: 'processing',
+      transaction_status: this.mutant === 'transfer-status-uppercase' ? 'PROCESSING' : 'processing',
     };
     this.store.transfersByReference.set(reference, { fingerprint, record });
     this.respond.ok(res, 'Transfer accepted for processing', record);
@@ -148,7 +148,8 @@ export class SandboxOperations {
     }
     const status = this.mutant === 'account-status-pending' ? 'PENDING_VERIFICATION' : 'ACTIVE';
     const balance = this.mutant === 'account-balance-credited' ? 1000 : 0;
-    const account = this.store.createAccount(userId, body.hold_balance as boolean, status, balance);
+    const rails = this.mutant === 'numbers-without-rtp' ? ['ACH', 'WIRE'] : undefined;
+    const account = this.store.createAccount(userId, body.hold_balance as boolean, status, balance, rails);
     this.respond.ok(res, 'US account created', account.record, {
       status: this.mutant === 'account-created-201' ? 201 : 200,
     });
@@ -185,7 +186,8 @@ export class SandboxOperations {
     }
     const all = this.store.users;
     const items = all.slice((page - 1) * pageSize, page * pageSize);
-    const data = { items, page, total_count: all.length, total_pages: Math.ceil(all.length / pageSize) };
+    const data: Record<string, unknown> = { items, page, total_count: all.length };
+    if (this.mutant !== 'users-without-total-pages') data.total_pages = Math.ceil(all.length / pageSize);
     this.respond.ok(res, 'Users retrieved', data);
   }
 

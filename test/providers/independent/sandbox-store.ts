@@ -104,13 +104,18 @@ export class SandboxStore {
     return this.users.find((user) => user.user_id === userId);
   }
 
-  createAccount(userId: string, holdBalance: boolean, status: string, balance: number): Account {
+  createAccount(
+    userId: string,
+    holdBalance: boolean,
+    status: string,
+    balance: number,
+    rails: readonly string[] = Object.keys(RAIL_ROUTING_NUMBERS),
+  ): Account {
     const accountId = `acct_${hex(12)}`;
     const numbers = Object.fromEntries(
-      Object.entries(RAIL_ROUTING_NUMBERS).map(([rail, routing]) => [
-        rail,
-        { account_number: digits(12), routing_number: routing },
-      ]),
+      Object.entries(RAIL_ROUTING_NUMBERS)
+        .filter(([rail]) => rails.includes(rail))
+        .map(([rail, routing]) => [rail, { account_number: digits(12), routing_number: routing }]),
     );
     const account: Account = {
       account_id: accountId,
