@@ -212,6 +212,23 @@ describe('the independent bank sandbox, probed without pacu', () => {
       expect(conflict).toMatchObject({ status: 409, body: { success: false } });
     });
 
+    it('answers a replay after settlement with the current status', async () => {
+      const settled = await startBankSandbox({ settleAfterSeconds: 0 });
+      try {
+        const s = await given(settled);
+        const body = transfer(s, fresh());
+        const first = await call(settled, 'POST', '/payments/usd/direct', { token: s.token, json: body });
+        const again = await call(settled, 'POST', '/payments/usd/direct', { token: s.token, json: body });
+        expect([data(first).transaction_status, data(again).transaction_status]).toEqual([
+          'processing',
+          'successful',
+        ]);
+        expect(data(again).transaction_id).toBe(data(first).transaction_id);
+      } finally {
+        await settled.close();
+      }
+    });
+
     it('decodes a JSON body labelled text/plain', async () => {
       const response = await fetch(`${sandbox.url}/payments/usd/direct`, {
         method: 'POST',

@@ -55,7 +55,7 @@
  *   did not carry is absent from the record ("The response echoes the request fields"). The wallet
  *   record likewise holds amount, wallet_id and whichever of description and recipient_name were
  *   sent.
- * - Same reference, same fields: 200 with the original record (same id, date and current status).
+ * - Same reference, same fields: 200 with the original record (same id and date, current status).
  *   Same reference, other fields: 409. The description says the reference is the idempotency key,
  *   not how a conflicting reuse is answered.
  * - Timestamps as Python's isoformat writes UTC: `2026-11-24T18:53:26.123000+00:00`.
@@ -69,8 +69,11 @@
  * - /users pages with `page` (from 1) and `page_size` (1-100, default 10); other values: 400; a page
  *   past the end is empty ("query parameters (paging, filtering): not shown").
  * - p2p status: every fifth customer is PENDING, the others VALIDATED ("VALIDATED (value shown)").
- * - Transfers and payouts stay processing: "Transitions: not shown." No webhooks are sent: event
- *   names, payload and registration are "not shown", so no client could receive one.
+ * - A transfer settles 3 s after creation (processing → successful), as sandboxes simulate a rail;
+ *   the only way to read it again, a replay of its reference, answers its current status
+ *   ("Transitions: not shown."). Payouts have no read, so their status is never seen again.
+ *   No webhooks are sent: event names, payload and registration are "not shown", so no client
+ *   could receive one.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -87,9 +90,11 @@ export interface BankSandboxOptions {
   mutant?: string;
   /** @default 900 */
   tokenLifetimeSeconds?: number;
+  /** How long a transfer stays processing before its simulated rail settles it. @default 3 */
+  settleAfterSeconds?: number;
 }
 
-export const BANK_SANDBOX_DEFAULTS = { tokenLifetimeSeconds: 900 } as const;
+export const BANK_SANDBOX_DEFAULTS = { tokenLifetimeSeconds: 900, settleAfterSeconds: 3 } as const;
 
 export interface BankSandbox {
   /** Base URL ending in /v3 (in /v2 for the `version-v2` mutant). */
@@ -146,7 +151,8 @@ export async function startBankSandbox(options: BankSandboxOptions = {}): Promis
     },
     respond,
   );
-  const ops = new SandboxOperations(store, respond, mutant);
+  const settleAfterSeconds = options.settleAfterSeconds ?? BANK_SANDBOX_DEFAULTS.settleAfterSeconds;
+  const ops = new SandboxOperations(store, respond, mutant, settleAfterSeconds * 1000);
 
   const json =
     (handler: (res: ServerResponse, body: Record<string, unknown>) => void) =>

@@ -46,7 +46,13 @@ export class SandboxOperations {
     private readonly store: SandboxStore,
     private readonly respond: Responder,
     private readonly mutant: MutantName | undefined,
+    private readonly settleAfterMs: number,
   ) {}
+
+  #status(settled: boolean): string {
+    const status = settled ? 'successful' : 'processing';
+    return this.mutant === 'transfer-status-uppercase' ? status.toUpperCase() : status;
+  }
 
   #refuse(res: ServerResponse, body: Record<string, unknown>, rules: Record<string, FieldRule>): boolean {
     const problem = firstProblem(body, rules);
@@ -97,7 +103,11 @@ export class SandboxOperations {
     const earlier = this.store.transfersByReference.get(reference);
     if (earlier !== undefined && this.mutant !== 'replay-new-transaction') {
       if (earlier.fingerprint === fingerprint) {
-        this.respond.ok(res, 'A transfer with this reference already exists; returning it', earlier.record);
+        const current = {
+          ...earlier.record,
+          transaction_status: this.#status(Date.now() >= earlier.settlesAt),
+        };
+        this.respond.ok(res, 'A transfer with this reference already exists; returning it', current);
       } else {
         this.respond.fail(res, 409, `Reference ${reference} was already used for a different transfer`);
       }
@@ -108,9 +118,10 @@ export class SandboxOperations {
       reference: this.mutant === 'echo-reference-prefixed' ? `MRC-${reference}` : reference,
       transaction_date: timestamp(),
       transaction_id: randomUUID(),
-      transaction_status: this.mutant === 'transfer-status-uppercase' ? 'PROCESSING' : 'processing',
+      transaction_status: this.#status(false),
     };
-    this.store.transfersByReference.set(reference, { fingerprint, record });
+    const settlesAt = Date.now() + this.settleAfterMs;
+    this.store.transfersByReference.set(reference, { fingerprint, record, settlesAt });
     this.respond.ok(res, 'Transfer accepted for processing', record);
   }
 

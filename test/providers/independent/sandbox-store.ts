@@ -20,6 +20,8 @@ export interface Transfer {
   /** The request fields that make a replay "the same request". */
   readonly fingerprint: string;
   readonly record: Record<string, unknown>;
+  /** When the sandbox's simulated rail settles it (epoch ms). */
+  readonly settlesAt: number;
 }
 
 /** Sandbox routing numbers per rail (real, checksum-valid ABA numbers of large US banks). */
