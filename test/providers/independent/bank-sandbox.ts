@@ -92,9 +92,17 @@ export interface BankSandboxOptions {
   tokenLifetimeSeconds?: number;
   /** How long a transfer stays processing before its simulated rail settles it. @default 3 */
   settleAfterSeconds?: number;
+  /** @default a random base64 secret (it holds `+`, `/`, `=`) */
+  clientSecret?: string;
+  /** @default 'Bearer' (RFC 6749 compares it case-insensitively; some servers write 'bearer') */
+  tokenType?: string;
 }
 
-export const BANK_SANDBOX_DEFAULTS = { tokenLifetimeSeconds: 900, settleAfterSeconds: 3 } as const;
+export const BANK_SANDBOX_DEFAULTS = {
+  tokenLifetimeSeconds: 900,
+  settleAfterSeconds: 3,
+  tokenType: 'Bearer',
+} as const;
 
 export interface BankSandbox {
   /** Base URL ending in /v3 (in /v2 for the `version-v2` mutant). */
@@ -130,7 +138,8 @@ export async function startBankSandbox(options: BankSandboxOptions = {}): Promis
   const mutant = resolveMutant(options.mutant);
   const tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? BANK_SANDBOX_DEFAULTS.tokenLifetimeSeconds;
   const clientId = `sbx_client_${randomBytes(6).toString('hex')}`;
-  const clientSecret = randomBytes(30).toString('base64');
+  const clientSecret = options.clientSecret ?? randomBytes(30).toString('base64');
+  const tokenType = options.tokenType ?? BANK_SANDBOX_DEFAULTS.tokenType;
   const respond = createResponder({
     dropSuccessMessage: mutant === 'success-message-missing',
     textPlain: mutant === 'text-plain-responses',
@@ -147,7 +156,7 @@ export async function startBankSandbox(options: BankSandboxOptions = {}): Promis
       tokenLifetimeSeconds,
       now: Date.now,
       scopeEcho: (granted) => (mutant === 'scope-not-echoed' ? 'sandbox_default' : granted.join(',')),
-      tokenType: mutant !== 'token-type-missing',
+      tokenType: mutant === 'token-type-missing' ? undefined : tokenType,
     },
     respond,
   );

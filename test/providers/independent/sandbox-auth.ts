@@ -16,7 +16,8 @@ export interface AuthOptions {
   readonly tokenLifetimeSeconds: number;
   readonly now: () => number;
   readonly scopeEcho: (granted: readonly string[]) => string;
-  readonly tokenType: boolean;
+  /** The token_type written, or `undefined` for none. */
+  readonly tokenType: string | undefined;
 }
 
 const same = (a: string, b: string): boolean =>
@@ -102,7 +103,7 @@ export class SandboxAuth {
       expiresAt: this.options.now() + lifetime * 1000,
     });
     const data: Record<string, unknown> = { access_token: accessToken };
-    if (this.options.tokenType) data.token_type = 'Bearer';
+    if (this.options.tokenType !== undefined) data.token_type = this.options.tokenType;
     data.expires_in_seconds = lifetime;
     data.scope = this.options.scopeEcho(granted);
     this.respond.ok(res, 'Access token issued', data, { token: true });
