@@ -98,6 +98,16 @@ describe('pacu check and verify against a bank sandbox written from the descript
     }, 90_000);
   }
 
+  it('check passes legal variants: every wallet field required, the first customer PENDING (seed 1)', async () => {
+    const sandbox = await startBankSandbox({ walletRequiresEveryField: true, firstCustomerPending: true });
+    try {
+      const verdict = await pacu('check', sandbox, ['--seed', '1']);
+      expect(verdict).toEqual({ code: 0, failures: [] });
+    } finally {
+      await sandbox.close();
+    }
+  }, 90_000);
+
   it('verify passes the correct sandbox twice in a row', async () => {
     const sandbox = await startBankSandbox();
     try {

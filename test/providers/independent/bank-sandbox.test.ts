@@ -229,6 +229,31 @@ describe('the independent bank sandbox, probed without pacu', () => {
       }
     });
 
+    it('has legal variants: every wallet field required, the first customer pending', async () => {
+      const variant = await startBankSandbox({ walletRequiresEveryField: true, firstCustomerPending: true });
+      try {
+        const v = await given(variant);
+        const payout = {
+          account_id: v.accountId,
+          amount: 5,
+          wallet_id: 'sam@example.com',
+          recipient_name: 'Sam',
+        };
+        const refused = await call(variant, 'POST', '/payments/wallet', { token: v.token, json: payout });
+        expect(refused).toMatchObject({
+          status: 400,
+          body: { success: false, message: 'description is required' },
+        });
+        const users = data(await call(variant, 'GET', '/users', { token: v.token })).items as {
+          user_id: string;
+        }[];
+        const p2p = await call(variant, 'GET', `/p2p/status/${users[0]?.user_id}`, { token: v.token });
+        expect(data(p2p).status).toBe('PENDING');
+      } finally {
+        await variant.close();
+      }
+    });
+
     it('decodes a JSON body labelled text/plain', async () => {
       const response = await fetch(`${sandbox.url}/payments/usd/direct`, {
         method: 'POST',

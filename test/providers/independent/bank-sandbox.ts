@@ -74,16 +74,20 @@
  *   ("Transitions: not shown."). Payouts have no read, so their status is never seen again.
  *   No webhooks are sent: event names, payload and registration are "not shown", so no client
  *   could receive one.
+ *
+ * Two options make legal variants of these choices (off by default): `walletRequiresEveryField`
+ * (all five wallet fields required) and `firstCustomerPending` (the first customer's p2p identifier
+ * is PENDING too). Both are as correct as the default; pacu must pass them as well.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type MutantName, resolveMutant } from './mutants.ts';
 import { SandboxAuth } from './sandbox-auth.ts';
-import { createResponder, readBody } from './sandbox-http.ts';
+import { createResponder } from './sandbox-http.ts';
 import { SandboxOperations } from './sandbox-operations.ts';
+import { createRouter } from './sandbox-router.ts';
 import { SandboxStore } from './sandbox-store.ts';
-import { parseJsonObject } from './sandbox-validation.ts';
 
 export interface BankSandboxOptions {
   /** One of `MUTANT_NAMES`: a sandbox that breaks exactly that sentence. @default undefined (correct) */
@@ -96,13 +100,34 @@ export interface BankSandboxOptions {
   clientSecret?: string;
   /** @default 'Bearer' (RFC 6749 compares it case-insensitively; some servers write 'bearer') */
   tokenType?: string;
+  /** A legal variant: the wallet payout requires all five of its fields. @default false */
+  walletRequiresEveryField?: boolean;
+  /** A legal variant: the first customer's p2p identifier is still PENDING. @default false */
+  firstCustomerPending?: boolean;
 }
 
 export const BANK_SANDBOX_DEFAULTS = {
   tokenLifetimeSeconds: 900,
   settleAfterSeconds: 3,
   tokenType: 'Bearer',
+  walletRequiresEveryField: false,
+  firstCustomerPending: false,
 } as const;
+
+type ResolvedOptions = Omit<Required<BankSandboxOptions>, 'mutant' | 'tokenType'> & {
+  readonly mutant: MutantName | undefined;
+  readonly tokenType: string;
+};
+
+function resolveOptions(options: BankSandboxOptions): ResolvedOptions {
+  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  return {
+    ...BANK_SANDBOX_DEFAULTS,
+    clientSecret: randomBytes(30).toString('base64'),
+    ...given,
+    mutant: resolveMutant(options.mutant),
+  };
+}
 
 export interface BankSandbox {
   /** Base URL ending in /v3 (in /v2 for the `version-v2` mutant). */
@@ -119,27 +144,11 @@ export interface BankSandbox {
   close(): Promise<void>;
 }
 
-type Route = {
-  readonly method: 'GET' | 'POST';
-  readonly path: readonly string[];
-  readonly handle: (ctx: RouteContext) => void;
-};
-
-interface RouteContext {
-  readonly req: IncomingMessage;
-  readonly res: ServerResponse;
-  readonly body: string;
-  readonly params: readonly string[];
-  readonly query: URLSearchParams;
-}
-
 /** Start the sandbox on 127.0.0.1, port 0. */
 export async function startBankSandbox(options: BankSandboxOptions = {}): Promise<BankSandbox> {
-  const mutant = resolveMutant(options.mutant);
-  const tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? BANK_SANDBOX_DEFAULTS.tokenLifetimeSeconds;
+  const settings = resolveOptions(options);
+  const { mutant, clientSecret } = settings;
   const clientId = `sbx_client_${randomBytes(6).toString('hex')}`;
-  const clientSecret = options.clientSecret ?? randomBytes(30).toString('base64');
-  const tokenType = options.tokenType ?? BANK_SANDBOX_DEFAULTS.tokenType;
   const respond = createResponder({
     dropSuccessMessage: mutant === 'success-message-missing',
     textPlain: mutant === 'text-plain-responses',
@@ -153,110 +162,28 @@ export async function startBankSandbox(options: BankSandboxOptions = {}): Promis
     {
       clientId,
       clientSecret,
-      tokenLifetimeSeconds,
+      tokenLifetimeSeconds: settings.tokenLifetimeSeconds,
       now: Date.now,
       scopeEcho: (granted) => (mutant === 'scope-not-echoed' ? 'sandbox_default' : granted.join(',')),
-      tokenType: mutant === 'token-type-missing' ? undefined : tokenType,
+      tokenType: mutant === 'token-type-missing' ? undefined : settings.tokenType,
     },
     respond,
   );
-  const settleAfterSeconds = options.settleAfterSeconds ?? BANK_SANDBOX_DEFAULTS.settleAfterSeconds;
-  const ops = new SandboxOperations(store, respond, mutant, settleAfterSeconds * 1000);
-
-  const json =
-    (handler: (res: ServerResponse, body: Record<string, unknown>) => void) =>
-    ({ res, body }: RouteContext): void => {
-      const parsed = parseJsonObject(body);
-      if (parsed === undefined) respond.fail(res, 400, 'The request body must be a JSON object');
-      else handler(res, parsed);
-    };
-  const routes: Route[] = [
-    { method: 'POST', path: ['auth', 'token'], handle: ({ req, res, body }) => auth.token(req, res, body) },
-    {
-      method: 'POST',
-      path: ['payments', 'usd', 'direct'],
-      handle: (ctx) =>
-        auth.allow(ctx.req, ctx.res, 'us_account', mutant === 'transfer-without-bearer') &&
-        json((res, body) => ops.usdTransfer(res, body))(ctx),
-    },
-    {
-      method: 'POST',
-      path: ['payments', 'wallet'],
-      handle: (ctx) =>
-        auth.allow(ctx.req, ctx.res, 'us_account') && json((r, b) => ops.walletPayout(r, b))(ctx),
-    },
-    {
-      method: 'POST',
-      path: ['accounts'],
-      handle: (ctx) =>
-        auth.allow(ctx.req, ctx.res, 'us_account') && json((r, b) => ops.createAccount(r, b))(ctx),
-    },
-    {
-      method: 'GET',
-      path: ['cards', ':card_id', 'transactions', ':transaction_id'],
-      handle: ({ req, res, params }) =>
-        auth.allow(req, res, 'card') && ops.cardTransaction(res, params[0] ?? '', params[1] ?? ''),
-    },
-    {
-      method: 'GET',
-      path: ['payments', 'card', ':transaction_id'],
-      handle: ({ req, res, params }) => auth.allow(req, res, 'card') && ops.pushToCard(res, params[0] ?? ''),
-    },
-    {
-      method: 'GET',
-      path: ['cards', 'virtual', ':card_id'],
-      handle: ({ req, res, params }) => auth.allow(req, res, 'card') && ops.virtualCard(res, params[0] ?? ''),
-    },
-    {
-      method: 'GET',
-      path: ['users'],
-      handle: ({ req, res, query }) => auth.allow(req, res, undefined) && ops.users(res, query),
-    },
-    {
-      method: 'GET',
-      path: ['p2p', 'status', ':user_id'],
-      handle: ({ req, res, params }) =>
-        auth.allow(req, res, 'us_account') && ops.p2pStatus(res, params[0] ?? ''),
-    },
-  ];
+  const ops = new SandboxOperations(store, respond, {
+    mutant,
+    settleAfterMs: settings.settleAfterSeconds * 1000,
+    walletRequiresEveryField: settings.walletRequiresEveryField,
+    firstCustomerPending: settings.firstCustomerPending,
+  });
 
   const basePath = mutant === 'version-v2' ? '/api/v2' : '/api/v3';
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readBody(req);
-    // Split by hand: `new URL('//host/x', base)` would read a path that starts with `//` as a host.
-    const target = req.url ?? '/';
-    const q = target.indexOf('?');
-    const pathname = q < 0 ? target : target.slice(0, q);
-    const query = new URLSearchParams(q < 0 ? '' : target.slice(q + 1));
-    if (!pathname.startsWith(`${basePath}/`)) {
-      respond.fail(res, 404, `No such resource: ${pathname}`);
-      return;
-    }
-    const segments = pathname.slice(basePath.length + 1).split('/');
-    const matches = routes
-      .map((route) => ({ route, params: match(route.path, segments) }))
-      .filter((m): m is { route: Route; params: string[] } => m.params !== undefined);
-    if (matches.length === 0) {
-      respond.fail(res, 404, `No such resource: ${pathname}`);
-      return;
-    }
-    const found = matches.find((m) => m.route.method === req.method);
-    if (found === undefined) {
-      const allow = [...new Set(matches.map((m) => m.route.method))].join(', ');
-      respond.fail(res, 405, `Method ${req.method} is not allowed here`, { allow });
-      return;
-    }
-    if (body.kind === 'too-large') {
-      respond.fail(res, 413, 'The request body is larger than 100 KiB');
-      return;
-    }
-    if (found.params.some((p) => p === '\u0000')) {
-      respond.fail(res, 400, 'A path parameter is not valid percent-encoding');
-      return;
-    }
-    found.route.handle({ req, res, body: body.text, params: found.params, query });
-  }
+  const handle = createRouter({
+    auth,
+    ops,
+    respond,
+    basePath,
+    transferWithoutBearer: mutant === 'transfer-without-bearer',
+  });
 
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
@@ -281,26 +208,4 @@ export async function startBankSandbox(options: BankSandboxOptions = {}): Promis
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
-}
-
-/** The decoded path parameters when `segments` fit `pattern` (`\u0000` marks one that does not decode). */
-function match(pattern: readonly string[], segments: readonly string[]): string[] | undefined {
-  if (pattern.length !== segments.length) return undefined;
-  const params: string[] = [];
-  for (const [i, part] of pattern.entries()) {
-    const segment = segments[i] ?? '';
-    if (part.startsWith(':')) {
-      if (segment === '') return undefined;
-      params.push(decode(segment));
-    } else if (part !== segment) return undefined;
-  }
-  return params;
-}
-
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return '\u0000';
-  }
 }

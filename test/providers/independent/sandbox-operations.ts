@@ -40,14 +40,24 @@ const TRANSFER_FIELDS = [
 const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 100;
 
+export interface OperationSettings {
+  readonly mutant: MutantName | undefined;
+  readonly settleAfterMs: number;
+  readonly walletRequiresEveryField: boolean;
+  readonly firstCustomerPending: boolean;
+}
+
 /** The eight operations after the token: each gets a parsed body or path ids and answers itself. */
 export class SandboxOperations {
   constructor(
     private readonly store: SandboxStore,
     private readonly respond: Responder,
-    private readonly mutant: MutantName | undefined,
-    private readonly settleAfterMs: number,
+    private readonly settings: OperationSettings,
   ) {}
+
+  private get mutant(): MutantName | undefined {
+    return this.settings.mutant;
+  }
 
   #status(settled: boolean): string {
     const status = settled ? 'successful' : 'processing';
@@ -120,7 +130,7 @@ export class SandboxOperations {
       transaction_id: randomUUID(),
       transaction_status: this.#status(false),
     };
-    const settlesAt = Date.now() + this.settleAfterMs;
+    const settlesAt = Date.now() + this.settings.settleAfterMs;
     this.store.transfersByReference.set(reference, { fingerprint, record, settlesAt });
     this.respond.ok(res, 'Transfer accepted for processing', record);
   }
@@ -130,8 +140,8 @@ export class SandboxOperations {
       account_id: { required: true, check: text(64) },
       amount: { required: true, check: amount },
       wallet_id: { required: true, check: email },
-      recipient_name: { required: false, check: text(140) },
-      description: { required: false, check: note },
+      recipient_name: { required: this.settings.walletRequiresEveryField, check: text(140) },
+      description: { required: this.settings.walletRequiresEveryField, check: note },
     };
     if (this.#refuse(res, body, rules) || !this.#debitable(res, body.account_id as string)) return;
     const echoed = ['amount', 'description', 'wallet_id', 'recipient_name'].filter(
@@ -210,7 +220,8 @@ export class SandboxOperations {
       return;
     }
     // Every fifth customer's identifier is still under review at the network.
-    const status = index % 5 === 4 ? 'PENDING' : 'VALIDATED';
+    const pending = index % 5 === 4 || (index === 0 && this.settings.firstCustomerPending);
+    const status = pending ? 'PENDING' : 'VALIDATED';
     const p2pId = this.mutant === 'p2p-id-not-email' ? user.user_id : user.email;
     this.respond.ok(res, 'The status of the validation request is delivered through a webhook.', {
       p2p_id: p2pId,
