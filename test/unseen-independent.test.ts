@@ -98,8 +98,12 @@ describe('pacu check and verify against a bank sandbox written from the descript
     }, 90_000);
   }
 
-  it('check passes legal variants: every wallet field required, the first customer PENDING (seed 1)', async () => {
-    const sandbox = await startBankSandbox({ walletRequiresEveryField: true, firstCustomerPending: true });
+  it('check passes legal variants: every wallet field required, the first customer PENDING, amounts up to 25,000 (seed 1)', async () => {
+    const sandbox = await startBankSandbox({
+      walletRequiresEveryField: true,
+      firstCustomerPending: true,
+      amountCeiling: 25_000,
+    });
     try {
       const verdict = await pacu('check', sandbox, ['--seed', '1']);
       expect(verdict).toEqual({ code: 0, failures: [] });

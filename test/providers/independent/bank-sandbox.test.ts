@@ -229,8 +229,12 @@ describe('the independent bank sandbox, probed without pacu', () => {
       }
     });
 
-    it('has legal variants: every wallet field required, the first customer pending', async () => {
-      const variant = await startBankSandbox({ walletRequiresEveryField: true, firstCustomerPending: true });
+    it('has legal variants: every wallet field required, the first customer pending, a 25,000 ceiling', async () => {
+      const variant = await startBankSandbox({
+        walletRequiresEveryField: true,
+        firstCustomerPending: true,
+        amountCeiling: 25_000,
+      });
       try {
         const v = await given(variant);
         const payout = {
@@ -249,6 +253,11 @@ describe('the independent bank sandbox, probed without pacu', () => {
         }[];
         const p2p = await call(variant, 'GET', `/p2p/status/${users[0]?.user_id}`, { token: v.token });
         expect(data(p2p).status).toBe('PENDING');
+        const large = await call(variant, 'POST', '/payments/usd/direct', {
+          token: v.token,
+          json: { ...transfer(v, fresh()), amount: 25_000.01 },
+        });
+        expect(large).toMatchObject({ status: 400, body: { message: 'amount must not exceed 25000' } });
       } finally {
         await variant.close();
       }

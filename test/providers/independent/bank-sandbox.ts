@@ -75,9 +75,10 @@
  *   No webhooks are sent: event names, payload and registration are "not shown", so no client
  *   could receive one.
  *
- * Two options make legal variants of these choices (off by default): `walletRequiresEveryField`
- * (all five wallet fields required) and `firstCustomerPending` (the first customer's p2p identifier
- * is PENDING too). Both are as correct as the default; pacu must pass them as well.
+ * Options make legal variants of these choices: `walletRequiresEveryField` (all five wallet fields
+ * required), `firstCustomerPending` (the first customer's p2p identifier is PENDING too) and a lower
+ * `amountCeiling` (e.g. 25,000, an ACH-style per-payment limit). Each is as correct as the default;
+ * pacu must pass them as well.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -104,6 +105,8 @@ export interface BankSandboxOptions {
   walletRequiresEveryField?: boolean;
   /** A legal variant: the first customer's p2p identifier is still PENDING. @default false */
   firstCustomerPending?: boolean;
+  /** The largest amount one transfer or payout may move. @default 1_000_000 */
+  amountCeiling?: number;
 }
 
 export const BANK_SANDBOX_DEFAULTS = {
@@ -112,6 +115,7 @@ export const BANK_SANDBOX_DEFAULTS = {
   tokenType: 'Bearer',
   walletRequiresEveryField: false,
   firstCustomerPending: false,
+  amountCeiling: 1_000_000,
 } as const;
 
 type ResolvedOptions = Omit<Required<BankSandboxOptions>, 'mutant' | 'tokenType'> & {
@@ -174,6 +178,7 @@ export async function startBankSandbox(options: BankSandboxOptions = {}): Promis
     settleAfterMs: settings.settleAfterSeconds * 1000,
     walletRequiresEveryField: settings.walletRequiresEveryField,
     firstCustomerPending: settings.firstCustomerPending,
+    amountCeiling: settings.amountCeiling,
   });
 
   const basePath = mutant === 'version-v2' ? '/api/v2' : '/api/v3';

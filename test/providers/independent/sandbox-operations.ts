@@ -45,6 +45,7 @@ export interface OperationSettings {
   readonly settleAfterMs: number;
   readonly walletRequiresEveryField: boolean;
   readonly firstCustomerPending: boolean;
+  readonly amountCeiling: number;
 }
 
 /** The eight operations after the token: each gets a parsed body or path ids and answers itself. */
@@ -96,7 +97,7 @@ export class SandboxOperations {
       account_id: { required: true, check: text(64) },
       account_number: { required: true, check: accountNumber },
       account_type: { required: true, check: oneOf(['CHECKING', 'SAVINGS', 'BUSINESS']) },
-      amount: { required: true, check: amount },
+      amount: { required: true, check: amount(this.settings.amountCeiling) },
       routing_number: { required: this.mutant !== 'routing-number-optional', check: routingNumber },
       transfer_type: { required: true, check: oneOf(['ACH', 'WIRE']) },
       reference: { required: true, check: text(64) },
@@ -138,7 +139,7 @@ export class SandboxOperations {
   walletPayout(res: ServerResponse, body: Record<string, unknown>): void {
     const rules: Record<string, FieldRule> = {
       account_id: { required: true, check: text(64) },
-      amount: { required: true, check: amount },
+      amount: { required: true, check: amount(this.settings.amountCeiling) },
       wallet_id: { required: true, check: email },
       recipient_name: { required: this.settings.walletRequiresEveryField, check: text(140) },
       description: { required: this.settings.walletRequiresEveryField, check: note },

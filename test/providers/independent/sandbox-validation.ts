@@ -9,8 +9,6 @@ export interface FieldRule {
   readonly check: Check;
 }
 
-export const AMOUNT_MAX = 1_000_000;
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function text(max: number): Check {
@@ -31,13 +29,15 @@ export function oneOf(values: readonly string[]): Check {
 }
 
 /** US dollars: positive, at most two decimal places, within the sandbox's per-payment ceiling. */
-export const amount: Check = (value) => {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
-  if (value <= 0) return 'must be greater than 0';
-  if (value > AMOUNT_MAX) return `must not exceed ${AMOUNT_MAX}`;
-  if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6) return 'must have at most two decimal places';
-  return undefined;
-};
+export function amount(ceiling: number): Check {
+  return (value) => {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
+    if (value <= 0) return 'must be greater than 0';
+    if (value > ceiling) return `must not exceed ${ceiling}`;
+    if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6) return 'must have at most two decimal places';
+    return undefined;
+  };
+}
 
 export const boolean: Check = (value) => (typeof value === 'boolean' ? undefined : 'must be a boolean');
 
