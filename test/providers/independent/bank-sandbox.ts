@@ -50,7 +50,8 @@
  * - Unknown ids in a body: 400; unknown ids in a path: 404 ("Status codes other than 400 … not shown").
  *
  * Records
- * - The transfer record is the request's own fields, exactly as sent (account_id too), plus
+ * - The transfer record is the request's table fields, exactly as sent (account_id too; fields the
+ *   table does not define are not echoed), plus
  *   transaction_date, transaction_id (a UUID) and transaction_status; an optional field the request
  *   did not carry is absent from the record ("The response echoes the request fields"). The wallet
  *   record likewise holds amount, wallet_id and whichever of description and recipient_name were
