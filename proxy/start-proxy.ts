@@ -209,7 +209,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         operation: operationId,
         exchange: {
           seq: number,
-          startedAt,
+          startedAt: startedAt.toISOString(),
           request: {
             method: observed.method as ApiRequest['method'],
             path: relative,
@@ -249,7 +249,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const requestBody = body.length > 0 ? body.toString('utf8') : undefined;
     const exchange: ObservedExchange = {
       seq: number,
-      startedAt,
+      startedAt: startedAt.toISOString(),
       request: {
         method: observed.method as ApiRequest['method'],
         path: relative,
@@ -272,9 +272,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           name: request.rawHeaders[index] as string,
           value: request.rawHeaders[index + 1] as string,
         });
-      const entry = harEntry(
-        redactor.redact({
-          startedAt,
+      const entry = harEntry({
+        ...redactor.redact({
           durationMs,
           method: observed.method,
           url: `${upstreamBase}${relative}`,
@@ -286,7 +285,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           responseBody: size <= KEPT_BODY_BYTES ? text : `(${size} bytes, not kept)`,
           ...(operationId ? { operation: operationId } : {}),
         }),
-      );
+        startedAt,
+      });
       await recorder
         .add(entry)
         .catch((error: Error) => resolved.log(`pacu proxy: cannot write the recording: ${error.message}`));

@@ -26,7 +26,7 @@ function exchange(
   } catch {}
   return {
     seq: ++seq,
-    startedAt: new Date(at),
+    startedAt: new Date(at).toISOString(),
     request: { method: 'POST', headers: {}, ...request },
     response: { status, headers: { 'content-type': contentType }, text, json, durationMs: 1 },
   };

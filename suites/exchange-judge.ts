@@ -16,7 +16,8 @@ import { isJsonMediaType } from './media-type.ts';
 export interface ObservedExchange {
   /** Order of arrival, from 1: the exchange a finding points at. */
   readonly seq: number;
-  readonly startedAt: Date;
+  /** When the request arrived, ISO 8601. */
+  readonly startedAt: string;
   /** Path relative to the base URL, with the query string, as pacu check's requests are. */
   readonly request: ApiRequest;
   readonly response: ApiResponse;

@@ -70,7 +70,7 @@ const jsonBody = (exchange: ObservedExchange): Record<string, unknown> | undefin
  * echoed that the token request did not ask for (Authentication 3).
  */
 export function createExchangeState(options: ExchangeStateOptions = {}): ExchangeState {
-  const now = options.now ?? ((exchange: ObservedExchange) => exchange.startedAt.getTime());
+  const now = options.now ?? ((exchange: ObservedExchange) => Date.parse(exchange.startedAt));
   const graceMs = (options.expiryGraceSeconds ?? 60) * 1000;
   const tokens = new Map<string, IssuedToken>();
   const references = new Map<string, string>();
