@@ -24,6 +24,7 @@ import {
 import { createUpstream, endToEnd, noAnswer, statusText } from './forward.ts';
 import { type HarRecorder, openHarRecorder } from './har-recorder.ts';
 import { resolveProxyOptions } from './options.ts';
+import { buildProxyReport } from './proxy-report.ts';
 import type { ProxyOptions, RunningProxy } from './types.ts';
 
 /** An answer body past this is forwarded whole but judged and recorded only by its size. */
@@ -104,6 +105,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   });
   const state = createExchangeState();
   const found: ExchangeFinding[] = [];
+  const judged = new Map<string, Map<string, number>>();
+  const proxyStarted = new Date();
+  let dropped = 0;
   const recent: ObservedExchange[] = [];
   let seq = 0;
   let completed = 0;
@@ -114,6 +118,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const report = (finding: ExchangeFinding): void => {
     if (found.length < KEPT_FINDINGS) found.push(finding);
+    else dropped += 1;
     resolved.onFinding?.(redactor.redact(finding));
   };
 
@@ -126,6 +131,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     completed += 1;
     redactor.observe(exchange.response);
     const verdict = judgeExchange(spec, exchange, resolved.profile);
+    const byRule = judged.get(operationId ?? 'unknown') ?? new Map<string, number>();
+    judged.set(operationId ?? 'unknown', byRule);
+    for (const rule of verdict.checked) byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
     for (const finding of verdict.findings) report(finding);
     for (const finding of state.observe(operationId, exchange)) report(finding);
     recent.push(exchange);
@@ -373,6 +381,19 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     findings: () => redactor.redact(found),
     exchanges: () => redactor.redact(recent),
     counts: () => ({ exchanges: completed, recorded: recorder?.recorded ?? 0 }),
+    report: () =>
+      buildProxyReport({
+        upstream: upstreamBase,
+        profile: resolved.profile,
+        startedAt: proxyStarted,
+        findings: found,
+        judged,
+        exchanges: completed,
+        recorded: recorder?.recorded ?? 0,
+        record: resolved.record,
+        dropped,
+        redactor,
+      }),
     close() {
       closing ??= (async () => {
         await new Promise<void>((done) => {

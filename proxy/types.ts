@@ -1,5 +1,5 @@
 import type { Profile, RequestObserver } from '../spec/index.ts';
-import type { ExchangeFinding, ObservedExchange } from '../suites/index.ts';
+import type { ExchangeFinding, ObservedExchange, Report } from '../suites/index.ts';
 
 /** Options of {@link startProxy}; only `upstream` is required. */
 export interface ProxyOptions {
@@ -69,6 +69,8 @@ export interface RunningProxy {
   exchanges(): ObservedExchange[];
   /** How many exchanges completed (judged), and how many were recorded. */
   counts(): { readonly exchanges: number; readonly recorded: number };
+  /** What the proxy saw so far as a report (`command: 'proxy'`), for the reporters of `pacu check`. */
+  report(): Report;
   /** Stop listening (requests in flight finish), then close the recording. */
   close(): Promise<void>;
 }

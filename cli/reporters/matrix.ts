@@ -11,6 +11,7 @@ export interface Matrix {
 }
 
 const CATEGORY_ORDER: readonly RuleCategory[] = [
+  'client',
   ...CHECK_CATEGORIES,
   'contract',
   'delivery',
