@@ -10,6 +10,7 @@ import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
 import { collect, wholeNumber as integer } from './option-parsers.ts';
 import { wantsColour } from './output-options.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
+import { waitForSignal } from './wait-for-signal.ts';
 
 interface ProxyCommandOptions {
   upstream: string;
@@ -49,18 +50,6 @@ export async function pactWriter(): Promise<PactWriter> {
 export function findingLine(finding: ExchangeFinding): string {
   const { request, response, seq } = finding.exchange;
   return `pacu proxy: ${finding.side} ${finding.rule}${finding.operation ? ` on ${finding.operation}` : ''} (#${seq} ${request.method} ${request.path} → ${response.status}): ${finding.reason}`;
-}
-
-function waitForSignal(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: string): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
 
 /** `pacu proxy`: stand between a client and the provider, judge and record every exchange, until a signal. */
