@@ -33,27 +33,38 @@ export async function openHarRecorder(file: string): Promise<HarRecorder> {
   let offset = Buffer.byteLength(head);
   await handle.write(`${head}${CLOSING}`, 0, 'utf8');
   let recorded = 0;
-  let queue: Promise<void> = Promise.resolve();
   let closed = false;
+  // Entries that arrive while a write is under way go out together in the next one: under load
+  // that is one positioned write per batch, not one per exchange.
+  let pending: string[] = [];
+  let writing: Promise<void> | undefined;
+  const flush = async (): Promise<void> => {
+    while (pending.length > 0) {
+      const text = pending.join('');
+      pending = [];
+      const bytes = Buffer.from(`${text}${CLOSING}`, 'utf8');
+      await handle.write(bytes, 0, bytes.length, offset);
+      offset += bytes.length - CLOSING.length;
+    }
+  };
   return {
     get recorded() {
       return recorded;
     },
     add(entry) {
       if (closed) return Promise.resolve();
-      const text = `${recorded === 0 ? '\n' : ',\n'}${JSON.stringify(entry)}`;
+      pending.push(`${recorded === 0 ? '\n' : ',\n'}${JSON.stringify(entry)}`);
       recorded += 1;
-      queue = queue.then(async () => {
-        const bytes = Buffer.from(`${text}${CLOSING}`, 'utf8');
-        await handle.write(bytes, 0, bytes.length, offset);
-        offset += bytes.length - Buffer.byteLength(CLOSING);
+      writing ??= flush().finally(() => {
+        writing = undefined;
       });
-      return queue;
+      return writing;
     },
     async close() {
       if (closed) return;
       closed = true;
-      await queue.catch(() => undefined);
+      await writing?.catch(() => undefined);
+      if (pending.length > 0) await flush().catch(() => undefined);
       await handle.close();
     },
   };

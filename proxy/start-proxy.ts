@@ -111,6 +111,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const recent: ObservedExchange[] = [];
   let seq = 0;
   let completed = 0;
+  /** The kept exchanges, oldest first. */
+  const inOrder = (): ObservedExchange[] => {
+    if (recent.length < resolved.keepExchanges) return [...recent];
+    const at = completed % resolved.keepExchanges;
+    return [...recent.slice(at), ...recent.slice(0, at)];
+  };
   const controlToken =
     resolved.controlToken ??
     (isLoopbackHost(resolved.host) ? undefined : randomBytes(18).toString('base64url'));
@@ -136,8 +142,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     for (const rule of verdict.checked) byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
     for (const finding of verdict.findings) report(finding);
     for (const finding of state.observe(operationId, exchange)) report(finding);
-    recent.push(exchange);
-    if (recent.length > resolved.keepExchanges) recent.shift();
+    // A ring: the oldest slot is overwritten, nothing moves.
+    if (recent.length < resolved.keepExchanges) recent.push(exchange);
+    else if (resolved.keepExchanges > 0) recent[(completed - 1) % resolved.keepExchanges] = exchange;
     for (const observer of resolved.observers)
       observer.end?.({
         request: observed,
@@ -149,7 +156,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
 
   const routes: Record<string, () => unknown> = {
-    '/__pacu/exchanges': () => redactor.redact(recent),
+    '/__pacu/exchanges': () => redactor.redact(inOrder()),
     '/__pacu/findings': () => redactor.redact(found),
   };
   /** The control API's answer, `{ error }` on refusal, under the mock's guards. */
@@ -379,7 +386,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     upstream: upstreamBase,
     controlToken,
     findings: () => redactor.redact(found),
-    exchanges: () => redactor.redact(recent),
+    exchanges: () => redactor.redact(inOrder()),
     counts: () => ({ exchanges: completed, recorded: recorder?.recorded ?? 0 }),
     report: () =>
       buildProxyReport({
