@@ -338,9 +338,50 @@ describe('pacu proxy in front of broken upstreams', () => {
     }
   });
 
+  it('cuts the client off when the upstream breaks off mid-answer, and records nothing', async () => {
+    const up = await upstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"success":true,');
+      setTimeout(() => res.socket?.destroy(), 50);
+    });
+    const har = path.join(dir, 'reset.har');
+    const proxy = await startProxy({ upstream: up.url, record: har });
+    try {
+      await expect(send(`${proxy.url}/users`, 'GET')).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(proxy.counts()).toEqual({ exchanges: 0, recorded: 0 });
+      expect(JSON.parse(readFileSync(har, 'utf8')).log.entries).toEqual([]);
+    } finally {
+      await proxy.close();
+      await closeServer(up.server);
+    }
+  });
+
   it('refuses a bad upstream URL with one line', async () => {
     await expect(startProxy({ upstream: 'ftp://x/v3' })).rejects.toThrow(/not an http\(s\) URL/);
     await expect(startProxy({ upstream: 'http://127.0.0.1:1/api' })).rejects.toThrow(/ending in \/v3/);
+  });
+});
+
+describe('the mock feeds the same observers', () => {
+  it('tells start, match and end of each request to an observer given in its options', async () => {
+    const seen: string[] = [];
+    const mock = await startMock({
+      log: () => {},
+      observers: [
+        {
+          start: (request) => seen.push(`start ${request.path}`),
+          match: (_request, operationId) => seen.push(`match ${operationId}`),
+          end: (event) => seen.push(`end ${event.operationId} ${event.status}`),
+        },
+      ],
+    });
+    try {
+      await send(`${mock.url}/users`, 'GET');
+      expect(seen).toEqual(['start /v3/users', 'match listUsers', 'end listUsers 401']);
+    } finally {
+      await mock.close();
+    }
   });
 });
 
