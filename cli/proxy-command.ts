@@ -46,10 +46,10 @@ export async function pactWriter(): Promise<PactWriter> {
   return write as PactWriter;
 }
 
-/** One line per finding, as it happens. */
+/** One line per finding, as it happens (the CLI's stderr starts each line with `pacu: `). */
 export function findingLine(finding: ExchangeFinding): string {
   const { request, response, seq } = finding.exchange;
-  return `pacu proxy: ${finding.side} ${finding.rule}${finding.operation ? ` on ${finding.operation}` : ''} (#${seq} ${request.method} ${request.path} → ${response.status}): ${finding.reason}`;
+  return `pacu: ${finding.side} ${finding.rule}${finding.operation ? ` on ${finding.operation}` : ''} (#${seq} ${request.method} ${request.path} → ${response.status}): ${finding.reason}`;
 }
 
 /** `pacu proxy`: stand between a client and the provider, judge and record every exchange, until a signal. */

@@ -76,7 +76,7 @@ export function buildProxyReport(input: ProxyReportInput): Report {
   const notes = [
     input.exchanges === 0
       ? 'no exchange went through the proxy: nothing was judged'
-      : `${input.exchanges} exchanges judged${input.record ? `, ${input.recorded} recorded in ${input.record}` : ''}`,
+      : `${input.exchanges} exchange${input.exchanges === 1 ? '' : 's'} judged${input.record ? `, ${input.recorded} recorded in ${input.record}` : ''}`,
     ...(input.dropped > 0 ? [`${input.dropped} more findings were counted but not kept`] : []),
   ];
   return {

@@ -199,6 +199,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const startedAt = new Date();
     const started = performance.now();
     const number = ++seq;
+    const forwarded = endToEnd(request.headers, ['host', 'content-length']);
+    // What a curl line sends again: the end-to-end headers, without the hop's host and length.
+    const sentHeaders = flatten(forwarded);
     const abort = new AbortController();
     response.once('close', () => {
       if (!response.writableFinished) abort.abort();
@@ -208,14 +211,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       upstream = await pool.request({
         path: `${upstreamRoot}${url}`,
         method: observed.method as 'GET',
-        headers: endToEnd(request.headers, ['host', 'content-length']),
+        headers: forwarded,
         body: body.length > 0 || observed.method === 'POST' ? body : null,
         signal: abort.signal,
       });
     } catch (error) {
       if (clientGone() || abort.signal.aborted) return;
       const { status, message } = noAnswer(error, upstreamBase, resolved.upstreamTimeoutMs);
-      sendJson(response, status, envelope(message));
+      const answer = envelope(message);
+      sendJson(response, status, answer);
       report({
         side: 'provider',
         rule: 'transport.no-answer',
@@ -228,7 +232,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           request: {
             method: observed.method as ApiRequest['method'],
             path: relative,
-            headers: flatten(request.headers),
+            headers: sentHeaders,
             ...(body.length > 0 ? { body: body.toString('utf8') } : {}),
           },
           response: {
@@ -268,7 +272,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       request: {
         method: observed.method as ApiRequest['method'],
         path: relative,
-        headers: flatten(request.headers),
+        headers: sentHeaders,
         ...(requestBody !== undefined ? { body: requestBody } : {}),
       },
       response: {

@@ -116,7 +116,7 @@ describe('pacu proxy (the CLI)', () => {
       proxy.child.kill('SIGTERM');
       const code = await proxy.exit;
       expect(code, proxy.stderr()).toBe(failOn === 'client' ? 1 : 0);
-      expect(proxy.stderr()).toMatch(/pacu proxy: client client\.request-shape on usdTransfer/);
+      expect(proxy.stderr()).toMatch(/^pacu: client client\.request-shape on usdTransfer/m);
       const report = JSON.parse(readFileSync(json, 'utf8'));
       expect(report.command).toBe('proxy');
       const failed = report.rules.filter((rule: { status: string }) => rule.status === 'failed');
@@ -152,7 +152,7 @@ describe('pacu proxy (the CLI)', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       proxy.child.kill('SIGTERM');
       expect(await proxy.exit).toBe(1);
-      expect(proxy.stderr()).toMatch(/provider envelope\.content-type on listUsers/);
+      expect(proxy.stderr()).toMatch(/^pacu: provider envelope\.content-type on listUsers/m);
       expect(JSON.parse(readFileSync(json, 'utf8')).summary.failed).toBe(1);
     } finally {
       broken.closeAllConnections();
