@@ -85,8 +85,8 @@ export async function listenProxy(
       }
       chunks.push(chunk);
     });
-    request.on('aborted', () => {
-      gone = true;
+    request.on('close', () => {
+      if (!request.complete) gone = true;
     });
     response.on('close', () => {
       if (!response.writableFinished) gone = true;
