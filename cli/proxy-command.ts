@@ -2,13 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Command, Option } from 'commander';
+import { createCoverageObserver } from '../mock/index.ts';
 import { PROXY_DEFAULTS, type ProxyOptions, startProxy, upstreamUrl } from '../proxy/index.ts';
-import { ConfigError, type Profile, readHar } from '../spec/index.ts';
+import { ConfigError, loadSpec, type Profile, readHar } from '../spec/index.ts';
 import type { ExchangeFinding } from '../suites/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
 import { collect, wholeNumber as integer } from './option-parsers.ts';
 import { wantsColour } from './output-options.ts';
+import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { waitForSignal } from './wait-for-signal.ts';
 
@@ -30,6 +32,7 @@ interface ProxyCommandOptions {
   clientSecret?: string;
   control: boolean;
   controlToken?: string;
+  coverageReport?: string;
 }
 
 /** The pact writer of contracts/ (`writePactFromHar`), looked up when the proxy stops. */
@@ -101,6 +104,10 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
     )
     .option('--no-control', 'do not serve GET /__pacu/exchanges and /__pacu/findings')
     .option('--control-token <token>', 'require this x-pacu-control-token on /__pacu')
+    .option(
+      '--coverage-report <file>',
+      'on shutdown, write which operations and statuses the traffic reached (.json, .md or .html)',
+    )
     .action(async (options: ProxyCommandOptions) => {
       // Usage errors first, each one line: nothing listens before the flags are sound.
       upstreamUrl(options.upstream);
@@ -108,6 +115,9 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
       if (options.pactOut && (!options.consumer || !options.provider))
         throw new ConfigError('pacu: --pact-out needs --consumer NAME and --provider NAME');
       const writePact = options.pactOut ? await pactWriter() : undefined;
+      if (options.coverageReport) coverageFormat(options.coverageReport);
+      // The mock's coverage, fed by the proxy's request events (decision 081).
+      const coverage = options.coverageReport ? createCoverageObserver(await loadSpec()) : undefined;
       // A pact needs the recording: without --record, one is kept in a private folder until the end.
       const scratch =
         options.pactOut && !options.record ? mkdtempSync(path.join(tmpdir(), 'pacu-proxy-')) : undefined;
@@ -126,6 +136,7 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
         ...(clientId ? { clientId } : {}),
         ...(clientSecret ? { clientSecret } : {}),
         ...(options.controlToken ? { controlToken: options.controlToken } : {}),
+        ...(coverage ? { observers: [coverage] } : {}),
         onFinding: (finding) => io.stderr(`${findingLine(finding)}\n`),
         log: (line) => io.stderr(`${line}\n`),
       };
@@ -160,6 +171,10 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
             dir: options.pactOut,
           });
           io.stderr(`pacu proxy: pact written to ${file}\n`);
+        }
+        if (coverage && options.coverageReport) {
+          await writeCoverageReport(options.coverageReport, coverage.report());
+          io.stderr(`pacu proxy: coverage written to ${options.coverageReport}\n`);
         }
         const findings = proxy.findings();
         const failing = findings.some(

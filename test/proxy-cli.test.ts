@@ -138,7 +138,7 @@ describe('pacu proxy (the CLI)', () => {
     }
   });
 
-  it('exits 1 when the provider broke the description', async () => {
+  it('exits 1 when the provider broke the description, and writes the coverage the traffic reached', async () => {
     const broken = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('ok');
@@ -146,7 +146,15 @@ describe('pacu proxy (the CLI)', () => {
     await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(broken.address() as { port: number }).port}/v3`;
     const json = path.join(dir, 'broken.json');
-    const proxy = await startProxyCli(['--upstream', url, '--reporter', `json:${json}`]);
+    const coverage = path.join(dir, 'coverage.json');
+    const proxy = await startProxyCli([
+      '--upstream',
+      url,
+      '--reporter',
+      `json:${json}`,
+      '--coverage-report',
+      coverage,
+    ]);
     try {
       expect(await (await request(`${proxy.info.url}/users`)).body.text()).toBe('ok');
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -154,6 +162,11 @@ describe('pacu proxy (the CLI)', () => {
       expect(await proxy.exit).toBe(1);
       expect(proxy.stderr()).toMatch(/^pacu: provider envelope\.content-type on listUsers/m);
       expect(JSON.parse(readFileSync(json, 'utf8')).summary.failed).toBe(1);
+      // The mock's coverage, fed by the proxy's request events.
+      const reached = JSON.parse(readFileSync(coverage, 'utf8')).operations;
+      expect(
+        reached.find((row: { operationId: string }) => row.operationId === 'listUsers').statuses,
+      ).toEqual({ 200: 1 });
     } finally {
       broken.closeAllConnections();
       broken.close();
