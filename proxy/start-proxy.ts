@@ -227,7 +227,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         startedAt,
         durationMs,
         method,
-        url: `${upstreamBase}${relative}`,
+        url: `${resolved.upstream.origin}${upstreamRoot}${url}`,
         requestHeaders: rawPairs(request.rawHeaders),
         ...(requestBody !== undefined ? { requestBody } : {}),
         status: upstream.statusCode,
