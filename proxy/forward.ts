@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
 import { Pool } from 'undici';
 import type { ResolvedProxyOptions } from './types.ts';
 
@@ -64,5 +64,67 @@ export function createUpstream(options: ResolvedProxyOptions): Pool {
     bodyTimeout: options.upstreamTimeoutMs,
     connectTimeout: options.upstreamTimeoutMs,
     ...(options.upstreamCa ? { connect: { ca: options.upstreamCa } } : {}),
+  });
+}
+
+/** What the relay tells the client side as the upstream's answer arrives. */
+export interface RelaySink {
+  /** The status line and headers arrived (after any 1xx). */
+  start(status: number, headers: IncomingHttpHeaders): void;
+  /** A chunk of the body; false when the client is slower: `resume` is called once it drained. */
+  data(chunk: Buffer, resume: () => void): boolean;
+  /** Hand over the way to stop the upstream request (the client left). */
+  abortWith(abort: () => void): void;
+}
+
+/** The upstream's whole answer as the proxy keeps it. */
+export interface Relayed {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly chunks: readonly Buffer[];
+  readonly size: number;
+}
+
+/**
+ * Send one request upstream and pass the answer to `sink` as it arrives, keeping up to `keep`
+ * bytes of its body. Undici's dispatch handler, not its `request()`: no stream object and no
+ * async iteration per answer. Rejects with `started: true` on the error when the answer had begun.
+ */
+export function relay(
+  upstream: Pool,
+  request: { path: string; method: string; headers: Record<string, string | string[]>; body: Buffer | null },
+  sink: RelaySink,
+  keep: number,
+): Promise<Relayed> {
+  return new Promise((resolve, reject) => {
+    let status = 0;
+    let headers: IncomingHttpHeaders = {};
+    const chunks: Buffer[] = [];
+    let size = 0;
+    upstream.dispatch(
+      { path: request.path, method: request.method as 'GET', headers: request.headers, body: request.body },
+      {
+        onRequestStart(controller) {
+          sink.abortWith(() => controller.abort(new Error('the client left')));
+        },
+        onResponseStart(_controller, statusCode, responseHeaders) {
+          if (statusCode < 200) return;
+          status = statusCode;
+          headers = responseHeaders;
+          sink.start(statusCode, responseHeaders);
+        },
+        onResponseData(controller, chunk) {
+          size += chunk.length;
+          if (size <= keep) chunks.push(chunk);
+          if (!sink.data(chunk, () => controller.resume())) controller.pause();
+        },
+        onResponseEnd() {
+          resolve({ status, headers, chunks, size });
+        },
+        onResponseError(_controller, error) {
+          reject(Object.assign(error, { started: status > 0 }));
+        },
+      },
+    );
   });
 }

@@ -10,7 +10,7 @@ import {
 } from '../spec/index.ts';
 import { type ApiRequest, createRedactor, type ObservedExchange } from '../suites/index.ts';
 import { createExchangeLog } from './exchange-log.ts';
-import { createUpstream, endToEnd, noAnswer, statusText } from './forward.ts';
+import { createUpstream, endToEnd, noAnswer, type Relayed, relay, statusText } from './forward.ts';
 import { openHarRecorder } from './har-recorder.ts';
 import { envelope, listenProxy, sendJson } from './listener.ts';
 import { resolveProxyOptions } from './options.ts';
@@ -147,24 +147,51 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       for (const observer of resolved.observers)
         observer.end?.({ request: observed, operationId, clientId: undefined, status, fault: undefined });
     };
-    const abort = new AbortController();
+    let abort: (() => void) | undefined;
+    let cut = false;
     response.once('close', () => {
-      if (!response.writableFinished) abort.abort();
+      if (response.writableFinished) return;
+      cut = true;
+      abort?.();
     });
-    let upstream: Awaited<ReturnType<typeof pool.request>>;
+    let answer: Relayed;
+    let headers: Record<string, string | string[]> = {};
     try {
-      upstream = await pool.request({
-        path: `${upstreamRoot}${url}`,
-        method: method as 'GET',
-        headers: forwarded,
-        body: body.length > 0 || method === 'POST' ? body : null,
-        signal: abort.signal,
-      });
+      answer = await relay(
+        pool,
+        {
+          path: `${upstreamRoot}${url}`,
+          method,
+          headers: forwarded,
+          body: body.length > 0 || method === 'POST' ? body : null,
+        },
+        {
+          start: (status, received) => {
+            headers = endToEnd(received);
+            response.writeHead(status, headers);
+          },
+          data: (chunk, resume) => {
+            if (response.write(chunk)) return true;
+            response.once('drain', resume);
+            return false;
+          },
+          abortWith: (stop) => {
+            abort = stop;
+            if (cut) stop();
+          },
+        },
+        KEPT_BODY_BYTES,
+      );
     } catch (error) {
-      if (clientGone() || abort.signal.aborted) return ended(0);
+      if (clientGone() || cut) return ended(0);
+      if ((error as { started?: boolean }).started) {
+        // The upstream broke off mid-answer: so does the client's connection, and nothing is recorded.
+        response.destroy();
+        return ended(0);
+      }
       const { status, message } = noAnswer(error, upstreamBase, resolved.upstreamTimeoutMs);
-      const answer = envelope(message);
-      sendJson(response, status, answer);
+      const refusal = envelope(message);
+      sendJson(response, status, refusal);
       ended(status);
       log.report({
         side: 'provider',
@@ -179,41 +206,26 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           response: {
             status,
             headers: { 'content-type': 'application/json; charset=utf-8' },
-            text: JSON.stringify(answer),
-            json: answer,
+            text: JSON.stringify(refusal),
+            json: refusal,
             durationMs: performance.now() - started,
           },
         },
       });
       return;
     }
-    const headers = endToEnd(upstream.headers);
-    response.writeHead(upstream.statusCode, headers);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    try {
-      for await (const chunk of upstream.body as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size <= KEPT_BODY_BYTES) chunks.push(chunk);
-        if (!response.write(chunk)) await new Promise((resolve) => response.once('drain', resolve));
-        if (clientGone()) return ended(0);
-      }
-    } catch {
-      // The upstream broke off mid-answer: so does the client's connection, and nothing is recorded.
-      response.destroy();
-      return ended(0);
-    }
     response.end();
-    ended(upstream.statusCode);
+    ended(answer.status);
+    const size = answer.size;
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     const kept = size <= KEPT_BODY_BYTES;
-    const text = kept ? Buffer.concat(chunks, size).toString('utf8') : '';
+    const text = kept ? Buffer.concat(answer.chunks as Buffer[], size).toString('utf8') : '';
     const exchange: ObservedExchange = {
       seq: number,
       startedAt: startedAt.toISOString(),
       request: sent,
       response: {
-        status: upstream.statusCode,
+        status: answer.status,
         headers: flatten(headers),
         text,
         json: parseJson(text),
@@ -230,8 +242,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         url: `${resolved.upstream.origin}${upstreamRoot}${url}`,
         requestHeaders: rawPairs(request.rawHeaders),
         ...(requestBody !== undefined ? { requestBody } : {}),
-        status: upstream.statusCode,
-        statusText: statusText(upstream.statusCode),
+        status: answer.status,
+        statusText: statusText(answer.status),
         responseHeaders: pairs(headers),
         responseBody: kept ? text : `(${size} bytes, not kept)`,
         ...(operationId ? { operation: operationId } : {}),
