@@ -338,6 +338,31 @@ describe('pacu proxy in front of broken upstreams', () => {
     }
   });
 
+  it('streams the answer: the client reads the first chunk before the upstream sent the last', async () => {
+    let finish: () => void = () => {};
+    const up = await upstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"success":true,');
+      finish = () => res.end('"message":"ok","data":{"items":[],"page":1,"total_count":0,"total_pages":0}}');
+    });
+    const proxy = await startProxy({ upstream: up.url });
+    try {
+      const answer = await request(`${proxy.url}/users`, { headers: { authorization: 'Bearer s-1' } });
+      const reader = answer.body[Symbol.asyncIterator]();
+      const first = await reader.next();
+      expect(String(first.value)).toBe('{"success":true,');
+      finish();
+      let rest = '';
+      for (let next = await reader.next(); !next.done; next = await reader.next()) rest += String(next.value);
+      expect(rest).toContain('"total_pages":0}}');
+      await settled(proxy, 1);
+      expect(proxy.findings()).toEqual([]);
+    } finally {
+      await proxy.close();
+      await closeServer(up.server);
+    }
+  });
+
   it('cuts the client off when the upstream breaks off mid-answer, and records nothing', async () => {
     const up = await upstream((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
