@@ -54,8 +54,18 @@ export async function proxyRuns(connections: number, seconds: number): Promise<v
     const through = byTarget['pacu proxy → mock'] as LoadResult;
     const ratio = Math.round((through.requestsPerSecond / direct.requestsPerSecond) * 100) / 100;
     const addedP99 = Math.round((through.p99Ms - direct.p99Ms) * 100) / 100;
-    summary[`proxy ${label}`] = { ratio, addedP99Ms: addedP99 };
-    console.log(`  ${label.padEnd(28)} throughput ratio ${ratio}  added p99 ${addedP99} ms`);
+    // CPU time per answer (the server's CPU share over its rate): steadier than rates on a busy host.
+    const cpuUs = (result: LoadResult): number =>
+      Math.round(((result.serverCpu ?? 0) * 1e6) / Math.max(1, result.requestsPerSecond));
+    summary[`proxy ${label}`] = {
+      ratio,
+      addedP99Ms: addedP99,
+      mockCpuUs: cpuUs(direct),
+      proxyCpuUs: cpuUs(through),
+    };
+    console.log(
+      `  ${label.padEnd(28)} throughput ratio ${ratio}  added p99 ${addedP99} ms  CPU per answer: mock ${cpuUs(direct)} us, proxy ${cpuUs(through)} us`,
+    );
   }
   console.log(JSON.stringify(summary));
 }
