@@ -134,7 +134,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const startedAt = new Date();
     const started = performance.now();
     const number = ++seq;
-    const forwarded = endToEnd(request.headers, ['host', 'content-length']);
+    // Expect: 100-continue was this hop's (node answered the 100): undici refuses to send it on.
+    const forwarded = endToEnd(request.headers, ['host', 'content-length', 'expect']);
     const requestBody = body.length > 0 ? body.toString('utf8') : undefined;
     // What a curl line sends again: the end-to-end headers, without the hop's host and length.
     const sent: ApiRequest = {

@@ -2,7 +2,13 @@
 // on undici, TLS to a self-signed upstream, and the bad inputs of issue 18.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttps } from 'node:https';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
@@ -172,6 +178,28 @@ describe('pacu proxy in front of the pacu mock', () => {
       (await send(`${proxy.origin}/__pacu/findings`, 'POST', { 'content-type': 'application/json' }, '{}'))
         .status,
     ).toBe(405);
+  });
+
+  it('forwards a body sent after Expect: 100-continue (as curl sends bodies over 1 KiB)', async () => {
+    const body = JSON.stringify({ user_id: 'usr_1', hold_balance: true, note: 'x'.repeat(2000) });
+    const status = await new Promise<number>((resolve, reject) => {
+      const sent = httpRequest(`${proxy.url}/accounts`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          expect: '100-continue',
+        },
+      });
+      sent.on('continue', () => sent.end(body));
+      sent.on('response', (answer) => {
+        answer.resume();
+        resolve(answer.statusCode ?? 0);
+      });
+      sent.on('error', reject);
+    });
+    // The mock refuses the missing token: what matters is that the upstream answered, not the proxy.
+    expect(status).toBe(401);
   });
 
   it('refuses an oversize body with 413 and the error envelope, sending nothing upstream', async () => {
