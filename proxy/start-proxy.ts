@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import {
   controlGuard,
   type HarNameValue,
@@ -39,6 +40,19 @@ function rawPairs(raw: readonly string[]): HarNameValue[] {
   for (let index = 0; index + 1 < raw.length; index += 2)
     out.push({ name: raw[index] as string, value: raw[index + 1] as string });
   return out;
+}
+
+/** A body as text, undone from its Content-Encoding (gzip, deflate, br); as it came when it cannot be. */
+function decodedText(body: Buffer, encoding: string | string[] | undefined): string {
+  const coding = String(encoding ?? '')
+    .trim()
+    .toLowerCase();
+  try {
+    if (coding === 'gzip' || coding === 'x-gzip') return gunzipSync(body).toString('utf8');
+    if (coding === 'deflate') return inflateSync(body).toString('utf8');
+    if (coding === 'br') return brotliDecompressSync(body).toString('utf8');
+  } catch {}
+  return body.toString('utf8');
 }
 
 function parseJson(text: string): unknown {
@@ -220,7 +234,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const size = answer.size;
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     const kept = size <= KEPT_BODY_BYTES;
-    const text = kept ? Buffer.concat(answer.chunks as Buffer[], size).toString('utf8') : '';
+    // The client got the bytes as they came; the judge and the HAR read them decoded.
+    const text = kept
+      ? decodedText(Buffer.concat(answer.chunks as Buffer[], size), headers['content-encoding'])
+      : '';
     const exchange: ObservedExchange = {
       seq: number,
       startedAt: startedAt.toISOString(),

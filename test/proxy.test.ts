@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Ajv } from 'ajv';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -241,6 +242,38 @@ describe('pacu proxy in front of broken upstreams', () => {
       expect(answer.headers['x-upstream']).toBe('yes');
       await settled(proxy, 1);
       expect(seen).toEqual(['provider envelope.content-type']);
+    } finally {
+      await proxy.close();
+      await closeServer(up.server);
+    }
+  });
+
+  it('forwards a gzip answer as it came, and judges and records it decoded', async () => {
+    const json = JSON.stringify({
+      success: true,
+      message: 'ok',
+      data: { items: [], page: 1, total_count: 0, total_pages: 0 },
+    });
+    const zipped = gzipSync(json);
+    const up = await upstream((_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': zipped.length,
+      });
+      res.end(zipped);
+    });
+    const har = path.join(dir, 'gzip.har');
+    const proxy = await startProxy({ upstream: up.url, record: har });
+    try {
+      const answer = await request(`${proxy.url}/users`, {
+        headers: { authorization: 'Bearer z-1', 'accept-encoding': 'gzip' },
+      });
+      expect(answer.headers['content-encoding']).toBe('gzip');
+      expect(Buffer.from(await answer.body.arrayBuffer()).equals(zipped)).toBe(true);
+      await settled(proxy, 1);
+      expect(proxy.findings()).toEqual([]);
+      expect(JSON.parse(readFileSync(har, 'utf8')).log.entries[0].response.content.text).toBe(json);
     } finally {
       await proxy.close();
       await closeServer(up.server);
