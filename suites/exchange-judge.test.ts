@@ -82,6 +82,26 @@ describe('judgeExchange', () => {
     expect(judged(200, '<html>hi</html>', 'text/html')).toEqual(['provider envelope.content-type']);
   });
 
+  it('names the client for a token request without Basic credentials', () => {
+    const token = exchange(
+      {
+        path: '/auth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      },
+      400,
+      { success: false, message: 'Invalid request' },
+    );
+    expect(judgeExchange(spec, token, 'documented').findings.map((f) => f.rule)).toEqual([
+      'client.authorization',
+    ]);
+    const lower = {
+      ...token,
+      request: { ...token.request, headers: { ...token.request.headers, authorization: 'basic YTpi' } },
+    };
+    expect(judgeExchange(spec, lower, 'documented').findings).toEqual([]);
+  });
+
   it('is a client finding to call an operation the description does not have', () => {
     const verdict = judgeExchange(spec, exchange({ method: 'GET', path: '/nowhere' }, 404, {}), 'documented');
     expect(verdict.findings.map((f) => f.rule)).toEqual(['client.operation']);

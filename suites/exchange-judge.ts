@@ -52,7 +52,7 @@ export const EXCHANGE_RULES = {
   route: 'client.operation',
   requestType: 'client.content-type',
   requestBody: 'client.request-shape',
-  bearer: 'client.bearer',
+  authorization: 'client.authorization',
   json: 'envelope.content-type',
   status: 'envelope.status-code',
   success: 'envelope.success-shape',
@@ -90,18 +90,26 @@ function parsedRequestBody(text: string, mediaType: string): unknown {
 
 type Draft = Omit<ExchangeFinding, 'exchange' | 'operation'>;
 
+/** An Authorization value of each scheme (schemes are case-insensitive, RFC 9110 11.1). */
+const SCHEME = { basic: /^Basic\s+\S/i, bearer: /^Bearer\s+\S/i } as const;
+
 function judgeRequest(spec: Spec, operation: OperationSpec, request: ApiRequest, profile: Profile): Draft[] {
   const out: Draft[] = [];
   const client = (rule: string, reason: string, at: Profile = 'documented'): void => {
     if (at === 'documented' || profile === 'strict') out.push({ side: 'client', rule, profile: at, reason });
   };
-  // The description states bearer only for usdTransfer; the other operations' tokens are decisions.
-  if (operation.security.kind === 'bearer' && !/^Bearer\s+\S/i.test(request.headers.authorization ?? ''))
-    client(
-      EXCHANGE_RULES.bearer,
-      `${operation.id} takes a bearer token; the request has ${request.headers.authorization ? 'another Authorization scheme' : 'no Authorization header'}`,
-      operation.bearerDocumented ? 'documented' : 'strict',
-    );
+  // Basic on the token request and bearer on usdTransfer are stated; the other tokens are decisions.
+  const security = operation.security;
+  if (security.kind !== 'none') {
+    const scheme = security.kind === 'basic' ? 'Basic' : 'Bearer';
+    const header = request.headers.authorization;
+    if (!SCHEME[security.kind].test(header ?? ''))
+      client(
+        EXCHANGE_RULES.authorization,
+        `${operation.id} takes ${scheme} authentication; the request has ${header ? 'another Authorization scheme' : 'no Authorization header'}`,
+        security.kind === 'basic' || operation.bearerDocumented ? 'documented' : 'strict',
+      );
+  }
   const body = operation.requestBody;
   if (!body) return out;
   const type = request.headers['content-type'] ?? '';
