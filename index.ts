@@ -1,6 +1,6 @@
 // The package's front door (`import … from 'pacu'`): the mock, the checks, the contract verifier and
 // the spec loader with their types. Each folder is also a subpath (`pacu/mock`, `pacu/suites`,
-// `pacu/contracts`, `pacu/spec`) for the rest of its exports and a smaller import.
+// `pacu/contracts`, `pacu/proxy`, `pacu/spec`) for the rest of its exports and a smaller import.
 export type { BrokerOptions, VerifyPactsOptions } from './contracts/index.ts';
 export { assertPactsVerified, VERIFY_DEFAULTS, verifyPacts } from './contracts/index.ts';
 export type {
@@ -14,6 +14,8 @@ export type {
 export { DIFF_DEFAULTS, diffSpecs } from './diff/index.ts';
 export type { MockApp, MockClient, MockOptions, RunningMock } from './mock/index.ts';
 export { createMock, MOCK_DEFAULTS, startMock } from './mock/index.ts';
+export type { ProxyOptions, RunningProxy } from './proxy/index.ts';
+export { PROXY_DEFAULTS, startProxy } from './proxy/index.ts';
 export type { OperationId, PacuErrorCode, Profile, Scope, Spec } from './spec/index.ts';
 export {
   ConfigError,

@@ -2,17 +2,20 @@
 // with wrk pinned to core 1 and every server to core 0, the pacu mock with --state off and on side
 // by side with a bare node:http server (the ceiling; `--prism` adds `prism mock`), then the mock
 // restarted on a million stored transfers (restart time, then load with the journal on).
-// `--only startup` stops after the first part, `--only load` skips it.
+// `--only startup` stops after the first part, `--only load` skips it; `--only proxy` runs only
+// pacu proxy (judging and recording) against the mock, beside the mock measured directly.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MOCK_NODE_FLAGS } from '../cli/mock-runtime.ts';
-import { DEFAULT_SPEC_FILE, loadSpec } from '../spec/index.ts';
+import { DEFAULT_SPEC_FILE } from '../spec/index.ts';
+import { EXAMPLE_TRANSFER, mockToken, requests, row } from './load-requests.ts';
 import { type StateDump, writeStateWithTransfers } from './million.ts';
+import { proxyRuns } from './proxy.ts';
 import { measureStartup } from './startup.ts';
 import { LOAD_CPU, type MemoryFigures, startPrism, startScript, type Target } from './targets.ts';
-import { type LoadRequest, type LoadResult, measure, requireWrk } from './wrk.ts';
+import { type LoadResult, measure, requireWrk } from './wrk.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -27,48 +30,6 @@ const { values: flags } = parseArgs({
 const seconds = Number(flags.duration);
 const connections = Number(flags.connections);
 const storedTransfers = Number(flags.million);
-/** The spec's example transfer, sent WIRE with a fresh reference each time. */
-const EXAMPLE_TRANSFER = (await loadSpec()).operation('usdTransfer').requestBody?.examples.ach as Record<
-  string,
-  unknown
->;
-
-async function mockToken(target: Target): Promise<string> {
-  const response = await fetch(`${target.origin}/v3/auth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${target.info.clientId}:${target.info.clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials&scope=card,us_account',
-  });
-  return ((await response.json()) as { data: { access_token: string } }).data.access_token;
-}
-
-function requests(
-  token: string,
-  accountId: string,
-): Record<'GET /users' | 'POST /payments/usd/direct', LoadRequest> {
-  const headers = { authorization: `Bearer ${token}` };
-  const run = Date.now().toString(36);
-  return {
-    'GET /users': { method: 'GET', path: '/users', headers },
-    'POST /payments/usd/direct': {
-      method: 'POST',
-      path: '/payments/usd/direct',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        ...EXAMPLE_TRANSFER,
-        account_id: accountId,
-        transfer_type: 'WIRE',
-        reference: `B-${run}-{{n}}`,
-      }),
-    },
-  };
-}
-
-const row = (name: string, label: string, result: LoadResult): string =>
-  `${label.padEnd(28)} ${name.padEnd(24)} ${String(result.requestsPerSecond).padStart(8)} req/s  p50 ${result.p50Ms.toFixed(2).padStart(6)} ms  p99 ${result.p99Ms.toFixed(2).padStart(6)} ms${result.serverCpu === undefined ? '' : `  server CPU ${Math.round(result.serverCpu * 100)}%`}${result.non2xx || result.errors ? `  (non-2xx ${result.non2xx}, errors ${result.errors})` : ''}`;
 const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
 /** The issue's targets with the journal on: share of bare node:http, and p99 at 32 connections. */
 const TARGETS = { 'POST /payments/usd/direct': 0.25, 'GET /users': 0.45 } as const;
@@ -174,6 +135,7 @@ async function loadRuns(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (flags.only === 'proxy') return proxyRuns(connections, seconds);
   if (flags.only !== 'load') {
     const startup = await measureStartup(DEFAULT_SPEC_FILE, Number(flags.rounds));
     console.log(JSON.stringify({ startup }));

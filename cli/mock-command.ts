@@ -12,6 +12,7 @@ import { ConfigError, SCOPES } from '../spec/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { collect, httpUrl, wholeNumber as integer } from './option-parsers.ts';
 import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
+import { waitForSignal } from './wait-for-signal.ts';
 
 interface MockCommandOptions {
   port: number;
@@ -106,18 +107,6 @@ function describe(mock: RunningMock): Record<string, unknown> {
     ...(mock.controlToken ? { controlToken: mock.controlToken } : {}),
     ...mock.seeded,
   };
-}
-
-function waitForSignal(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: string): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
 
 /** `pacu mock`: the stateful mock provider, until SIGINT or SIGTERM. */

@@ -50,6 +50,11 @@ const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./diff-command.ts')).registerDiffCommand,
   },
   {
+    name: 'proxy',
+    summary: 'stand between a client and the provider: judge and record every exchange',
+    load: async () => (await import('./proxy-command.ts')).registerProxyCommand,
+  },
+  {
     name: 'webhooks',
     summary: "test your side of the API's webhooks (webhooks check)",
     load: async () => (await import('./webhooks-command.ts')).registerWebhooksCommand,

@@ -146,7 +146,14 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     committed: () => store.committed(),
     log: resolved.log,
   });
-  core.use(createConsumerLayer({ spec, view: () => store.view, ...consumer }));
+  core.use(
+    createConsumerLayer({
+      spec,
+      view: () => store.view,
+      faults: consumer.faults,
+      observers: [consumer.journal, consumer.coverage, ...resolved.observers],
+    }),
+  );
   const request = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const reply = await core.handle(await toMockRequest(input, init));
     if (reply.transport?.kind === 'drop') {

@@ -1,3 +1,5 @@
+export type { CoverageObserver } from './coverage-observer.ts';
+export { createCoverageObserver } from './coverage-observer.ts';
 export { createMock, startMock } from './create-mock.ts';
 export { DEFAULT_SCENARIO } from './default-scenario.ts';
 export { MOCK_DEFAULTS, resolveOptions } from './options.ts';

@@ -21,6 +21,7 @@ export const MOCK_DEFAULTS = {
   maxHeaderSize: 16_384,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  observers: [],
 } as const satisfies Partial<MockOptions>;
 
 /** Fill in every default, once, at the boundary. */
@@ -54,5 +55,6 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     maxHeaderSize: options.maxHeaderSize ?? MOCK_DEFAULTS.maxHeaderSize,
     headersTimeoutMs: options.headersTimeoutMs ?? MOCK_DEFAULTS.headersTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs ?? MOCK_DEFAULTS.requestTimeoutMs,
+    observers: [...(options.observers ?? MOCK_DEFAULTS.observers)],
   };
 }

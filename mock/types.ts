@@ -2,7 +2,7 @@
 // from internal/, and internal code imports its public types from here too.
 // The control protocol's shapes (ids, receivers, attempts, scenarios…) live in spec/ (the suites'
 // control client speaks it too); they are named here again so users find every shape in one file.
-import type { ControlOperations, Har, Scenario, Scope, SeededIds } from '../spec/index.ts';
+import type { ControlOperations, Har, RequestObserver, Scenario, Scope, SeededIds } from '../spec/index.ts';
 
 export type {
   ControlIds,
@@ -161,6 +161,8 @@ export interface MockOptions {
   headersTimeoutMs?: number;
   /** Time a client has to send its whole request. @default 30000 */
   requestTimeoutMs?: number;
+  /** More watchers of every request on the interface, beside the journal and coverage. @default [] */
+  observers?: readonly RequestObserver[];
 }
 
 /** Options with every default filled in, resolved once at the boundary. */

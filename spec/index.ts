@@ -1,4 +1,12 @@
 export { isAbaRoutingNumber, withAbaCheckDigit } from './aba-routing-number.ts';
+export type { ControlGuardCheck, ControlRefusal } from './control-guard.ts';
+export {
+  CONTROL_TOKEN_HEADER,
+  controlGuard,
+  IN_PROCESS_HOST,
+  isLoopbackHost,
+  isWildcardHost,
+} from './control-guard.ts';
 export type {
   ControlClock,
   ControlErrorBody,
@@ -78,6 +86,7 @@ export type {
   WalletPayoutRequest,
   WebhookEvent,
 } from './records.ts';
+export type { ObservedRequest, RequestEnd, RequestObserver } from './request-events.ts';
 export type { RouteResult } from './route.ts';
 export { pathFor, routeRequest } from './route.ts';
 export type { SchemaCheck, SchemaIssue } from './schema-validator.ts';

@@ -37,6 +37,8 @@ const BASIC = /Basic\s+([A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])/g;
 const BEARER = /\bBearer\s+([^\s"',;]+)/g;
 const ACCESS_TOKEN_JSON = /("access_token"\s*:\s*)"(?:[^"\\]|\\.)*"/g;
 const FORM_FIELD = /\b(client_secret|access_token)=([^&\s"']*)/g;
+/** Every pattern above starts with one of these words: a string without any of them matches none. */
+const MAY_HOLD_CREDENTIAL = /Basic|Bearer|access_token|client_secret/;
 
 function walk(value: unknown, text: (input: string) => string): unknown {
   if (typeof value === 'string') return text(value);
@@ -53,8 +55,13 @@ function walk(value: unknown, text: (input: string) => string): unknown {
  */
 export function createRedactor(secrets: RunSecrets = {}): Redactor {
   const known = new Map<string, string>();
+  /** `known`, longest first; rebuilt only when a secret joins (a proxy redacts every exchange). */
+  let longestFirst: Array<[string, string]> = [];
   const remember = (secret: string | undefined, standIn: string): void => {
-    if (secret && secret.length >= MIN_SECRET_LENGTH && !known.has(secret)) known.set(secret, standIn);
+    if (secret && secret.length >= MIN_SECRET_LENGTH && !known.has(secret)) {
+      known.set(secret, standIn);
+      longestFirst = [...known].sort(([a], [b]) => b.length - a.length);
+    }
   };
   remember(secrets.clientSecret, SECRET_STAND_INS.clientSecret);
   if (secrets.clientId !== undefined && secrets.clientSecret)
@@ -86,6 +93,9 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
   };
 
   const text = (input: string): string => {
+    // Most strings hold nothing to redact: let them through without four regex passes.
+    if (!MAY_HOLD_CREDENTIAL.test(input) && !longestFirst.some(([secret]) => input.includes(secret)))
+      return input;
     let out = input
       .replace(BASIC, (all, encoded: string) => basicMarker(encoded) ?? all)
       .replace(BEARER, (all, token: string) =>
@@ -99,7 +109,6 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
           ? `${key}=${SECRET_STAND_INS.clientSecret}`
           : `${key}=${SECRET_STAND_INS.redacted}`,
       );
-    const longestFirst = [...known].sort(([a], [b]) => b.length - a.length);
     for (const [secret, standIn] of longestFirst) out = out.split(secret).join(standIn);
     return out;
   };

@@ -3,9 +3,11 @@ import type { ApiRequest } from './api-request.ts';
 
 /**
  * The matrix columns of a report. `contract` holds Pact interactions verified by `pacu verify`;
- * `delivery`, `signature` and `timestamp` are `pacu webhooks check`'s judgement of a receiver.
+ * `delivery`, `signature` and `timestamp` are `pacu webhooks check`'s judgement of a receiver;
+ * `client` holds what `pacu proxy` saw a client send that the description does not allow.
  */
 export type RuleCategory =
+  | 'client'
   | 'envelope'
   | 'auth'
   | 'idempotency'
@@ -94,7 +96,7 @@ export interface ReportSummary {
 /** What `pacu check` and `pacu verify` produce; every reporter renders this and nothing else. */
 export interface Report {
   readonly tool: 'pacu';
-  readonly command: 'check' | 'verify' | 'webhooks check' | 'replay';
+  readonly command: 'check' | 'verify' | 'webhooks check' | 'replay' | 'proxy';
   readonly version: string;
   readonly target: string;
   readonly seed: number;

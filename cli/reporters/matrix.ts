@@ -11,6 +11,7 @@ export interface Matrix {
 }
 
 const CATEGORY_ORDER: readonly RuleCategory[] = [
+  'client',
   ...CHECK_CATEGORIES,
   'contract',
   'delivery',
@@ -66,12 +67,13 @@ export function failuresOf(report: Report): RuleResult[] {
   return report.rules.filter((rule) => rule.status === 'failed' && rule.failure);
 }
 
-/** Whether the report's seed means something: `pacu webhooks check` draws nothing from one. */
+/** Whether the report's seed means something: `pacu webhooks check` and `pacu proxy` draw nothing from one. */
 export function hasSeed(report: Report): boolean {
-  return report.command !== 'webhooks check';
+  return report.command !== 'webhooks check' && report.command !== 'proxy';
 }
 
 /** The profile and seed of a run, each formatted by `show`; empty where they do not apply. */
 export function runParameters(report: Report, show: (name: string, value: string) => string): string {
+  if (report.command === 'proxy') return show('profile', report.profile);
   return hasSeed(report) ? `${show('profile', report.profile)}${show('seed', String(report.seed))}` : '';
 }

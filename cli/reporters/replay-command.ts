@@ -18,8 +18,12 @@ const quote = (word: string): string =>
  * PACU_CLIENT_SECRET. Undefined where there is none: a contract interaction is rerun by `pacu verify`,
  * a webhook receiver by `pacu webhooks check`.
  */
-export function replayCommand(rule: RuleResult, report?: Pick<Report, 'rerunFlags'>): string | undefined {
-  if (!rule.failure || !REPLAYABLE.has(rule.category)) return undefined;
+export function replayCommand(
+  rule: RuleResult,
+  report?: Pick<Report, 'rerunFlags'> & Partial<Pick<Report, 'command'>>,
+): string | undefined {
+  // What a proxy saw is the client's own traffic: its curl line reproduces it, no check case does.
+  if (!rule.failure || !REPLAYABLE.has(rule.category) || report?.command === 'proxy') return undefined;
   return ['pacu check --replay', rule.failure.id, ...(report?.rerunFlags ?? []).map(quote)].join(' ');
 }
 

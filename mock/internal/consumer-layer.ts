@@ -1,10 +1,8 @@
-import type { FaultRecord, Spec } from '../../spec/index.ts';
-import type { CoverageRecorder } from './coverage.ts';
+import type { FaultRecord, RequestObserver, Spec } from '../../spec/index.ts';
 import { errorReply, replyText } from './envelope.ts';
 import type { FaultRegistry, FaultTarget } from './faults.ts';
 import { bodyText, type MockReply, type MockRequest } from './http-types.ts';
 import type { AnswerLayer } from './request-core.ts';
-import type { RequestJournal } from './request-journal.ts';
 import { createRouter } from './router.ts';
 import type { StoreView } from './store.ts';
 
@@ -12,8 +10,8 @@ export interface ConsumerLayerDeps {
   spec: Spec;
   view: () => StoreView;
   faults: FaultRegistry;
-  journal: RequestJournal;
-  coverage: CoverageRecorder;
+  /** Who watches the interface's requests (the journal, coverage, any given in the options). */
+  observers: readonly RequestObserver[];
 }
 
 /** The client a request speaks for, before authentication runs: a known bearer token's, or Basic's user. */
@@ -83,16 +81,11 @@ async function applyFault(fault: FaultRecord, next: () => Promise<MockReply>): P
 
 /**
  * The consumer's side of the mock, hung on the request core once (not on each handler): faults
- * decide the answer around the operation, then every request on the interface is journaled and
- * counted for coverage. Control API requests pass straight through.
+ * decide the answer around the operation (a layer: they change it), and every request on the
+ * interface is told to the observers (start, match, end), which only watch: the journal and
+ * coverage among them. Control API requests pass straight through.
  */
-export function createConsumerLayer({
-  spec,
-  view,
-  faults,
-  journal,
-  coverage,
-}: ConsumerLayerDeps): AnswerLayer {
+export function createConsumerLayer({ spec, view, faults, observers }: ConsumerLayerDeps): AnswerLayer {
   const route = createRouter(spec);
   const operationOf = (request: MockRequest): string | undefined => {
     try {
@@ -104,24 +97,25 @@ export function createConsumerLayer({
   return async (exchange, next) => {
     if (exchange.target !== 'api') return next();
     const { request } = exchange;
+    for (const observer of observers) observer.start?.(request);
     // Routing, the client and the body are looked at before the operation only when a fault may fire.
     const target: FaultTarget | undefined = faults.armed
       ? { operationId: operationOf(request), clientId: clientOf(request, view()), body: jsonOf(request) }
       : undefined;
     const fault = target?.operationId ? faults.fire(target) : undefined;
-    if (fault) coverage.faultFired(fault.operation, fault.kind);
     const reply = fault ? await applyFault(fault, next) : await next();
     const operationId = exchange.operationId ?? target?.operationId;
     const clientId = exchange.clientId ?? target?.clientId;
     const status = reply.transport?.kind === 'drop' ? 0 : reply.status;
-    journal.record({
+    if (operationId) for (const observer of observers) observer.match?.(request, operationId);
+    const end = {
       request,
       operationId,
       clientId,
       status,
       fault: fault ? { id: fault.id, kind: fault.kind } : undefined,
-    });
-    if (operationId && status > 0) coverage.answered(operationId, status);
+    };
+    for (const observer of observers) observer.end?.(end);
     return reply;
   };
 }

@@ -1,37 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
-import { isIP } from 'node:net';
-import { hostname } from 'node:os';
+import { controlGuard } from '../../spec/index.ts';
 import { controlErrorReply } from './envelope.ts';
 import type { MockReply, MockRequest } from './http-types.ts';
 
-/** The header that carries the control token. */
-export const CONTROL_TOKEN_HEADER = 'x-pacu-control-token';
-/** The host of in-process requests (`app.request('/v3/users')`): not a name DNS can resolve. */
-export const IN_PROCESS_HOST = 'pacu.mock';
-
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
-
-/** True for addresses only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
-  return LOOPBACK_NAMES.has(bare) || bare.startsWith('127.') || bare.endsWith('.localhost');
-}
-
-export const isWildcardHost = (host: string): boolean =>
-  host === '0.0.0.0' || host === '::' || host === '[::]';
-
-function hostOf(header: string): string {
-  // `[::1]:4010` → `[::1]`; `example.com:80` → `example.com`
-  const bracket = /^(\[[^\]]*\])(?::\d+)?$/.exec(header);
-  if (bracket) return (bracket[1] ?? '').toLowerCase();
-  return header.replace(/:\d+$/, '').toLowerCase();
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+export { CONTROL_TOKEN_HEADER, IN_PROCESS_HOST, isLoopbackHost, isWildcardHost } from '../../spec/index.ts';
 
 /** Control writes take JSON only: no HTML form can send it cross-site without a CORS preflight. */
 export function writeTypeRefusal(request: MockRequest): MockReply | undefined {
@@ -48,52 +19,13 @@ export interface ControlGuard {
   check(request: MockRequest): MockReply | undefined;
 }
 
-/**
- * The control API hands out secrets and can wipe state, so it answers only to this machine's own
- * names (no DNS rebinding), never to a cross-site page (Origin, Sec-Fetch-Site, and writes only as
- * application/json, which no HTML form can send), and with the token when one is set.
- */
+/** The shared guard (spec/control-guard.ts), answering with the control API's `{ error }`. */
 export function createControlGuard(boundHost: string, token: string | undefined): ControlGuard {
-  const allowed = (host: string): boolean => {
-    if (host === IN_PROCESS_HOST || isLoopbackHost(host)) return true;
-    if (host === hostOf(boundHost)) return true;
-    // On a wildcard bind, any of this machine's addresses or its name, never a foreign DNS name.
-    if (isWildcardHost(boundHost))
-      return isIP(host.replace(/^\[|\]$/g, '')) !== 0 || host === hostname().toLowerCase();
-    return false;
-  };
+  const check = controlGuard(boundHost, token);
   return {
     check(request) {
-      const host = request.headers.host;
-      if (!host || !allowed(hostOf(host))) {
-        return controlErrorReply(
-          403,
-          `the control API answers only to this machine's own host names, not ${host ?? 'none'}`,
-        );
-      }
-      const origin = request.headers.origin;
-      if (origin !== undefined) {
-        let originHost: string | undefined;
-        try {
-          originHost = URL.canParse(origin) ? hostOf(new URL(origin).host) : undefined;
-        } catch {}
-        if (!originHost || !allowed(originHost)) {
-          return controlErrorReply(403, `the control API refuses cross-site requests (Origin ${origin})`);
-        }
-      }
-      if (request.headers['sec-fetch-site'] === 'cross-site') {
-        return controlErrorReply(403, 'the control API refuses cross-site requests');
-      }
-      if (token !== undefined) {
-        const given = request.headers[CONTROL_TOKEN_HEADER];
-        if (!given || !sameSecret(given, token)) {
-          return controlErrorReply(
-            401,
-            `the control API needs the control token in ${CONTROL_TOKEN_HEADER} (printed at start)`,
-          );
-        }
-      }
-      return undefined;
+      const refused = check(request.headers);
+      return refused ? controlErrorReply(refused.status, refused.message) : undefined;
     },
   };
 }

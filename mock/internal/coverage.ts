@@ -4,6 +4,7 @@ import type {
   FaultKind,
   FinalStatus,
   PaymentKind,
+  RequestObserver,
   Spec,
 } from '../../spec/index.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
@@ -11,13 +12,15 @@ import type { WebhookDispatcher } from './webhooks.ts';
 const KINDS: readonly PaymentKind[] = ['usd_transfer', 'wallet_payout', 'push_to_card'];
 const FINAL: readonly FinalStatus[] = ['successful', 'failed'];
 
-/** What the consumer's traffic reached, counted for the life of the mock (resets do not clear it). */
-export interface CoverageRecorder {
+/**
+ * What the consumer's traffic reached, counted for the life of the mock (resets do not clear it):
+ * an observer of the request pipeline (answers and the faults that shaped them) and of webhooks.
+ */
+export interface CoverageRecorder extends RequestObserver {
   answered(operationId: string, status: number): void;
   emitted(eventType: string): void;
   /** Delivery attempts the dispatcher is about to forget (a reset clears its history). */
   fold(attempts: readonly DeliveryAttempt[]): void;
-  faultFired(operation: string, kind: FaultKind): void;
   report(currentAttempts: readonly DeliveryAttempt[]): Coverage;
 }
 
@@ -34,18 +37,23 @@ export function createCoverageRecorder(spec: Spec): CoverageRecorder {
   const countDelivered = (attempts: readonly DeliveryAttempt[], into: Map<string, number>): void => {
     for (const attempt of attempts) if (attempt.outcome === 'delivered') bump(into, attempt.type);
   };
+  const answered = (operationId: string, status: number): void => {
+    let byStatus = statuses.get(operationId);
+    if (!byStatus) {
+      byStatus = new Map();
+      statuses.set(operationId, byStatus);
+    }
+    bump(byStatus, String(status));
+  };
   return {
-    answered(operationId, status) {
-      let byStatus = statuses.get(operationId);
-      if (!byStatus) {
-        byStatus = new Map();
-        statuses.set(operationId, byStatus);
-      }
-      bump(byStatus, String(status));
+    answered,
+    end({ operationId, status, fault }) {
+      if (!operationId) return;
+      if (fault) bump(faults, `${operationId} ${fault.kind}`);
+      if (status > 0) answered(operationId, status);
     },
     emitted: (type) => bump(emitted, type),
     fold: (attempts) => countDelivered(attempts, delivered),
-    faultFired: (operation, kind) => bump(faults, `${operation} ${kind}`),
     report(current) {
       const deliveredNow = new Map(delivered);
       countDelivered(current, deliveredNow);

@@ -14,7 +14,7 @@ export interface MockRequest {
 }
 
 /** The request's body as UTF-8 text, decoded once however many readers (parser, journal) ask. */
-export function bodyText(request: MockRequest): string {
+export function bodyText(request: { readonly body: Buffer; decoded?: string }): string {
   request.decoded ??= request.body.toString('utf8');
   return request.decoded;
 }

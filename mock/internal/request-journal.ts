@@ -1,5 +1,13 @@
-import type { FiredFault, RecordedRequest, RequestFilter, Spec, UnmatchedRequest } from '../../spec/index.ts';
-import { bodyText, type MockRequest } from './http-types.ts';
+import type {
+  FiredFault,
+  RecordedRequest,
+  RequestEnd,
+  RequestFilter,
+  RequestObserver,
+  Spec,
+  UnmatchedRequest,
+} from '../../spec/index.ts';
+import { bodyText } from './http-types.ts';
 import { nearMiss } from './near-miss.ts';
 import { StringPool } from './string-pool.ts';
 
@@ -37,17 +45,9 @@ function bodyOf(text: string, contentType: string): unknown {
   }
 }
 
-export interface JournalInput {
-  request: MockRequest;
-  operationId: string | undefined;
-  clientId: string | undefined;
-  status: number;
-  fault: FiredFault | undefined;
-}
-
-/** Every request on the interface, newest last, in a ring buffer of `size` entries. */
-export interface RequestJournal {
-  record(input: JournalInput): void;
+/** Every request on the interface, newest last, in a ring buffer of `size` entries: an observer of the pipeline. */
+export interface RequestJournal extends RequestObserver {
+  record(input: RequestEnd): void;
   query(filter?: RequestFilter): RecordedRequest[];
   unmatched(): UnmatchedRequest[];
   /** Forget everything, or one client's entries. */
@@ -144,23 +144,25 @@ function createRing(size: number) {
 
 export function createRequestJournal(spec: Spec, size: number): RequestJournal {
   const ring = createRing(size);
+  const record = ({ request, operationId, clientId, status, fault }: RequestEnd): void => {
+    const query = request.query.size > 0 ? request.query.toString() : '';
+    ring.push({
+      atMs: Date.now(),
+      method: request.method,
+      path: query ? `${request.path}?${query}` : request.path,
+      operationId: operationId ?? null,
+      clientId: clientId ?? null,
+      status,
+      fault: fault ?? null,
+      // Large uploads are not held: the journal keeps their size only.
+      text: request.body.length > JOURNAL_BODY_BYTES ? '' : bodyText(request),
+      bytes: request.body.length,
+      contentType: request.headers['content-type'] ?? '',
+    });
+  };
   return {
-    record({ request, operationId, clientId, status, fault }) {
-      const query = request.query.size > 0 ? request.query.toString() : '';
-      ring.push({
-        atMs: Date.now(),
-        method: request.method,
-        path: query ? `${request.path}?${query}` : request.path,
-        operationId: operationId ?? null,
-        clientId: clientId ?? null,
-        status,
-        fault: fault ?? null,
-        // Large uploads are not held: the journal keeps their size only.
-        text: request.body.length > JOURNAL_BODY_BYTES ? '' : bodyText(request),
-        bytes: request.body.length,
-        contentType: request.headers['content-type'] ?? '',
-      });
-    },
+    record,
+    end: record,
     query(filter = {}) {
       // Filter the kept entries first: only the ones returned have their bodies parsed.
       const status = filter.status === undefined ? undefined : Number(filter.status);

@@ -1,0 +1,180 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Command, Option } from 'commander';
+import { createCoverageObserver } from '../mock/index.ts';
+import { PROXY_DEFAULTS, type ProxyOptions, startProxy, upstreamUrl } from '../proxy/index.ts';
+import { ConfigError, loadSpec, type Profile, readHar } from '../spec/index.ts';
+import type { ExchangeFinding } from '../suites/index.ts';
+import type { CliIo, CommandOutcome } from './cli-io.ts';
+import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
+import { collect, wholeNumber as integer } from './option-parsers.ts';
+import { wantsColour } from './output-options.ts';
+import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
+import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
+import { waitForSignal } from './wait-for-signal.ts';
+
+interface ProxyCommandOptions {
+  upstream: string;
+  upstreamCa?: string;
+  upstreamTimeout: number;
+  port: number;
+  host: string;
+  json?: boolean;
+  profile: Profile;
+  record?: string;
+  reporter?: string[];
+  failOn: 'provider' | 'client';
+  pactOut?: string;
+  consumer?: string;
+  provider?: string;
+  clientId?: string;
+  clientSecret?: string;
+  control: boolean;
+  controlToken?: string;
+  coverageReport?: string;
+}
+
+/** The pact writer of contracts/, loaded only when `--pact-out` asks for it (Pact's FFI is heavy). */
+async function pactWriter(): Promise<typeof import('../contracts/index.ts').writePactFromHar> {
+  return (await import('../contracts/index.ts')).writePactFromHar;
+}
+
+/** One line per finding, as it happens (the CLI's stderr starts each line with `pacu: `). */
+export function findingLine(finding: ExchangeFinding): string {
+  const { request, response, seq } = finding.exchange;
+  return `pacu: ${finding.side} ${finding.rule}${finding.operation ? ` on ${finding.operation}` : ''} (#${seq} ${request.method} ${request.path} → ${response.status}): ${finding.reason}`;
+}
+
+/** `pacu proxy`: stand between a client and the provider, judge and record every exchange, until a signal. */
+export function registerProxyCommand(program: Command, io: CliIo, outcome: CommandOutcome): void {
+  program
+    .command('proxy')
+    .description(
+      'forward a client to the provider, judge every exchange against the description and record it; reports at Ctrl-C',
+    )
+    .requiredOption('--upstream <url>', "the provider's base URL, http or https, ending in /v3")
+    .option('--upstream-ca <file>', "PEM file of a private CA that signed the upstream's certificate")
+    .option(
+      '--upstream-timeout <ms>',
+      'time the upstream may take to start its answer (then 504)',
+      integer('--upstream-timeout', 100, 600_000, 'number of milliseconds'),
+      PROXY_DEFAULTS.upstreamTimeoutMs,
+    )
+    .option(
+      '--port <port>',
+      'port to listen on (0: a free one)',
+      integer('--port', 0, 65535),
+      PROXY_DEFAULTS.port,
+    )
+    .option('--host <host>', 'address to listen on', PROXY_DEFAULTS.host)
+    .option('--json', 'print one JSON line (url, upstream, …) instead of text')
+    .addOption(
+      new Option('--profile <profile>', 'documented: the description only; strict: pacu decisions too')
+        .choices(['documented', 'strict'])
+        .default(PROXY_DEFAULTS.profile),
+    )
+    .option('--record <file.har>', 'record every completed exchange as HAR 1.2 (0600, credentials redacted)')
+    .option(
+      '--reporter <spec>',
+      'at shutdown: console, json:PATH, junit:PATH, html:PATH, markdown:PATH (repeatable; default console)',
+      collect,
+    )
+    .addOption(
+      new Option('--fail-on <side>', 'exit 1 on provider findings only, or on client findings too')
+        .choices(['provider', 'client'])
+        .default('provider'),
+    )
+    .option('--pact-out <dir>', 'at shutdown, write the recorded interactions as a Pact V4 file here')
+    .option('--consumer <name>', 'consumer name of the pact (with --pact-out)')
+    .option('--provider <name>', 'provider name of the pact (with --pact-out)')
+    .option('--client-id <id>', 'OAuth client id, shown by name in redacted credentials (env PACU_CLIENT_ID)')
+    .option(
+      '--client-secret <secret>',
+      'OAuth client secret, redacted wherever it shows up (env PACU_CLIENT_SECRET)',
+    )
+    .option('--no-control', 'do not serve GET /__pacu/exchanges and /__pacu/findings')
+    .option('--control-token <token>', 'require this x-pacu-control-token on /__pacu')
+    .option(
+      '--coverage-report <file>',
+      'on shutdown, write which operations and statuses the traffic reached (.json, .md or .html)',
+    )
+    .action(async (options: ProxyCommandOptions) => {
+      // Usage errors first, each one line: nothing listens before the flags are sound.
+      upstreamUrl(options.upstream);
+      const reporters = parseReporterSpecs(options.reporter ?? ['console']);
+      if (options.pactOut && (!options.consumer || !options.provider))
+        throw new ConfigError('pacu: --pact-out needs --consumer NAME and --provider NAME');
+      const writePact = options.pactOut ? await pactWriter() : undefined;
+      if (options.coverageReport) coverageFormat(options.coverageReport);
+      // The mock's coverage, fed by the proxy's request events (decision 081).
+      const coverage = options.coverageReport ? createCoverageObserver(await loadSpec()) : undefined;
+      // A pact needs the recording: without --record, one is kept in a private folder until the end.
+      const scratch =
+        options.pactOut && !options.record ? mkdtempSync(path.join(tmpdir(), 'pacu-proxy-')) : undefined;
+      const record = options.record ?? (scratch ? path.join(scratch, 'recording.har') : undefined);
+      const clientId = options.clientId ?? process.env.PACU_CLIENT_ID;
+      const clientSecret = options.clientSecret ?? process.env.PACU_CLIENT_SECRET;
+      const proxyOptions: ProxyOptions = {
+        upstream: options.upstream,
+        upstreamTimeoutMs: options.upstreamTimeout,
+        port: options.port,
+        host: options.host,
+        profile: options.profile,
+        control: options.control,
+        ...(options.upstreamCa ? { upstreamCa: options.upstreamCa } : {}),
+        ...(record ? { record } : {}),
+        ...(clientId ? { clientId } : {}),
+        ...(clientSecret ? { clientSecret } : {}),
+        ...(options.controlToken ? { controlToken: options.controlToken } : {}),
+        ...(coverage ? { observers: [coverage] } : {}),
+        onFinding: (finding) => io.stderr(`${findingLine(finding)}\n`),
+        log: (line) => io.stderr(`${line}\n`),
+      };
+      const signal = waitForSignal();
+      const proxy = await startProxy(proxyOptions);
+      const summary = {
+        url: proxy.url,
+        upstream: proxy.upstream,
+        control: `${proxy.origin}/__pacu`,
+        profile: options.profile,
+        ...(options.record ? { record: options.record } : {}),
+        ...(proxy.controlToken ? { controlToken: proxy.controlToken } : {}),
+      };
+      if (options.json) io.stdout(`${JSON.stringify(summary)}\n`);
+      else {
+        io.stdout(`pacu proxy listening on ${proxy.url} → ${proxy.upstream}\n`);
+        for (const [key, value] of Object.entries(summary).slice(2))
+          io.stdout(`  ${key.padEnd(10)} ${value}\n`);
+        io.stdout('Stop with Ctrl-C: the reports are written then.\n');
+      }
+      await signal;
+      await proxy.close();
+      try {
+        const report = proxy.report();
+        await writeReports(report, reporters, io, {
+          colour: wantsColour(process.env, process.stdout.isTTY === true),
+        });
+        if (writePact && record && options.pactOut) {
+          const file = await writePact(await readHar(record), {
+            consumer: options.consumer as string,
+            provider: options.provider as string,
+            dir: options.pactOut,
+          });
+          io.stderr(`pacu proxy: pact written to ${file}\n`);
+        }
+        if (coverage && options.coverageReport) {
+          await writeCoverageReport(options.coverageReport, coverage.report());
+          io.stderr(`pacu proxy: coverage written to ${options.coverageReport}\n`);
+        }
+        const findings = proxy.findings();
+        const failing = findings.some(
+          (finding) =>
+            finding.side === 'provider' || (options.failOn === 'client' && finding.side === 'client'),
+        );
+        outcome.exitCode = failing ? EXIT_FINDINGS : EXIT_OK;
+      } finally {
+        if (scratch) rmSync(scratch, { recursive: true, force: true });
+      }
+    });
+}

@@ -1,0 +1,101 @@
+import { type HarExchange, harEntry, type Profile, type Spec } from '../spec/index.ts';
+import {
+  createExchangeState,
+  type ExchangeFinding,
+  judgeExchange,
+  type ObservedExchange,
+  type Redactor,
+  type Report,
+} from '../suites/index.ts';
+import type { HarRecorder } from './har-recorder.ts';
+import { buildProxyReport } from './proxy-report.ts';
+
+/** Findings kept for `findings()` and the report; later ones are counted, not kept. */
+export const KEPT_FINDINGS = 10_000;
+
+export interface ExchangeLogDeps {
+  readonly spec: Spec;
+  readonly profile: Profile;
+  readonly upstream: string;
+  readonly redactor: Redactor;
+  readonly recorder: HarRecorder | undefined;
+  readonly record: string | undefined;
+  readonly keepExchanges: number;
+  readonly onFinding: ((finding: ExchangeFinding) => void) | undefined;
+  readonly log: (line: string) => void;
+}
+
+/** What the proxy does with what it saw: judge, keep, record, and report. */
+export interface ExchangeLog {
+  /** An exchange whose answer reached the client whole: judged, kept, and recorded (`har`, unredacted). */
+  complete(
+    exchange: ObservedExchange,
+    operationId: string | undefined,
+    har: HarExchange | undefined,
+  ): Promise<void>;
+  /** A finding made outside the judge (no answer from the upstream). */
+  report(finding: ExchangeFinding): void;
+  findings(): ExchangeFinding[];
+  exchanges(): ObservedExchange[];
+  counts(): { readonly exchanges: number; readonly recorded: number };
+  toReport(): Report;
+}
+
+export function createExchangeLog(deps: ExchangeLogDeps): ExchangeLog {
+  const { spec, redactor, recorder, keepExchanges } = deps;
+  const startedAt = new Date();
+  const state = createExchangeState();
+  const found: ExchangeFinding[] = [];
+  const judged = new Map<string, Map<string, number>>();
+  const recent: ObservedExchange[] = [];
+  let completed = 0;
+  let dropped = 0;
+  const inOrder = (): ObservedExchange[] => {
+    if (recent.length < keepExchanges) return [...recent];
+    const at = completed % keepExchanges;
+    return [...recent.slice(at), ...recent.slice(0, at)];
+  };
+  const report = (finding: ExchangeFinding): void => {
+    if (found.length < KEPT_FINDINGS) found.push(finding);
+    else dropped += 1;
+    deps.onFinding?.(redactor.redact(finding));
+  };
+  return {
+    report,
+    async complete(exchange, operationId, har) {
+      completed += 1;
+      // Learn an issued token before anything that holds it is redacted.
+      redactor.observe(exchange.response);
+      const verdict = judgeExchange(spec, exchange, deps.profile);
+      const byRule = judged.get(operationId ?? 'unknown') ?? new Map<string, number>();
+      judged.set(operationId ?? 'unknown', byRule);
+      for (const rule of verdict.checked) byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
+      for (const finding of verdict.findings) report(finding);
+      for (const finding of state.observe(operationId, exchange)) report(finding);
+      // A ring: the oldest slot is overwritten, nothing moves.
+      if (recent.length < keepExchanges) recent.push(exchange);
+      else if (keepExchanges > 0) recent[(completed - 1) % keepExchanges] = exchange;
+      if (!recorder || !har) return;
+      const { startedAt: at, ...rest } = har;
+      await recorder
+        .add(harEntry({ ...redactor.redact(rest), startedAt: at }))
+        .catch((error: Error) => deps.log(`pacu proxy: cannot write the recording: ${error.message}`));
+    },
+    findings: () => redactor.redact(found),
+    exchanges: () => redactor.redact(inOrder()),
+    counts: () => ({ exchanges: completed, recorded: recorder?.recorded ?? 0 }),
+    toReport: () =>
+      buildProxyReport({
+        upstream: deps.upstream,
+        profile: deps.profile,
+        startedAt,
+        findings: found,
+        judged,
+        exchanges: completed,
+        recorded: recorder?.recorded ?? 0,
+        record: deps.record,
+        dropped,
+        redactor,
+      }),
+  };
+}

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { ConfigError } from '../spec/index.ts';
+import type { ProxyOptions, ResolvedProxyOptions } from './types.ts';
+
+/** The defaults of {@link ProxyOptions}. */
+export const PROXY_DEFAULTS = {
+  upstreamTimeoutMs: 30_000,
+  port: 0,
+  host: '127.0.0.1',
+  profile: 'documented',
+  keepExchanges: 1000,
+  control: true,
+} as const satisfies Partial<ProxyOptions>;
+
+/** The upstream base URL: http or https, ending in `/v3` (the interface's version segment). */
+export function upstreamUrl(text: string): URL {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new ConfigError(`pacu: --upstream "${text}" is not an http(s) URL`);
+  const path = url.pathname.replace(/\/+$/, '');
+  if (!path.endsWith('/v3'))
+    throw new ConfigError(
+      `pacu: --upstream ${text} must be the base URL ending in /v3 (the interface's version segment), e.g. ${url.origin}/v3`,
+    );
+  if (url.search || url.hash)
+    throw new ConfigError(`pacu: --upstream ${text} must have no query or fragment`);
+  url.pathname = path;
+  return url;
+}
+
+function caOf(value: string): string {
+  if (value.includes('-----BEGIN')) return value;
+  try {
+    return readFileSync(value, 'utf8');
+  } catch (cause) {
+    throw new ConfigError(
+      `pacu: cannot read --upstream-ca ${value}: ${(cause as NodeJS.ErrnoException).code ?? cause}`,
+      {
+        cause,
+      },
+    );
+  }
+}
+
+/** Fill in every default, once, at the boundary; a bad upstream is a usage error. */
+export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions {
+  return {
+    upstream: upstreamUrl(options.upstream),
+    upstreamCa: options.upstreamCa === undefined ? undefined : caOf(options.upstreamCa),
+    upstreamTimeoutMs: options.upstreamTimeoutMs ?? PROXY_DEFAULTS.upstreamTimeoutMs,
+    port: options.port ?? PROXY_DEFAULTS.port,
+    host: options.host ?? PROXY_DEFAULTS.host,
+    profile: options.profile ?? PROXY_DEFAULTS.profile,
+    record: options.record,
+    clientSecret: options.clientSecret,
+    clientId: options.clientId,
+    onFinding: options.onFinding,
+    observers: [...(options.observers ?? [])],
+    keepExchanges: options.keepExchanges ?? PROXY_DEFAULTS.keepExchanges,
+    control: options.control ?? PROXY_DEFAULTS.control,
+    controlToken: options.controlToken,
+    log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
+  };
+}

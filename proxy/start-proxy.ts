@@ -1,0 +1,299 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import {
+  controlGuard,
+  type HarNameValue,
+  isLoopbackHost,
+  loadSpec,
+  type ObservedRequest,
+  routeRequest,
+} from '../spec/index.ts';
+import { type ApiRequest, createRedactor, type ObservedExchange } from '../suites/index.ts';
+import { createExchangeLog } from './exchange-log.ts';
+import { createUpstream, endToEnd, noAnswer, type Relayed, relay, statusText } from './forward.ts';
+import { openHarRecorder } from './har-recorder.ts';
+import { envelope, listenProxy, sendJson } from './listener.ts';
+import { resolveProxyOptions } from './options.ts';
+import type { ProxyOptions, RunningProxy } from './types.ts';
+
+/** An answer body past this is forwarded whole but judged and recorded only by its size. */
+export const KEPT_BODY_BYTES = 8 * 1024 * 1024;
+
+type Headers = Record<string, string | string[] | undefined>;
+
+function flatten(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return out;
+}
+
+const pairs = (headers: Record<string, string | string[]>): HarNameValue[] =>
+  Object.entries(headers).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((item) => ({ name, value: item })),
+  );
+
+/** The request's headers as sent on the wire (names as the client spelled them), for the HAR. */
+function rawPairs(raw: readonly string[]): HarNameValue[] {
+  const out: HarNameValue[] = [];
+  for (let index = 0; index + 1 < raw.length; index += 2)
+    out.push({ name: raw[index] as string, value: raw[index + 1] as string });
+  return out;
+}
+
+/** A body as text, undone from its Content-Encoding (gzip, deflate, br); as it came when it cannot be. */
+function decodedText(body: Buffer, encoding: string | string[] | undefined): string {
+  const coding = String(encoding ?? '')
+    .trim()
+    .toLowerCase();
+  try {
+    if (coding === 'gzip' || coding === 'x-gzip') return gunzipSync(body).toString('utf8');
+    if (coding === 'deflate') return inflateSync(body).toString('utf8');
+    if (coding === 'br') return brotliDecompressSync(body).toString('utf8');
+  } catch {}
+  return body.toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Start a proxy between a client and the provider at `upstream`: every request is forwarded and
+ * the answer returned as it came (status, end-to-end headers, body streamed); every completed
+ * exchange is judged (the judge of `pacu check`'s envelope rules, plus what only a watcher of many
+ * exchanges sees) and, with `record`, written to a HAR file with credentials redacted.
+ *
+ * @example
+ * const proxy = await startProxy({ upstream: 'https://sandbox.example.com/v3', record: 'traffic.har' });
+ * // … point the client at proxy.url …
+ * console.log(proxy.findings());
+ * await proxy.close();
+ */
+export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const resolved = resolveProxyOptions(options);
+  const spec = await loadSpec();
+  const upstreamBase = resolved.upstream.href.replace(/\/+$/, '');
+  const upstreamRoot = resolved.upstream.pathname.slice(0, -spec.basePath.length);
+  const recorder = resolved.record ? await openHarRecorder(resolved.record) : undefined;
+  const redactor = createRedactor({
+    ...(resolved.clientId !== undefined ? { clientId: resolved.clientId } : {}),
+    ...(resolved.clientSecret !== undefined ? { clientSecret: resolved.clientSecret } : {}),
+  });
+  const log = createExchangeLog({
+    spec,
+    profile: resolved.profile,
+    upstream: upstreamBase,
+    redactor,
+    recorder,
+    record: resolved.record,
+    keepExchanges: resolved.keepExchanges,
+    onFinding: resolved.onFinding,
+    log: resolved.log,
+  });
+  const controlToken =
+    resolved.controlToken ??
+    (isLoopbackHost(resolved.host) ? undefined : randomBytes(18).toString('base64url'));
+  const guard = controlGuard(resolved.host, controlToken);
+  const routes: Record<string, () => unknown> = {
+    '/__pacu/exchanges': () => log.exchanges(),
+    '/__pacu/findings': () => log.findings(),
+  };
+  const pool = createUpstream(resolved);
+  let seq = 0;
+
+  /** The control API: read-only, `{ error }` on refusal, under the mock's guards. */
+  const control = (request: IncomingMessage, path: string): [number, unknown] => {
+    if (!resolved.control) return [404, { error: `no control endpoint ${path}` }];
+    const refused = guard(request.headers as Record<string, string | undefined>);
+    if (refused) return [refused.status, { error: refused.message }];
+    const route = routes[path];
+    if (!route)
+      return [
+        404,
+        { error: `no control endpoint ${path} (the proxy has ${Object.keys(routes).join(', ')})` },
+      ];
+    if (request.method !== 'GET')
+      return [405, { error: `${request.method} is not allowed on ${path}; use GET` }];
+    return [200, route()];
+  };
+
+  const forward = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: Buffer,
+    clientGone: () => boolean,
+  ): Promise<void> => {
+    const url = request.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const path = queryAt < 0 ? url : url.slice(0, queryAt);
+    const relative = path.startsWith(`${spec.basePath}/`) ? url.slice(spec.basePath.length) : url;
+    const method = request.method ?? 'GET';
+    const observed: ObservedRequest = {
+      method,
+      path,
+      query: new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)),
+      headers: request.headers as Record<string, string | undefined>,
+      body,
+    };
+    for (const observer of resolved.observers) observer.start?.(observed);
+    const routed = routeRequest(spec, method, relative);
+    const operationId = routed.kind === 'operation' ? routed.operation.id : undefined;
+    if (operationId) for (const observer of resolved.observers) observer.match?.(observed, operationId);
+    const startedAt = new Date();
+    const started = performance.now();
+    const number = ++seq;
+    // Expect: 100-continue was this hop's (node answered the 100): undici refuses to send it on.
+    const forwarded = endToEnd(request.headers, ['host', 'content-length', 'expect']);
+    const requestBody = body.length > 0 ? body.toString('utf8') : undefined;
+    // What a curl line sends again: the end-to-end headers, without the hop's host and length.
+    const sent: ApiRequest = {
+      method: method as ApiRequest['method'],
+      path: relative,
+      headers: flatten(forwarded),
+      ...(requestBody !== undefined ? { body: requestBody } : {}),
+    };
+    const ended = (status: number): void => {
+      for (const observer of resolved.observers)
+        observer.end?.({ request: observed, operationId, clientId: undefined, status, fault: undefined });
+    };
+    let abort: (() => void) | undefined;
+    let cut = false;
+    response.once('close', () => {
+      if (response.writableFinished) return;
+      cut = true;
+      abort?.();
+    });
+    let answer: Relayed;
+    let headers: Record<string, string | string[]> = {};
+    try {
+      answer = await relay(
+        pool,
+        {
+          path: `${upstreamRoot}${url}`,
+          method,
+          headers: forwarded,
+          body: body.length > 0 || method === 'POST' ? body : null,
+        },
+        {
+          start: (status, received) => {
+            headers = endToEnd(received);
+            response.writeHead(status, headers);
+          },
+          data: (chunk, resume) => {
+            if (response.write(chunk)) return true;
+            response.once('drain', resume);
+            return false;
+          },
+          abortWith: (stop) => {
+            abort = stop;
+            if (cut) stop();
+          },
+        },
+        KEPT_BODY_BYTES,
+      );
+    } catch (error) {
+      if (clientGone() || cut) return ended(0);
+      if ((error as { started?: boolean }).started) {
+        // The upstream broke off mid-answer: so does the client's connection, and nothing is recorded.
+        response.destroy();
+        return ended(0);
+      }
+      const { status, message } = noAnswer(error, upstreamBase, resolved.upstreamTimeoutMs);
+      const refusal = envelope(message);
+      sendJson(response, status, refusal);
+      ended(status);
+      log.report({
+        side: 'provider',
+        rule: 'transport.no-answer',
+        profile: 'documented',
+        reason: message.replace(/^pacu proxy: /, ''),
+        operation: operationId,
+        exchange: {
+          seq: number,
+          startedAt: startedAt.toISOString(),
+          request: sent,
+          response: {
+            status,
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+            text: JSON.stringify(refusal),
+            json: refusal,
+            durationMs: performance.now() - started,
+          },
+        },
+      });
+      return;
+    }
+    response.end();
+    ended(answer.status);
+    const size = answer.size;
+    const durationMs = Math.round((performance.now() - started) * 100) / 100;
+    const kept = size <= KEPT_BODY_BYTES;
+    // The client got the bytes as they came; the judge and the HAR read them decoded.
+    const text = kept
+      ? decodedText(Buffer.concat(answer.chunks as Buffer[], size), headers['content-encoding'])
+      : '';
+    const exchange: ObservedExchange = {
+      seq: number,
+      startedAt: startedAt.toISOString(),
+      request: sent,
+      response: {
+        status: answer.status,
+        headers: flatten(headers),
+        text,
+        json: parseJson(text),
+        durationMs,
+      },
+    };
+    await log.complete(
+      exchange,
+      operationId,
+      recorder && {
+        startedAt,
+        durationMs,
+        method,
+        url: `${resolved.upstream.origin}${upstreamRoot}${url}`,
+        requestHeaders: rawPairs(request.rawHeaders),
+        ...(requestBody !== undefined ? { requestBody } : {}),
+        status: answer.status,
+        statusText: statusText(answer.status),
+        responseHeaders: pairs(headers),
+        responseBody: kept ? text : `(${size} bytes, not kept)`,
+        ...(operationId ? { operation: operationId } : {}),
+      },
+    );
+  };
+
+  let listener: Awaited<ReturnType<typeof listenProxy>>;
+  try {
+    listener = await listenProxy(resolved.host, resolved.port, { forward, control, log: resolved.log });
+  } catch (error) {
+    await pool.close();
+    await recorder?.close();
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${listener.origin}${spec.basePath}`,
+    origin: listener.origin,
+    upstream: upstreamBase,
+    controlToken,
+    findings: log.findings,
+    exchanges: log.exchanges,
+    counts: log.counts,
+    report: log.toReport,
+    close() {
+      closing ??= (async () => {
+        await listener.close();
+        await pool.close();
+        await recorder?.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { Profile, RequestObserver } from '../spec/index.ts';
+import type { ExchangeFinding, ObservedExchange, Report } from '../suites/index.ts';
+
+/** Options of {@link startProxy}; only `upstream` is required. */
+export interface ProxyOptions {
+  /** The provider's base URL, http or https, ending in `/v3`, e.g. `https://sandbox.example.com/v3`. */
+  upstream: string;
+  /** PEM file (or PEM text) of a private CA the upstream's certificate is signed by. @default the system's CAs */
+  upstreamCa?: string;
+  /** How long the upstream may take to start its answer, and between two of its chunks. @default 30000 */
+  upstreamTimeoutMs?: number;
+  /** @default 0 (a free port) */
+  port?: number;
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** `documented`: what the description states; `strict`: pacu's decisions too. @default 'documented' */
+  profile?: Profile;
+  /** Record every completed exchange in this HAR 1.2 file (created 0600, credentials redacted). @default none */
+  record?: string;
+  /** The client secret, so it is redacted wherever it shows up (recording, findings, control API). @default none */
+  clientSecret?: string;
+  /** The client id that goes with it (a Basic credential is then shown by name). @default none */
+  clientId?: string;
+  /** Called with each finding as it is made (already redacted). @default none */
+  onFinding?: (finding: ExchangeFinding) => void;
+  /** Watchers of every request (the same interface the mock's journal and coverage implement). @default [] */
+  observers?: readonly RequestObserver[];
+  /** How many exchanges `exchanges()` and `GET /__pacu/exchanges` keep, newest last. @default 1000 */
+  keepExchanges?: number;
+  /** Serve `GET /__pacu/exchanges` and `GET /__pacu/findings`. @default true */
+  control?: boolean;
+  /** Required as `x-pacu-control-token` on the control API. @default none on loopback, a random one elsewhere */
+  controlToken?: string;
+  /** Where unexpected errors go. @default a line on stderr */
+  log?: (line: string) => void;
+}
+
+/** Options with every default filled in, resolved once. */
+export interface ResolvedProxyOptions {
+  readonly upstream: URL;
+  readonly upstreamCa: string | undefined;
+  readonly upstreamTimeoutMs: number;
+  readonly port: number;
+  readonly host: string;
+  readonly profile: Profile;
+  readonly record: string | undefined;
+  readonly clientSecret: string | undefined;
+  readonly clientId: string | undefined;
+  readonly onFinding: ((finding: ExchangeFinding) => void) | undefined;
+  readonly observers: readonly RequestObserver[];
+  readonly keepExchanges: number;
+  readonly control: boolean;
+  readonly controlToken: string | undefined;
+  readonly log: (line: string) => void;
+}
+
+/** A running proxy. */
+export interface RunningProxy {
+  /** The proxy's own base URL, ending in `/v3`: point the client here. */
+  readonly url: string;
+  readonly origin: string;
+  /** The upstream base URL it forwards to. */
+  readonly upstream: string;
+  /** Set when the control API needs `x-pacu-control-token`. */
+  readonly controlToken: string | undefined;
+  /** Every finding so far, oldest first, each with its exchange (credentials redacted). */
+  findings(): ExchangeFinding[];
+  /** The last exchanges (see `keepExchanges`), oldest first, credentials redacted. */
+  exchanges(): ObservedExchange[];
+  /** How many exchanges completed (judged), and how many were recorded. */
+  counts(): { readonly exchanges: number; readonly recorded: number };
+  /** What the proxy saw so far as a report (`command: 'proxy'`), for the reporters of `pacu check`. */
+  report(): Report;
+  /** Stop listening (requests in flight finish), then close the recording. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,244 @@
+import {
+  compileSchema,
+  type JSONSchema7,
+  type OperationSpec,
+  type Profile,
+  routeRequest,
+  type SchemaCheck,
+  type Spec,
+  schemaForProfile,
+} from '../spec/index.ts';
+import type { ApiRequest, ApiResponse } from './api-request.ts';
+import { errorShapeProblem, isSuccess, successShapeProblem } from './envelope-checks.ts';
+import { isJsonMediaType } from './media-type.ts';
+
+/** One request and the answer it got, as a proxy (or any observer of real traffic) saw them. */
+export interface ObservedExchange {
+  /** Order of arrival, from 1: the exchange a finding points at. */
+  readonly seq: number;
+  /** When the request arrived, ISO 8601. */
+  readonly startedAt: string;
+  /** Path relative to the base URL, with the query string, as pacu check's requests are. */
+  readonly request: ApiRequest;
+  readonly response: ApiResponse;
+}
+
+/**
+ * Who broke the description: `client` (the request is not one the description allows) or
+ * `provider` (the answer is not one the description allows).
+ */
+export type FindingSide = 'client' | 'provider';
+
+/** One thing an exchange broke, as data. Rule ids are pacu check's where the meaning is the same. */
+export interface ExchangeFinding {
+  readonly side: FindingSide;
+  readonly rule: string;
+  readonly profile: Profile;
+  readonly reason: string;
+  /** The operation the request routes to, or undefined when it routes to none. */
+  readonly operation: string | undefined;
+  readonly exchange: ObservedExchange;
+}
+
+/** What the judge made of one exchange: the rules it applied, and what broke them. */
+export interface ExchangeVerdict {
+  readonly operation: OperationSpec | undefined;
+  readonly checked: readonly string[];
+  readonly findings: readonly ExchangeFinding[];
+}
+
+/** The rules the judge applies, by id (pacu check's own where the meaning is the same). */
+export const EXCHANGE_RULES = {
+  route: 'client.operation',
+  requestType: 'client.content-type',
+  requestBody: 'client.request-shape',
+  authorization: 'client.authorization',
+  json: 'envelope.content-type',
+  status: 'envelope.status-code',
+  success: 'envelope.success-shape',
+  error: 'envelope.error-shape',
+} as const;
+
+const requestCheckers = new WeakMap<Spec, Map<string, SchemaCheck>>();
+
+/** The request body schema of an operation under a profile, compiled once per spec. */
+function requestChecker(spec: Spec, operation: OperationSpec, profile: Profile): SchemaCheck | undefined {
+  const body = operation.requestBody;
+  if (!body) return undefined;
+  let bySpec = requestCheckers.get(spec);
+  if (!bySpec) {
+    bySpec = new Map();
+    requestCheckers.set(spec, bySpec);
+  }
+  const key = `${operation.id}:${profile}`;
+  let check = bySpec.get(key);
+  if (!check) {
+    check = compileSchema(schemaForProfile(body.schema as JSONSchema7, profile));
+    bySpec.set(key, check);
+  }
+  return check;
+}
+
+function parsedRequestBody(text: string, mediaType: string): unknown {
+  if (mediaType === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+type Draft = Omit<ExchangeFinding, 'exchange' | 'operation'>;
+
+/** An Authorization value of each scheme (schemes are case-insensitive, RFC 9110 11.1). */
+const SCHEME = { basic: /^Basic\s+\S/i, bearer: /^Bearer\s+\S/i } as const;
+
+function judgeRequest(spec: Spec, operation: OperationSpec, request: ApiRequest, profile: Profile): Draft[] {
+  const out: Draft[] = [];
+  const client = (rule: string, reason: string, at: Profile = 'documented'): void => {
+    if (at === 'documented' || profile === 'strict') out.push({ side: 'client', rule, profile: at, reason });
+  };
+  // Basic on the token request and bearer on usdTransfer are stated; the other tokens are decisions.
+  const security = operation.security;
+  if (security.kind !== 'none') {
+    const scheme = security.kind === 'basic' ? 'Basic' : 'Bearer';
+    const header = request.headers.authorization;
+    if (!SCHEME[security.kind].test(header ?? ''))
+      client(
+        EXCHANGE_RULES.authorization,
+        `${operation.id} takes ${scheme} authentication; the request has ${header ? 'another Authorization scheme' : 'no Authorization header'}`,
+        security.kind === 'basic' || operation.bearerDocumented ? 'documented' : 'strict',
+      );
+  }
+  const body = operation.requestBody;
+  if (!body) return out;
+  const type = request.headers['content-type'] ?? '';
+  if (!type.toLowerCase().startsWith(body.mediaType)) {
+    client(
+      EXCHANGE_RULES.requestType,
+      `${operation.id} takes ${body.mediaType}, the request sent ${type || 'no Content-Type'}`,
+    );
+    return out;
+  }
+  const value = parsedRequestBody(request.body ?? '', body.mediaType);
+  if (value === undefined) {
+    client(EXCHANGE_RULES.requestBody, `the ${operation.id} request body is not JSON`);
+    return out;
+  }
+  const issues = requestChecker(spec, operation, profile)?.(value) ?? [];
+  if (issues.length > 0)
+    client(
+      EXCHANGE_RULES.requestBody,
+      `the request body breaks the ${operation.id} request schema: ${issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path || '/'} ${issue.message}`)
+        .join('; ')}`,
+    );
+  return out;
+}
+
+/** Whether the operation may answer `status` under `profile`: 200 is the only success the description has. */
+function statusProblem(operation: OperationSpec, status: number, profile: Profile): Draft | undefined {
+  if (status >= 200 && status < 300 && status !== 200)
+    return {
+      side: 'provider',
+      rule: EXCHANGE_RULES.status,
+      profile: 'documented',
+      reason: `HTTP ${status}: every success response of the description uses HTTP 200`,
+    };
+  const known = operation.responses.get(status);
+  if (profile === 'strict' && !known)
+    return {
+      side: 'provider',
+      rule: EXCHANGE_RULES.status,
+      profile: 'strict',
+      reason: `HTTP ${status} is no response of ${operation.id} (it has ${[...operation.responses.keys()].join(', ')})`,
+    };
+  return undefined;
+}
+
+function judgeResponse(
+  spec: Spec,
+  operation: OperationSpec,
+  response: ApiResponse,
+  profile: Profile,
+): Draft[] {
+  const provider = (rule: string, reason: string): Draft => ({
+    side: 'provider',
+    rule,
+    profile: 'documented',
+    reason,
+  });
+  const out: Draft[] = [];
+  const status = statusProblem(operation, response.status, profile);
+  if (status) out.push(status);
+  // "All request and response bodies are JSON": anything else is forwarded as it came, and named.
+  if (!isJsonMediaType(response.headers['content-type']) || response.json === undefined) {
+    out.push(
+      provider(
+        EXCHANGE_RULES.json,
+        `HTTP ${response.status} came with Content-Type ${response.headers['content-type'] ?? '(none)'}${response.json === undefined ? ' and a body that is not JSON' : ''}: ${response.text.slice(0, 80) || '(empty)'}`,
+      ),
+    );
+    return out;
+  }
+  const problem = isSuccess(response)
+    ? successShapeProblem(spec, operation.id, profile, response)
+    : response.status >= 400
+      ? errorShapeProblem(response)
+      : undefined;
+  if (problem)
+    out.push(provider(isSuccess(response) ? EXCHANGE_RULES.success : EXCHANGE_RULES.error, problem));
+  return out;
+}
+
+/**
+ * Judge one exchange against the documented view (or, under `strict`, pacu's decisions too): the
+ * request against the operation's documented request (client side), the answer against the status
+ * rules and the success or error envelope (provider side), with the same functions `pacu check`'s
+ * envelope rules use. A request no operation has is a client finding, and its answer is not judged.
+ *
+ * @example
+ * const verdict = judgeExchange(spec, exchange, 'documented');
+ * for (const finding of verdict.findings) console.log(finding.side, finding.rule, finding.reason);
+ */
+export function judgeExchange(spec: Spec, exchange: ObservedExchange, profile: Profile): ExchangeVerdict {
+  const { request, response } = exchange;
+  const routed = routeRequest(spec, request.method, request.path);
+  if (routed.kind !== 'operation') {
+    const reason =
+      routed.kind === 'method-not-allowed'
+        ? `the description has ${routed.allowed.join(', ')} ${request.path.split('?')[0]}, not ${request.method}`
+        : `the description has no operation at ${request.method} ${request.path.split('?')[0]}`;
+    return {
+      operation: undefined,
+      checked: [EXCHANGE_RULES.route],
+      findings: [
+        {
+          side: 'client',
+          rule: EXCHANGE_RULES.route,
+          profile: 'documented',
+          reason,
+          operation: undefined,
+          exchange,
+        },
+      ],
+    };
+  }
+  const operation = routed.operation;
+  const drafts = [
+    ...judgeRequest(spec, operation, request, profile),
+    ...judgeResponse(spec, operation, response, profile),
+  ];
+  return {
+    operation,
+    checked: [
+      EXCHANGE_RULES.route,
+      ...(operation.requestBody ? [EXCHANGE_RULES.requestType, EXCHANGE_RULES.requestBody] : []),
+      EXCHANGE_RULES.status,
+      EXCHANGE_RULES.json,
+      isSuccess(response) ? EXCHANGE_RULES.success : EXCHANGE_RULES.error,
+    ],
+    findings: drafts.map((draft) => ({ ...draft, operation: operation.id, exchange })),
+  };
+}
