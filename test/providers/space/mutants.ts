@@ -258,6 +258,6 @@ export const MUTANTS: readonly Mutant[] = [
     also: [],
     rules: ['errors.invalid-body'],
     mutation: { kind: 'request', operation, field } as const,
-    runs: 100,
+    runs: 40,
   })),
 ];

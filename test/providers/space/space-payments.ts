@@ -19,7 +19,7 @@ export interface PaymentDeps {
   readonly newId: (kind: string) => string;
   readonly stamp: (ms: number) => string;
   /** Throws unless `id` names an account that holds a balance (the description's funds source). */
-  readonly fundsSource: (id: unknown) => void;
+  readonly fundsSource: (operation: 'usdTransfer' | 'walletPayout', id: unknown) => void;
 }
 
 /** USD transfers and wallet payouts: records, idempotency by reference, status over real time. */
@@ -59,7 +59,7 @@ export function createSpacePayments(deps: PaymentDeps) {
       if (knobs.reusedReference === 'original-record') return existing.payment.record;
       throw new Refusal(knobs.reusedReference, `reference ${reference} was already used with another body`);
     }
-    deps.fundsSource(body.account_id);
+    deps.fundsSource('usdTransfer', body.account_id);
     // Broken: concurrent twins both pass the lookup above before either is stored.
     if (mutated('concurrent-duplicates')) await pause(20);
     const name = String(body.recipient_name);
@@ -83,7 +83,7 @@ export function createSpacePayments(deps: PaymentDeps) {
   }
 
   function walletPayout(body: Record<string, unknown>, merchantAccountId: string): Record<string, unknown> {
-    deps.fundsSource(body.account_id ?? merchantAccountId);
+    deps.fundsSource('walletPayout', body.account_id ?? merchantAccountId);
     const wallet = typeof body.wallet_id === 'string' ? body.wallet_id : '';
     return create(
       'wpo',

@@ -44,6 +44,8 @@ const ROUTES: ReadonlyArray<readonly [OperationId, string, RegExp]> = [
   ['listUsers', 'GET', /^\/users$/],
 ];
 
+const TOKEN_MESSAGE = 'Access token issued';
+
 interface Answer {
   readonly status: number;
   readonly message: string;
@@ -79,12 +81,19 @@ export async function startSpaceProvider(options: SpaceProviderOptions = {}): Pr
   const known = <T>(found: boolean, record: T, what: string): T =>
     found || mutated('unknown-id-accepted') ? record : unknown(what);
 
+  /** Broken (a request mutant of an id field): a missing or unusable id falls back to a default. */
+  const unchecked = (operation: OperationId, field: string): boolean =>
+    mutation?.kind === 'request' && mutation.operation === operation && mutation.field === field;
+
   const payments = createSpacePayments({
     knobs,
     mutated,
     newId,
     stamp,
-    fundsSource(id) {
+    fundsSource(operation, given) {
+      const fallback =
+        unchecked(operation, 'account_id') && !(typeof given === 'string' && accounts.has(given));
+      const id = fallback ? seed.merchantAccountId : given;
       const account = typeof id === 'string' ? accounts.get(id) : undefined;
       if (!account && !mutated('unknown-id-accepted')) unknown(`account_id ${String(id)}`);
       if (account && !account.hold)
@@ -100,7 +109,7 @@ export async function startSpaceProvider(options: SpaceProviderOptions = {}): Pr
     query: URLSearchParams,
   ): Promise<Answer> {
     if (operation === 'getAccessToken')
-      return { status: 200, message: 'Access token issued', data: auth.issue(request, text) };
+      return { status: 200, message: TOKEN_MESSAGE, data: auth.issue(request, text) };
     auth.authorize(request, operation);
     const body = (): Record<string, unknown> => {
       const parsed = readJsonBody(request, text, knobs, mutation);
@@ -120,7 +129,7 @@ export async function startSpaceProvider(options: SpaceProviderOptions = {}): Pr
       case 'createAccount': {
         const sent = body();
         known(
-          seed.users.some((user) => user.user_id === sent.user_id),
+          seed.users.some((user) => user.user_id === sent.user_id) || unchecked('createAccount', 'user_id'),
           sent,
           `user_id ${String(sent.user_id)}`,
         );
@@ -218,7 +227,8 @@ export async function startSpaceProvider(options: SpaceProviderOptions = {}): Pr
     return {
       success: !mutated('success-flag-false'),
       ...(mutated('success-without-message') ? {} : { message: answer.message }),
-      ...(mutated('success-without-data') ? {} : { data }),
+      // The token answer keeps its data: without a token pacu could judge nothing (exit 2, not a finding).
+      ...(mutated('success-without-data') && answer.message !== TOKEN_MESSAGE ? {} : { data }),
     };
   }
 
