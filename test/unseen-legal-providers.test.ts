@@ -47,7 +47,7 @@ describe.skipIf(!existsSync(DESCRIPTION_FILE))('each knob is a silence of the in
 });
 
 describe(`pacu check passes every provider of the space (fast-check seed ${SEED}, ${combinations.length} combinations)`, () => {
-  it.each(combinations)(
+  it.concurrent.each(combinations)(
     '$name (pacu seed $seed)',
     async ({ knobs, seed }) => {
       const provider = await startSpaceProvider({ knobs });
@@ -71,7 +71,7 @@ describe('pacu verify with the shipped pacts passes a long-lived provider twice 
   afterAll(async () => {
     await Promise.all(providers.map((provider) => provider.close()));
   });
-  it.each([
+  it.concurrent.each([
     { name: 'base', index: 0 },
     { name: 'every knob away from the base', index: 1 },
   ])(

@@ -242,7 +242,7 @@ export const MUTANTS: readonly Mutant[] = [
     also,
     rules: ['positive.accepted'],
     mutation: { kind: 'moved', operation } as const,
-    runs: 3,
+    runs: 2,
   })),
   ...RECORD_ROWS.map(({ operation, field, row, wrong, also = [] }) => ({
     name: `${operation} record ${field}`,
@@ -250,7 +250,7 @@ export const MUTANTS: readonly Mutant[] = [
     also,
     rules: ['envelope.success-shape'],
     mutation: { kind: 'record', operation, field, value: wrong } as const,
-    runs: 3,
+    runs: 2,
   })),
   ...REQUEST_ROWS.map(({ operation, field, row }) => ({
     name: `${operation} request ${field} unchecked`,
