@@ -26,6 +26,8 @@ const CHECK_TIMEOUT_MS = 120_000;
 const FAR: Knobs = Object.fromEntries(
   Object.entries(KNOBS).map(([name, { choices }]) => [name, choices[choices.length - 1]]),
 ) as Knobs;
+// Drawn with fc.sample, one test each, rather than inside fc.assert: each draw is a full `pacu check`
+// (seconds), so shrinking would rerun dozens; a named test per draw shows its knobs and replays alone.
 const drawn = fc.sample(knobsArbitrary(), { seed: SEED, numRuns: DRAWS });
 const providers: ReadonlyArray<{ name: string; knobs: Knobs }> = [
   { name: 'base', knobs: KNOB_DEFAULTS },
