@@ -58,7 +58,7 @@ const BEHAVIOURS = [
   },
   { name: 'success-flag-false', key: ENVELOPE, rules: ['envelope.success-shape'] },
   {
-    name: 'success-without-message',
+    name: 'success-message-not-a-string',
     key: '| message | string | human-readable text |',
     rules: ['envelope.success-shape'],
   },
@@ -108,7 +108,7 @@ const BEHAVIOURS = [
     also: ['Obtain a bearer access token with client credentials.'],
   },
   {
-    name: 'one-scope-token-not-a-string',
+    name: 'every-second-token-not-a-string',
     key: '| access_token | string |',
     rules: ['envelope.success-shape'],
   },

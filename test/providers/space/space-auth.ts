@@ -33,6 +33,7 @@ const MONEY_MOVEMENT: readonly OperationId[] = ['usdTransfer', 'walletPayout', '
 export function createSpaceAuth(knobs: Knobs, mutated: (name: Behaviour) => boolean, newToken: () => string) {
   const tokens = new Map<string, { scopes: readonly string[]; expiresAt: number }>();
   const secret = clientSecretOf(knobs);
+  let issued = 0;
 
   function issue(request: IncomingMessage, text: string): Record<string, unknown> {
     const basic = /^Basic +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
@@ -51,13 +52,15 @@ export function createSpaceAuth(knobs: Knobs, mutated: (name: Behaviour) => bool
     const granted = knobs.scopeGrant === 'client-scopes' ? [...CLIENT_SCOPES] : asked;
     const echoed = knobs.scopeOrder === 'sorted-descending' ? [...granted].sort().reverse() : granted;
     const accessToken = newToken();
+    issued += 1;
     tokens.set(accessToken, { scopes: granted, expiresAt: Date.now() + knobs.tokenLifetimeSeconds * 1000 });
     const names = mutated('scope-names-renamed') ? echoed.map((name) => RENAMED[name] ?? name) : echoed;
     const scope = mutated('scope-not-echoed')
       ? 'default'
       : names.join(mutated('scope-space-separated') ? ' ' : ',');
     return {
-      access_token: mutated('one-scope-token-not-a-string') && asked.length === 1 ? 4_242_424 : accessToken,
+      // Broken: every second answer (never the first, which pacu's run holds on to) has a numeric token.
+      access_token: mutated('every-second-token-not-a-string') && issued % 2 === 0 ? 4_242_424 : accessToken,
       expires_in_seconds: knobs.tokenLifetimeSeconds,
       scope,
       ...(mutated('token-without-type') ? {} : { token_type: knobs.tokenType }),

@@ -226,7 +226,7 @@ export async function startSpaceProvider(options: SpaceProviderOptions = {}): Pr
     const data = knobs.extraDataFields ? { ...answer.data, environment: 'sandbox' } : answer.data;
     return {
       success: !mutated('success-flag-false'),
-      ...(mutated('success-without-message') ? {} : { message: answer.message }),
+      message: mutated('success-message-not-a-string') ? 7 : answer.message,
       // The token answer keeps its data: without a token pacu could judge nothing (exit 2, not a finding).
       ...(mutated('success-without-data') && answer.message !== TOKEN_MESSAGE ? {} : { data }),
     };

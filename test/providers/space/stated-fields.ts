@@ -153,7 +153,7 @@ export const RECORD_ROWS: readonly RecordRow[] = [
   ...rows('walletPayout', [
     ['amount', '80.50', '| amount | number |'],
     ['description', 0, '| description | string |'],
-    ['wallet_id', 'wallet-8812', '| wallet_id | string |'],
+    ['wallet_id', 8812, '| wallet_id | string |'],
     ['recipient_name', 1, '| recipient_name | string |'],
     ['transaction_date', NOT_UTC, '| transaction_date | string (ISO 8601 UTC timestamp) |'],
     ['transaction_id', 981, '| transaction_id | string |'],
