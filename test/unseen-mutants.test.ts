@@ -59,19 +59,19 @@ describe.skipIf(!existsSync(STATEMENTS_FILE))(
   },
 );
 
-describe.runIf(!existsSync(STATEMENTS_FILE))('spec/statements.yaml', () => {
-  it.skip(`is absent at ${STATEMENTS_FILE}: the statement → mutant coverage is not checked`, () => {});
-});
+// Defined only when it applies: a skipped describe would still list its test under a false name.
+if (CHECKED === undefined)
+  describe('spec/statements.yaml', () => {
+    it.skip(`is absent at ${STATEMENTS_FILE}: the statement → mutant coverage is not checked`, () => {});
+  });
 
-describe.runIf(unclaimed.length > 0)(
-  'mutants of statements spec/statements.yaml does not classify as checked',
-  () => {
+if (unclaimed.length > 0)
+  describe('mutants of statements spec/statements.yaml does not classify as checked', () => {
     it.skip.each(unclaimed.map((mutant) => ({ name: mutant.name, key: mutant.key })))(
       '$name ("$key")',
       () => {},
     );
-  },
-);
+  });
 
 describe(`pacu check catches every mutant (seed ${SEED}, documented profile, every rule)`, () => {
   it.concurrent.each(
