@@ -1,0 +1,94 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../suites/index.ts';
+import { checkSpace, failedRules, failuresOf } from './providers/space/check-space.ts';
+import { MUTANTS, type Mutant } from './providers/space/mutants.ts';
+import { startSpaceProvider } from './providers/space/space-provider.ts';
+import { checkedStatements, squeeze } from './providers/space/statement-index.ts';
+
+// For every statement of the interface description that pacu checks, a provider that breaks exactly
+// that statement (and is the base legal provider otherwise) must make `pacu check` fail with the rule
+// that names it.
+
+const DESCRIPTION_FILE = fileURLToPath(
+  new URL('../../shared/seeds/000_1f34ae346204a62c.txt', import.meta.url),
+);
+const STATEMENTS_FILE = fileURLToPath(new URL('../spec/statements.yaml', import.meta.url));
+/** Pinned and printed: a missed mutant replays with the same cases. */
+const SEED = 17_066;
+/** The quotes the index classifies `checked`; undefined while spec/statements.yaml is absent. */
+const CHECKED = existsSync(STATEMENTS_FILE)
+  ? checkedStatements(readFileSync(STATEMENTS_FILE, 'utf8'))
+  : undefined;
+/** The index is the list of what pacu claims to check: a mutant of a statement it does not claim is not owed a catch. */
+const claimed = (mutant: Mutant): boolean =>
+  CHECKED === undefined ||
+  [mutant.key, ...mutant.also].some((key) => CHECKED.some((quote) => quote.includes(squeeze(key))));
+const owed = MUTANTS.filter(claimed);
+const unclaimed = MUTANTS.filter((mutant) => !claimed(mutant));
+
+describe('the mutant table', () => {
+  it('names only rules pacu has', () => {
+    const ids = new Set(RULES.map((rule) => rule.id));
+    expect(MUTANTS.flatMap((mutant) => mutant.rules).filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  it('gives every mutant its own name', () => {
+    const names = MUTANTS.map((mutant) => mutant.name);
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+  });
+
+  it.skipIf(!existsSync(DESCRIPTION_FILE))('keys every mutant by words of the interface description', () => {
+    const description = readFileSync(DESCRIPTION_FILE, 'utf8');
+    const keys = MUTANTS.flatMap((mutant) => [mutant.key, ...mutant.also]);
+    expect(keys.filter((key) => !description.includes(key))).toEqual([]);
+  });
+});
+
+describe.skipIf(!existsSync(STATEMENTS_FILE))(
+  'every statement spec/statements.yaml classifies as checked',
+  () => {
+    it('has a mutant keyed by words of its quote', () => {
+      const statements = checkedStatements(readFileSync(STATEMENTS_FILE, 'utf8'));
+      expect(statements.length).toBeGreaterThan(0);
+      const keys = MUTANTS.flatMap((mutant) => [mutant.key, ...mutant.also].map(squeeze));
+      const unbroken = statements.filter((quote) => !keys.some((key) => quote.includes(key)));
+      expect(unbroken).toEqual([]);
+    });
+  },
+);
+
+// Defined only when it applies: a skipped describe would still list its test under a false name.
+if (CHECKED === undefined)
+  describe('spec/statements.yaml', () => {
+    it.skip(`is absent at ${STATEMENTS_FILE}: the statement → mutant coverage is not checked`, () => {});
+  });
+
+if (unclaimed.length > 0)
+  describe('mutants of statements spec/statements.yaml does not classify as checked', () => {
+    it.skip.each(unclaimed.map((mutant) => ({ name: mutant.name, key: mutant.key })))(
+      '$name ("$key")',
+      () => {},
+    );
+  });
+
+describe(`pacu check catches every mutant (seed ${SEED}, documented profile, every rule)`, () => {
+  it.concurrent.each(
+    owed.map((mutant) => ({ ...mutant, label: `${mutant.name} [${mutant.rules.join(', ')}]` })),
+  )(
+    '$label',
+    async ({ mutation, rules, runs, key }) => {
+      const provider = await startSpaceProvider({ mutation });
+      try {
+        const report = await checkSpace(provider, { seed: SEED, runs, concurrency: 8 });
+        expect(failedRules(report), `breaks "${key}"\n${failuresOf(report).join('\n')}`).toEqual(
+          expect.arrayContaining([...rules]),
+        );
+      } finally {
+        await provider.close();
+      }
+    },
+    120_000,
+  );
+});
