@@ -34,15 +34,29 @@ const FAKE_TOKEN_PREFIX = 'pacu-never-issued-';
 const MIN_SECRET_LENGTH = 4;
 
 const BASIC = /Basic\s+([A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])/g;
-const BEARER = /\bBearer\s+([^\s"',;]+)/g;
+/** `Bearer <value>`, and whether an Authorization header (or curl's -H) introduces it. */
+const BEARER = /(\bauthorization\s*:\s*)?\bBearer\s+([^\s"',;]+)/gi;
+/**
+ * A value after "Bearer" that is a word of a sentence ("must use the Bearer scheme."), not a
+ * credential: letters only, shorter than any token a provider issues. Tokens the run saw are
+ * redacted by value anyway; this guards the ones it never saw without eating prose.
+ */
+const PROSE_WORD = /^[A-Za-z]{1,23}[.:)!?]*$/;
 const ACCESS_TOKEN_JSON = /("access_token"\s*:\s*)"(?:[^"\\]|\\.)*"/g;
 const FORM_FIELD = /\b(client_secret|access_token)=([^&\s"']*)/g;
 
-function walk(value: unknown, text: (input: string) => string): unknown {
-  if (typeof value === 'string') return text(value);
+type Text = (input: string, isAuthorization: boolean) => string;
+
+function walk(value: unknown, text: Text, isAuthorization = false): unknown {
+  if (typeof value === 'string') return text(value, isAuthorization);
   if (Array.isArray(value)) return value.map((item) => walk(item, text));
   if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, text)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        walk(item, text, key.toLowerCase() === 'authorization'),
+      ]),
+    );
   return value;
 }
 
@@ -85,13 +99,15 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
     return `Basic <${SECRET_STAND_INS.clientId}:${rest}>`;
   };
 
-  const text = (input: string): string => {
+  const text: Text = (input, isAuthorization) => {
     let out = input
       .replace(BASIC, (all, encoded: string) => basicMarker(encoded) ?? all)
-      .replace(BEARER, (all, token: string) =>
-        token.startsWith(FAKE_TOKEN_PREFIX) || token.startsWith('$')
+      .replace(BEARER, (all, header: string | undefined, token: string) =>
+        token.startsWith(FAKE_TOKEN_PREFIX) ||
+        token.startsWith('$') ||
+        (!header && !isAuthorization && PROSE_WORD.test(token))
           ? all
-          : `Bearer ${SECRET_STAND_INS.token}`,
+          : `${header ?? ''}${all.slice(header?.length ?? 0, all.length - token.length)}${SECRET_STAND_INS.token}`,
       )
       .replace(ACCESS_TOKEN_JSON, (_all, key: string) => `${key}"${SECRET_STAND_INS.redacted}"`)
       .replace(FORM_FIELD, (_all, key: string) =>
