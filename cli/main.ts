@@ -9,9 +9,13 @@ const processIo: CliIo = {
   stderr: (text) => process.stderr.write(text),
 };
 
+/** The first line of `message`, with commander's "(Did you mean …?)" line kept on it. */
 function oneLine(message: string): string {
-  const line = message.split('\n').find((part) => part.trim() !== '') ?? message;
-  return line.startsWith('pacu:') ? line : `pacu: ${line.replace(/^error: /, '')}`;
+  const lines = message.split('\n').filter((part) => part.trim() !== '');
+  const line = lines[0] ?? message;
+  const suggestion = lines.find((part) => /^\(Did you mean /.test(part));
+  const joined = suggestion ? `${line} (did you mean ${suggestion.slice('(Did you mean '.length)}` : line;
+  return joined.startsWith('pacu:') ? joined : `pacu: ${joined.replace(/^error: /, '')}`;
 }
 
 /**
@@ -25,17 +29,11 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
   // A bare `pacu` asks what pacu can do: the full help, as `pacu --help` prints it.
   const argv = args.length === 0 ? ['--help'] : [...args];
   try {
-    const program = await createProgram(
-      {
-        stdout: io.stdout,
-        stderr: (text) => {
-          commanderPrinted = true;
-          io.stderr(`${oneLine(text)}\n`);
-        },
-      },
-      outcome,
-      argv,
-    );
+    // Commander's own messages become one line; what a command prints is its own business.
+    const program = await createProgram(io, outcome, argv, (text) => {
+      commanderPrinted = true;
+      io.stderr(`${oneLine(text)}\n`);
+    });
     await program.parseAsync(argv, { from: 'user' });
     return outcome.exitCode;
   } catch (error) {

@@ -60,14 +60,14 @@ export async function createProgram(
   io: CliIo,
   outcome: CommandOutcome,
   args: readonly string[] = [],
+  commanderErr: (text: string) => void = io.stderr,
 ): Promise<Command> {
   const program = new Command('pacu')
     .description('Mock, property-check and contract-test kit for the Payments, Accounts, Cards and Users API')
     .version(PACU_VERSION, '-V, --version', 'print the pacu version')
     .helpOption('-h, --help', 'show help for a command')
     .helpCommand('help [command]', 'show help for a command')
-    .showSuggestionAfterError(false)
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .configureOutput({ writeOut: io.stdout, writeErr: commanderErr })
     .exitOverride();
   const selected = selectedCommand(args);
   for (const entry of COMMANDS) {

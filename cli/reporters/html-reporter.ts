@@ -1,5 +1,5 @@
 import type { Report, RuleResult } from '../../suites/index.ts';
-import { buildMatrix, countByCategory, runParameters } from './matrix.ts';
+import { buildMatrix, countByCategory, matrixTitle, runParameters } from './matrix.ts';
 import { replayCommand, reproduceNote } from './replay-command.ts';
 import { failureGroups, skipGroups } from './report-groups.ts';
 
@@ -122,7 +122,7 @@ td.passed{background:#e8f5e9}td.failed{background:#ffebee;font-weight:bold}td.sk
 <body><h1>pacu ${report.command}</h1>
 <p>Target <code>${escapeHtml(report.target)}</code>${runParameters(report, (name, value) => `, ${name} <code>${value}</code>`)}, ${report.startedAt}: <strong>${passed} passed, ${failed} failed, ${skipped} skipped</strong>.</p>
 ${(report.notes ?? []).map((note) => `<p class="note"><strong>Note:</strong> ${escapeHtml(note)}</p>`).join('\n')}
-<h2>Operations × categories</h2><table class="matrix">${head}\n${rows}</table>
+<h2>${matrixTitle(report)}</h2><table class="matrix">${head}\n${rows}</table>
 <p class="legend">A cell is failed when any of its rules failed (click it for the failure), passed when one passed and none failed, skipped when none ran; "2 passed, 3 skipped" when some were skipped (amber when most were).</p>
 ${skips ? `<h2>Skipped</h2><ul class="skips">${skips}</ul>` : ''}
 <h2>Results by category</h2>${chart(report)}
