@@ -1,5 +1,4 @@
 import { CommanderError } from 'commander';
-import { PacuError } from '../spec/index.ts';
 import type { CliIo } from './cli-io.ts';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
 import { createProgram } from './program.ts';
@@ -44,6 +43,8 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
       if (!commanderPrinted) io.stderr(`${oneLine(error.message)}\n`);
       return EXIT_USAGE;
     }
+    // spec/ loads here, on the way out, not before every command: `pacu --help` never needs it.
+    const { PacuError } = await import('../spec/index.ts');
     if (error instanceof PacuError) {
       io.stderr(`${oneLine(error.message)}\n`);
       return EXIT_USAGE;
