@@ -67,7 +67,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   const [demoClient] = resolved.clients;
   if (!demoClient) throw new ConfigError('pacu: the mock needs at least one client');
   const spec = await loadSpec(resolved.specFile);
-  const checkRequest = await loadPrismRequestCheck(spec.file);
+  const checkRequest = await loadPrismRequestCheck(spec.document);
   const startScenario = resolveScenario(resolved.scenario);
   const durable: DurableState | undefined = resolved.stateFile
     ? await openDurableState(resolved.stateFile, spec, resolved)
