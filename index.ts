@@ -1,4 +1,4 @@
-// The package's front door (`import … from 'pacu'`): the mock, the checks, the contract verifier and
+// The package's front door (`import … from 'pacu-kit'`): the mock, the checks, the contract verifier and
 // the spec loader with their types. Each folder is also a subpath (`pacu/mock`, `pacu/suites`,
 // `pacu/contracts`, `pacu/proxy`, `pacu/spec`) for the rest of its exports and a smaller import.
 export type { BrokerOptions, VerifyPactsOptions } from './contracts/index.ts';

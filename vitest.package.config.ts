@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/package/**/*.test.ts'],
+    globalSetup: ['test/package/pack-once.ts'],
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 300_000,

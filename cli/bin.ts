@@ -1,6 +1,11 @@
 #!/usr/bin/env node
 // The `pacu` executable. Compiled to dist/cli/bin.js; `cli/bin.js` runs this file from the sources.
+import module from 'node:module';
 import { mockRelaunchArgs, RELAUNCHED_ENV } from './mock-runtime.ts';
+
+// Node 22.1+ keeps V8's compiled code of every module on disk between runs (Prism's CommonJS tree is
+// most of a mock's start); Node 20, which pacu still supports, has no such cache.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const args = process.argv.slice(2);
 // `pacu mock` wants Node flags that only a process start can set (decision 042).

@@ -11,10 +11,11 @@ import {
   type TargetIds,
 } from '../suites/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
-import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
+import { EXIT_FINDINGS, EXIT_NOT_REPRODUCED, EXIT_OK } from './exit-codes.ts';
 import { openTarget, type TargetFlags } from './open-target.ts';
 import { collect, wholeNumber as whole } from './option-parsers.ts';
 import { addOutputOptions, type OutputFlags, resolveOutput } from './output-options.ts';
+import { notReproducedMessage } from './reporters/replay-command.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { addTargetOptions } from './target-options.ts';
 
@@ -141,6 +142,12 @@ export function registerCheckCommand(program: Command, io: CliIo, outcome: Comma
           io.stdout(`pacu check: seed ${report.seed} (rerun the same cases with --seed ${report.seed})\n`);
         await writeReports(report, reporters, io, output.console);
         outcome.exitCode = report.summary.failed > 0 ? EXIT_FINDINGS : EXIT_OK;
+        if (options.replay && report.summary.failed === 0) {
+          const before = fromReport?.rules.find((rule) => rule.failure?.id === options.replay)?.failure;
+          const now = report.rules.find((rule) => rule.status !== 'skipped') ?? report.rules[0];
+          (output.streaming ? io.stderr : io.stdout)(notReproducedMessage(options.replay, now, before));
+          outcome.exitCode = EXIT_NOT_REPRODUCED;
+        }
       } finally {
         await opened.close();
       }

@@ -1,5 +1,4 @@
 import { CommanderError } from 'commander';
-import { PacuError } from '../spec/index.ts';
 import type { CliIo } from './cli-io.ts';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
 import { createProgram } from './program.ts';
@@ -9,9 +8,13 @@ const processIo: CliIo = {
   stderr: (text) => process.stderr.write(text),
 };
 
+/** The first line of `message`, with commander's "(Did you mean …?)" line kept on it. */
 function oneLine(message: string): string {
-  const line = message.split('\n').find((part) => part.trim() !== '') ?? message;
-  return line.startsWith('pacu:') ? line : `pacu: ${line.replace(/^error: /, '')}`;
+  const lines = message.split('\n').filter((part) => part.trim() !== '');
+  const line = lines[0] ?? message;
+  const suggestion = lines.find((part) => /^\(Did you mean /.test(part));
+  const joined = suggestion ? `${line} (did you mean ${suggestion.slice('(Did you mean '.length)}` : line;
+  return joined.startsWith('pacu:') ? joined : `pacu: ${joined.replace(/^error: /, '')}`;
 }
 
 /**
@@ -25,17 +28,11 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
   // A bare `pacu` asks what pacu can do: the full help, as `pacu --help` prints it.
   const argv = args.length === 0 ? ['--help'] : [...args];
   try {
-    const program = await createProgram(
-      {
-        stdout: io.stdout,
-        stderr: (text) => {
-          commanderPrinted = true;
-          io.stderr(`${oneLine(text)}\n`);
-        },
-      },
-      outcome,
-      argv,
-    );
+    // Commander's own messages become one line; what a command prints is its own business.
+    const program = await createProgram(io, outcome, argv, (text) => {
+      commanderPrinted = true;
+      io.stderr(`${oneLine(text)}\n`);
+    });
     await program.parseAsync(argv, { from: 'user' });
     return outcome.exitCode;
   } catch (error) {
@@ -46,6 +43,8 @@ export async function main(args: readonly string[], io: CliIo = processIo): Prom
       if (!commanderPrinted) io.stderr(`${oneLine(error.message)}\n`);
       return EXIT_USAGE;
     }
+    // spec/ loads here, on the way out, not before every command: `pacu --help` never needs it.
+    const { PacuError } = await import('../spec/index.ts');
     if (error instanceof PacuError) {
       io.stderr(`${oneLine(error.message)}\n`);
       return EXIT_USAGE;

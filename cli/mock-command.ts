@@ -194,7 +194,7 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
         ...(options.tokenLifetime ? { tokenLifetimeSeconds: options.tokenLifetime } : {}),
         ...(options.journalSize ? { journalSize: options.journalSize } : {}),
         ...(options.client.length > 0 ? { clients: options.client.map(parseClient) } : {}),
-        log: (line) => io.stderr(`${line}\n`),
+        log: (line) => io.stderr(`${line.startsWith('pacu') ? line : `pacu mock: ${line}`}\n`),
       };
       const signal = waitForSignal();
       const mock = await startMock(mockOptions);

@@ -14,6 +14,8 @@ export interface OutputFlags {
 export interface Output {
   /** Progress and notes on stdout; false with --quiet or when a report streams to stdout. */
   readonly chatter: boolean;
+  /** A report streams to stdout: anything else the run says goes to stderr. */
+  readonly streaming: boolean;
   readonly console: ConsoleOptions;
   readonly onProgress?: (event: ProgressEvent) => void;
 }
@@ -64,6 +66,7 @@ export function resolveOutput(
   const progress = chatter && (isTerminal || flags.verbose === true);
   return {
     chatter,
+    streaming,
     console: { colour: wantsColour(env, isTerminal), quiet: flags.quiet === true },
     ...(progress ? { onProgress: progressPrinter(io, isTerminal && !flags.verbose) } : {}),
   };

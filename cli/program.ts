@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { PACU_VERSION } from '../spec/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 
 type Register = (program: Command, io: CliIo, outcome: CommandOutcome) => void;
@@ -75,14 +74,18 @@ export async function createProgram(
   io: CliIo,
   outcome: CommandOutcome,
   args: readonly string[] = [],
+  commanderErr: (text: string) => void = io.stderr,
 ): Promise<Command> {
+  // The version (spec/ reads it from package.json) is looked up only when it is asked for.
+  const version = args.some((arg) => arg === '-V' || arg === '--version')
+    ? (await import('../spec/index.ts')).PACU_VERSION
+    : '';
   const program = new Command('pacu')
     .description('Mock, property-check and contract-test kit for the Payments, Accounts, Cards and Users API')
-    .version(PACU_VERSION, '-V, --version', 'print the pacu version')
+    .version(version, '-V, --version', 'print the pacu version')
     .helpOption('-h, --help', 'show help for a command')
     .helpCommand('help [command]', 'show help for a command')
-    .showSuggestionAfterError(false)
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .configureOutput({ writeOut: io.stdout, writeErr: commanderErr })
     .exitOverride();
   const selected = selectedCommand(args);
   for (const entry of COMMANDS) {

@@ -153,7 +153,7 @@ function nothingVerified(report: Report): string {
   if (report.rules.length === 0)
     return `pacu: nothing verified: ${report.target} gave no interactions to verify`;
   const reasons = [...new Set(report.rules.flatMap((rule) => (rule.skipReason ? [rule.skipReason] : [])))];
-  return `pacu: nothing verified: all ${report.rules.length} interactions were skipped (${reasons.slice(0, 2).join('; ')}${reasons.length > 2 ? '; …' : ''})`;
+  return `pacu: nothing verified: ${report.rules.length === 1 ? 'the 1 interaction was' : `all ${report.rules.length} interactions were`} skipped (${reasons.slice(0, 2).join('; ')}${reasons.length > 2 ? '; …' : ''})`;
 }
 
 /** `pacu verify`: Pact provider verification against any target, or a check of pacts against the spec. */
@@ -206,7 +206,7 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
         const { passed, failed, skipped } = report.summary;
         if (output.chatter) {
           io.stdout(
-            `pacu verify: ${report.rules.length} interactions against ${report.target}: ${passed} verified, ${failed} failed, ${skipped} skipped\n`,
+            `pacu verify: ${report.rules.length} interaction${report.rules.length === 1 ? '' : 's'} against ${report.target}: ${passed} verified, ${failed} failed, ${skipped} skipped\n`,
           );
           for (const rule of report.rules)
             for (const note of rule.notes ?? []) io.stdout(`warning: ${rule.title ?? rule.id}: ${note}\n`);

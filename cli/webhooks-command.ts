@@ -18,6 +18,8 @@ interface WebhooksCheckOptions extends OutputFlags {
 /** `pacu webhooks check`: judge a merchant's webhook receiver (signatures, timestamps, redeliveries). */
 export function registerWebhooksCommand(program: Command, io: CliIo, outcome: CommandOutcome): void {
   const webhooks = program.command('webhooks').description("test your side of the API's webhooks");
+  // Without a subcommand, say which there are (commander would print only its usage line).
+  webhooks.action(() => webhooks.help());
   addOutputOptions(webhooks.command('check'))
     .description(
       "send the spec's events to your receiver, signed and mis-signed per Standard Webhooks, and judge its answers",

@@ -48,6 +48,7 @@ export function outcomesFromBroker(
       operation: sent ? operationOf(sent) : undefined,
       durationMs: run.durationMs,
       ...(sent ? { sent } : {}),
+      ...(sent?.response ? { response: sent.response } : {}),
     };
     if (run.passed) return { ...base, status: 'passed', reasons: [] };
     if (run.pending || error?.pending)

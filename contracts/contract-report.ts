@@ -51,15 +51,14 @@ function interactionRequest(interaction: PactInteraction): ApiRequest {
 const REPLAYED = new Set(['authorization', 'content-type', 'accept']);
 
 /**
- * The request as the verifier sent it (provider-state values filled in), relative to the base URL so
- * its curl line reproduces; credentials are left to the report pipeline's redaction.
+ * The request as the verifier sent it (provider-state values filled in). Its path is already
+ * relative to the base URL (a pact path `/v3/users` went to `<base>/v3/users`), so it is kept as is:
+ * the curl line is then what the provider received. Credentials are left to the report's redaction.
  */
-export function sentRequest(sent: SentRequest, baseUrl: string, named: readonly string[] = []): ApiRequest {
-  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
-  const path = basePath && sent.url.startsWith(`${basePath}/`) ? sent.url.slice(basePath.length) : sent.url;
+export function sentRequest(sent: SentRequest, named: readonly string[] = []): ApiRequest {
   return {
     method: sent.method.toUpperCase() as ApiRequest['method'],
-    path,
+    path: sent.url,
     headers: Object.fromEntries(
       Object.entries(sent.headers).filter(([name]) => REPLAYED.has(name) || named.includes(name)),
     ),
@@ -74,13 +73,13 @@ function slug(text: string): string {
     .replace(/^-|-$/g, '');
 }
 
-function toRule(outcome: InteractionOutcome, profile: Profile, baseUrl: string): ResultDraft {
+function toRule(outcome: InteractionOutcome, profile: Profile): ResultDraft {
   const { interaction } = outcome;
   const id = `contract.${slug(interaction.consumer)}.${slug(interaction.description)}`;
   // An interaction for a path the spec lacks belongs to no operation; reporters show it as `unknown`.
   const operation = outcome.operation ?? 'unknown';
   const request = outcome.sent
-    ? sentRequest(outcome.sent, baseUrl, Object.keys(interaction.request.headers))
+    ? sentRequest(outcome.sent, Object.keys(interaction.request.headers))
     : interactionRequest(interaction);
   return {
     id,
@@ -127,7 +126,7 @@ export function contractReport(input: ContractReportInput): Report {
     seed: 0,
     profile: input.profile,
     startedAt: input.startedAt,
-    results: input.outcomes.map((outcome) => toRule(outcome, input.profile, input.baseUrl)),
+    results: input.outcomes.map((outcome) => toRule(outcome, input.profile)),
     ...(input.redactor ? { redactor: input.redactor } : {}),
   });
 }

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 // The one file that touches Pact's verifier (@pact-foundation/pact): the rest of contracts/ sees plain
 // TypeScript. The consumer side (pacu's consumer tests, pacts from recordings) has its own, pact-consumer-adapter.ts.
 import { Verifier } from '@pact-foundation/pact';
@@ -25,10 +26,19 @@ export type PactSource =
 /** A request the verifier sent to the provider, as it went out (provider-state values filled in). */
 export interface SentRequest {
   readonly method: string;
-  /** Path and query as sent, relative to the provider's origin. */
+  /** Path and query as the pact gave them (states filled in), relative to the provider's base URL. */
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
+  /** What the provider answered, as the verifier received it; absent when no answer came. */
+  response?: ReceivedResponse;
+}
+
+/** A provider's answer to one verifier request. */
+export interface ReceivedResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
 }
 
 export interface VerifierRunOptions {
@@ -196,7 +206,7 @@ const STATE_SETUP_PATH = '/_pactSetup';
  * `onRequest` what goes out.
  */
 function requestFilter(onRequest: VerifierRunOptions['onRequest']) {
-  return (req: ProxiedRequest, _res: unknown, next: () => void): void => {
+  return (req: ProxiedRequest, res: ServerResponse, next: () => void): void => {
     const type = String(req.headers['content-type'] ?? '');
     if (
       type.startsWith('application/x-www-form-urlencoded') &&
@@ -213,17 +223,57 @@ function requestFilter(onRequest: VerifierRunOptions['onRequest']) {
         : req.body && typeof req.body === 'object' && Object.keys(req.body).length > 0
           ? JSON.stringify(req.body)
           : undefined;
-      onRequest({
+      const sent: SentRequest = {
         method: req.method,
         url: req.originalUrl,
         headers: Object.fromEntries(
           Object.entries(req.headers).map(([name, value]) => [name, String(value)]),
         ),
         ...(body ? { body } : {}),
-      });
+      };
+      onRequest(sent);
+      recordResponse(res, sent);
     }
     next();
   };
+}
+
+/**
+ * Keep what the proxy passes back to the verifier: the provider's answer, so a failure shows the
+ * response as `pacu check`'s do. The answer is filled into `sent` once it is complete.
+ */
+function recordResponse(res: ServerResponse, sent: SentRequest): void {
+  const chunks: Buffer[] = [];
+  const keep = (chunk: unknown, encoding?: unknown): void => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    chunks.push(
+      Buffer.isBuffer(chunk)
+        ? chunk
+        : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'),
+    );
+  };
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0]);
+    return write(chunk, ...rest);
+  }) as ServerResponse['write'];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0]);
+    return end(chunk, ...rest);
+  }) as ServerResponse['end'];
+  res.once('finish', () => {
+    sent.response = {
+      status: res.statusCode,
+      headers: Object.fromEntries(
+        Object.entries(res.getHeaders()).map(([name, value]) => [
+          name,
+          Array.isArray(value) ? value.join(', ') : String(value),
+        ]),
+      ),
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
+  });
 }
 
 /**

@@ -108,6 +108,7 @@ export function outcomesFromFiles(
       durationMs: run?.durationMs ?? 0,
       ...(notes.length > 0 ? { notes } : {}),
       ...(run?.sent ? { sent: run.sent } : {}),
+      ...(run?.sent?.response ? { response: run.sent.response } : {}),
     };
     if (run?.passed && stateProblems.length === 0) return { ...common, status: 'passed', reasons: [] };
     return {

@@ -141,7 +141,7 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> 
     const reply = await runVerifierProcess({ config: target, source, timeoutMs });
     const spec = await loadSpec();
     const operationOf = (sent: SentRequest) => {
-      const request = sentRequest(sent, target.baseUrl);
+      const request = sentRequest(sent);
       const route = routeOperation(spec, request.method, request.path);
       return 'operation' in route ? route.operation.id : undefined;
     };

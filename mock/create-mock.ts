@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { asHar, ConfigError, type Har, loadSpec, readHar, type Spec } from '../spec/index.ts';
+import { deferRequestCheck } from './deferred-request-check.ts';
 import { createApiHandler } from './internal/app.ts';
 import { createClock } from './internal/clock.ts';
 import { COLLECT_AFTER_LOADING, collectGarbage } from './internal/collect-garbage.ts';
@@ -14,7 +15,7 @@ import { replyText } from './internal/envelope.ts';
 import { createFaultRegistry } from './internal/faults.ts';
 import { recordedState } from './internal/from-recording.ts';
 import { listen } from './internal/http-server.ts';
-import type { MockRequest } from './internal/http-types.ts';
+import type { MockReply, MockRequest } from './internal/http-types.ts';
 import { scheduleAllLifecycles } from './internal/lifecycle.ts';
 import { newId } from './internal/random.ts';
 import { createRequestCore } from './internal/request-core.ts';
@@ -24,7 +25,6 @@ import type { MockState } from './internal/state.ts';
 import { MockStore, type StoreView } from './internal/store.ts';
 import { createWebhookDispatcher } from './internal/webhooks.ts';
 import { resolveOptions } from './options.ts';
-import { loadPrismRequestCheck } from './prism-adapter.ts';
 import { loadScenarioFile, validateScenario } from './scenario.ts';
 import type { MockApp, MockOptions, ResolvedMockOptions, RunningMock, Scenario } from './types.ts';
 
@@ -85,7 +85,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   const [demoClient] = resolved.clients;
   if (!demoClient) throw new ConfigError('pacu: the mock needs at least one client');
   const spec = await loadSpec(resolved.specFile);
-  const checkRequest = await loadPrismRequestCheck(spec.file);
+  const prism = deferRequestCheck(spec.document, resolved.log);
   const startScenario = resolveScenario(resolved.scenario);
   const durable: DurableState | undefined = resolved.stateFile
     ? await openDurableState(resolved.stateFile, spec, resolved)
@@ -113,7 +113,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   installScenarioFaults(consumer.faults, startScenario);
   const context: MockContext = {
     spec,
-    checkRequest,
+    checkRequest: prism.check,
     clock,
     webhooks: observedForCoverage(
       createWebhookDispatcher({ store, clock, retry: resolved.webhookRetry, log: resolved.log }),
@@ -154,8 +154,11 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       observers: [consumer.journal, consumer.coverage, ...resolved.observers],
     }),
   );
+  // Until Prism is loaded, requests wait for it (in the order they came); then straight through.
+  const handle = (incoming: MockRequest): Promise<MockReply> =>
+    prism.loaded ? core.handle(incoming) : prism.load().then(() => core.handle(incoming));
   const request = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const reply = await core.handle(await toMockRequest(input, init));
+    const reply = await handle(await toMockRequest(input, init));
     if (reply.transport?.kind === 'drop') {
       // As fetch reports a reset connection, so in-process tests see what an HTTP client sees.
       const reset = Object.assign(new Error('socket hang up (pacu fault)'), { code: 'ECONNRESET' });
@@ -189,12 +192,10 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       // next collection's limit too low, and a young store's first seconds paid for it in major
       // collections (POST p99 14-19 ms against 6.5-9 ms; decision 042). About 25 ms here.
       if (!collectedAfterLoading) collectGarbage();
-      const server = await listen(
-        (incoming) => core.handle(incoming),
-        resolved.host,
-        resolved.port,
-        resolved,
-      );
+      const server = await listen(handle, resolved.host, resolved.port, resolved);
+      // Prism loads once the socket listens (and the caller has said so), then the heap is
+      // collected again for the reason above.
+      if (!prism.loaded) setImmediate(() => void prism.load().then(collectGarbage));
       if (resolved.control && controlToken && !isLoopbackHost(resolved.host)) {
         resolved.log(
           `pacu mock: warning: listening on ${resolved.host} serves the control API (secrets, reset) beyond this machine; it answers only with header x-pacu-control-token: ${controlToken}`,

@@ -24,9 +24,15 @@ export type PrismRequestCheck = (operationId: OperationId, input: PrismInput) =>
 
 type PrismOperation = ReturnType<typeof transformOas3Operations>[number];
 
-/** What Prism's getHttpOperationsFromSpec does for an OpenAPI 3 file, without the Postman reader. */
-export async function readOperations(specFile: string): Promise<PrismOperation[]> {
-  const document = decycle(await new $RefParser().dereference(specFile)) as Record<string, unknown>;
+/**
+ * What Prism's getHttpOperationsFromSpec does for an OpenAPI 3 file, without the Postman reader, on
+ * the document spec/ already parsed: reading the file again cost a second YAML parse at every start.
+ */
+export async function readOperations(parsed: Readonly<Record<string, unknown>>): Promise<PrismOperation[]> {
+  const document = decycle(await new $RefParser().dereference(structuredClone(parsed) as never)) as Record<
+    string,
+    unknown
+  >;
   return transformOas3Operations(document).map(
     (operation) =>
       bundleTarget({
@@ -41,8 +47,10 @@ export async function readOperations(specFile: string): Promise<PrismOperation[]
  * Load the operations of `specFile` with Prism and return a checker with Prism's validation
  * semantics (body, query and path parameters; security is the mock's own, since tokens are state).
  */
-export async function loadPrismRequestCheck(specFile: string): Promise<PrismRequestCheck> {
-  const operations = await readOperations(specFile);
+export async function loadPrismRequestCheck(
+  document: Readonly<Record<string, unknown>>,
+): Promise<PrismRequestCheck> {
+  const operations = await readOperations(document);
   const byId = new Map<string, PrismOperation>(
     operations.map((operation) => [operation.iid ?? '', operation]),
   );

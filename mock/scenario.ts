@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
 import { ConfigError, compileSchema, type JSONSchema7 } from '../spec/index.ts';
 import { validateFault } from './internal/faults.ts';
 import type { Scenario } from './types.ts';
@@ -107,7 +107,9 @@ export function loadScenarioFile(file: string): Scenario {
   }
   let parsed: unknown;
   try {
-    parsed = parseYaml(text);
+    // The YAML parser loads only for a scenario file: a default start never needs it.
+    const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+    parsed = parse(text);
   } catch (cause) {
     fail(file, `not valid YAML or JSON: ${(cause as Error).message.split('\n')[0]}`);
   }

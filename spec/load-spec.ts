@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import $RefParser from '@apidevtools/json-schema-ref-parser';
-import { parse as parseYaml } from 'yaml';
 import { collectDecisions } from './decisions.ts';
 import { SpecError } from './errors.ts';
 import type { JSONSchema7 } from './json-schema.ts';
@@ -22,6 +20,7 @@ import {
   type Spec,
   type WebhookEventSpec,
 } from './model.ts';
+import { parseDescription } from './parsed-description.ts';
 
 /** spec/openapi.yaml beside this file: the one description everything in pacu is driven by. */
 export const DEFAULT_SPEC_FILE: string = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
@@ -166,9 +165,11 @@ async function readSpec(absolute: string): Promise<Spec> {
   } catch (cause) {
     throw new SpecError(`pacu: cannot read the OpenAPI description ${absolute}`, { cause });
   }
+  // The $ref resolver (and the YAML parser, if needed) load here, not with spec/: `pacu --help` never needs them.
+  const { default: $RefParser } = await import('@apidevtools/json-schema-ref-parser');
   let raw: Node;
   try {
-    raw = asNode(parseYaml(text, { maxAliasCount: -1 }));
+    raw = asNode(await parseDescription(absolute, text));
   } catch (cause) {
     throw new SpecError(`pacu: ${absolute} is not valid YAML: ${(cause as Error).message}`, { cause });
   }

@@ -11,7 +11,7 @@ function readPackageVersion(): string {
         name?: string;
         version?: string;
       };
-      if (manifest.name === 'pacu' && manifest.version) return manifest.version;
+      if (manifest.name === 'pacu-kit' && manifest.version) return manifest.version;
     } catch {
       // Not there in this layout: try the next one.
     }

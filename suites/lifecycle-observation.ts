@@ -53,14 +53,19 @@ export interface ObservationInput {
   readonly secret: string;
 }
 
-const transactionOf = (delivery: Delivery): unknown =>
-  (() => {
-    try {
-      return (JSON.parse(delivery.body) as { data?: { transaction_id?: unknown } }).data?.transaction_id;
-    } catch {
-      return undefined;
-    }
-  })();
+/** Each delivery's body parsed once: the settle loop below asks every 25 ms for seconds. */
+const transactions = new WeakMap<Delivery, unknown>();
+const transactionOf = (delivery: Delivery): unknown => {
+  if (transactions.has(delivery)) return transactions.get(delivery);
+  let id: unknown;
+  try {
+    id = (JSON.parse(delivery.body) as { data?: { transaction_id?: unknown } }).data?.transaction_id;
+  } catch {
+    id = undefined;
+  }
+  transactions.set(delivery, id);
+  return id;
+};
 
 /**
  * Create payments, let their lifecycles run and collect what the receiver got: the one observation

@@ -23,6 +23,48 @@ describe('createRedactor', () => {
     expect(redactor.redact('Bearer pacu-never-issued-xyz')).toBe('Bearer pacu-never-issued-xyz');
   });
 
+  it('redacts the credential after Bearer, not the word after it in a message (issue 17, finding 6)', () => {
+    const message = 'must use the Bearer scheme; Bearer tokens expire. See Bearer authentication.';
+    expect(redactor.redact({ message })).toEqual({ message });
+    expect(redactor.redact('Bearer eyJhbGciOiJIUzI1NiJ9.e30.sig')).toBe('Bearer $PACU_TOKEN');
+    expect(redactor.redact('authorization: Bearer example')).toBe('authorization: Bearer $PACU_TOKEN');
+    expect(redactor.redact("-H 'Authorization: Bearer sometoken'")).toBe(
+      "-H 'Authorization: Bearer $PACU_TOKEN'",
+    );
+  });
+
+  it('keeps prose around Bearer whole and never keeps a credential after it (property)', () => {
+    const word = fc.stringMatching(/^[A-Za-z]{1,15}$/);
+    const credential = fc.oneof(
+      fc.stringMatching(/^[A-Za-z0-9]{4,40}$/).filter((token) => /\d/.test(token)),
+      fc.stringMatching(/^[A-Za-z]{24,40}$/),
+      fc
+        .tuple(fc.stringMatching(/^[A-Za-z0-9]{2,20}$/), fc.constantFrom('.', '-', '_', '~', '+', '/'))
+        .chain(([head, mark]) =>
+          fc.stringMatching(/^[A-Za-z0-9]{2,20}={0,2}$/).map((tail) => head + mark + tail),
+        ),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(word, { maxLength: 6 }),
+        word,
+        fc.constantFrom('', '.', ',', ';', ':', ')'),
+        (before, next, stop) => {
+          const sentence = [...before, 'Bearer', `${next}${stop}`, 'please'].join(' ');
+          expect(createRedactor().redact(sentence)).toBe(sentence);
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 6 }), credential, fc.boolean(), (before, token, header) => {
+        const sentence = `${before.join(' ')} ${header ? 'authorization: ' : ''}Bearer ${token} done`;
+        const redacted = createRedactor().redact(sentence);
+        expect(redacted).not.toContain(token);
+        expect(redacted).toContain('Bearer $PACU_TOKEN');
+      }),
+    );
+  });
+
   it('redacts access_token values, the client secret in form bodies and tokens it observed', () => {
     const tokens = createRedactor({ clientId: 'acme', clientSecret: 's3cret-value' });
     tokens.observe({ json: { data: { access_token: 'tok_123456' } } });

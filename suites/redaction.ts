@@ -34,17 +34,31 @@ const FAKE_TOKEN_PREFIX = 'pacu-never-issued-';
 const MIN_SECRET_LENGTH = 4;
 
 const BASIC = /Basic\s+([A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])/g;
-const BEARER = /\bBearer\s+([^\s"',;]+)/g;
+/** `Bearer <value>`, and whether an Authorization header (or curl's -H) introduces it. */
+const BEARER = /(\bauthorization\s*:\s*)?\bBearer\s+([^\s"',;]+)/gi;
+/**
+ * A value after "Bearer" that is a word of a sentence ("must use the Bearer scheme."), not a
+ * credential: letters only, shorter than any token a provider issues. Tokens the run saw are
+ * redacted by value anyway; this guards the ones it never saw without eating prose.
+ */
+const PROSE_WORD = /^[A-Za-z]{1,23}[.:)!?]*$/;
 const ACCESS_TOKEN_JSON = /("access_token"\s*:\s*)"(?:[^"\\]|\\.)*"/g;
 const FORM_FIELD = /\b(client_secret|access_token)=([^&\s"']*)/g;
 /** Every pattern above starts with one of these words: a string without any of them matches none. */
-const MAY_HOLD_CREDENTIAL = /Basic|Bearer|access_token|client_secret/;
+const MAY_HOLD_CREDENTIAL = /basic|bearer|access_token|client_secret/i;
 
-function walk(value: unknown, text: (input: string) => string): unknown {
-  if (typeof value === 'string') return text(value);
+type Text = (input: string, isAuthorization: boolean) => string;
+
+function walk(value: unknown, text: Text, isAuthorization = false): unknown {
+  if (typeof value === 'string') return text(value, isAuthorization);
   if (Array.isArray(value)) return value.map((item) => walk(item, text));
   if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, text)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        walk(item, text, key.toLowerCase() === 'authorization'),
+      ]),
+    );
   return value;
 }
 
@@ -92,16 +106,22 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
     return `Basic <${SECRET_STAND_INS.clientId}:${rest}>`;
   };
 
-  const text = (input: string): string => {
+  const text: Text = (input, isAuthorization) => {
     // Most strings hold nothing to redact: let them through without four regex passes.
-    if (!MAY_HOLD_CREDENTIAL.test(input) && !longestFirst.some(([secret]) => input.includes(secret)))
+    if (
+      !isAuthorization &&
+      !MAY_HOLD_CREDENTIAL.test(input) &&
+      !longestFirst.some(([secret]) => input.includes(secret))
+    )
       return input;
     let out = input
       .replace(BASIC, (all, encoded: string) => basicMarker(encoded) ?? all)
-      .replace(BEARER, (all, token: string) =>
-        token.startsWith(FAKE_TOKEN_PREFIX) || token.startsWith('$')
+      .replace(BEARER, (all, header: string | undefined, token: string) =>
+        token.startsWith(FAKE_TOKEN_PREFIX) ||
+        token.startsWith('$') ||
+        (!header && !isAuthorization && PROSE_WORD.test(token))
           ? all
-          : `Bearer ${SECRET_STAND_INS.token}`,
+          : `${header ?? ''}${all.slice(header?.length ?? 0, all.length - token.length)}${SECRET_STAND_INS.token}`,
       )
       .replace(ACCESS_TOKEN_JSON, (_all, key: string) => `${key}"${SECRET_STAND_INS.redacted}"`)
       .replace(FORM_FIELD, (_all, key: string) =>

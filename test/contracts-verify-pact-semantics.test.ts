@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -88,7 +88,7 @@ describe('pacu verify judges other consumers’ pacts as Pact judges them', () =
     const nothing = await cli(['verify', '--target', target, '--pact', skipped]);
     expect(nothing.code).toBe(2);
     expect(nothing.stderr.trim().split('\n')).toHaveLength(1);
-    expect(nothing.stderr).toContain('pacu: nothing verified: all 1 interactions were skipped');
+    expect(nothing.stderr).toContain('pacu: nothing verified: the 1 interaction was skipped');
     expect(nothing.stderr).toContain('--card-id');
   });
 
@@ -129,5 +129,41 @@ describe('pacu verify judges other consumers’ pacts as Pact judges them', () =
       'hint: this V2 pact sends a literal bearer token, which no provider issued, so it can never verify',
     );
     expect(JSON.stringify(report)).not.toContain('token-from-my-laptop');
+  });
+
+  it('shows a failure as check does: the request and curl as sent, and the response (issue 19, finding 5)', async () => {
+    const file = await pactFile('as-sent', [
+      {
+        ...(thing([], 'a') as object),
+        description: 'a thing under /v3',
+        request: { method: 'GET', path: '/v3/things/1' },
+      },
+    ]);
+    const html = join(dir, 'as-sent.html');
+    const result = await cli([
+      'verify',
+      '--target',
+      target,
+      '--pact',
+      file,
+      '--reporter',
+      'console',
+      '--reporter',
+      `html:${html}`,
+    ]);
+    expect(result.code).toBe(1);
+    // The target's base path plus the pact's path: what the hint says and the provider got.
+    expect(result.stdout).toContain('request:  GET /v3/things/1');
+    expect(result.stdout).toContain(`curl:     curl -i -X GET '${target}/v3/things/1'`);
+    expect(result.stdout).toContain('so the request went to /v3/v3/things/1');
+    expect(result.stdout).toContain('response: HTTP 404 application/json');
+    expect(result.stdout).toContain('{"success":false,"message":"not found"}');
+    const page = await readFile(html, 'utf8');
+    expect(page).toContain('404');
+    expect(page).toContain('not found');
+
+    const spec = await cli(['verify', '--against-spec', '--pact', file]);
+    const curl = spec.stdout.split('\n').find((line) => line.includes('curl:')) ?? '';
+    expect(curl).toMatch(/\/v3\/v3\/things\/1'/);
   });
 });

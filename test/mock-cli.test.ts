@@ -74,6 +74,9 @@ describe('pacu mock', () => {
     const exited = exitOf(started.child);
     started.child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    // One prefix, as every line pacu prints (issue 19, finding 6).
+    expect(started.stderr()).toContain(`pacu mock: coverage written to ${file}`);
+    expect(started.stderr()).not.toContain('pacu: pacu');
     const html = readFileSync(file, 'utf8');
     expect(html).toMatch(/<td>listUsers<\/td><td>200×1<\/td>/);
     expect(html).toMatch(/<li>no receiver acknowledged a p2p\.validated webhook<\/li>/);

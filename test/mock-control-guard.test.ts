@@ -61,6 +61,12 @@ describe('control API guards on a loopback bind', () => {
     expect(await control('GET', '/ids', headers)).toBe('HTTP/1.1 200');
   });
 
+  it('takes a DELETE without a body and without a content type: `curl -X DELETE …/__pacu/faults` (issue 19, finding 6)', async () => {
+    expect(await control('DELETE', '/faults', {})).toBe('HTTP/1.1 200');
+    // A DELETE that carries a body still says what it is.
+    expect(await control('DELETE', '/faults', { 'content-type': 'text/plain' }, 'x')).toBe('HTTP/1.1 415');
+  });
+
   it('takes JSON writes', async () => {
     expect(await control('POST', '/reset', { 'content-type': 'application/json' })).toBe('HTTP/1.1 200');
   });

@@ -49,6 +49,13 @@ function renderFailure(rule: RuleResult, index: number, report: Report, c: Colou
   return lines.join('\n');
 }
 
+/** The last line of every console report: the counts, the time, the seed. */
+export function summaryLine(report: Report, options: ConsoleOptions = {}): string {
+  const c = createColors(options.colour === true);
+  const { passed, failed, skipped } = report.summary;
+  return `${c.green(`${passed} passed`)}, ${failed > 0 ? c.bold(c.red(`${failed} failed`)) : `${failed} failed`}, ${c.dim(`${skipped} skipped`)} in ${(report.durationMs / 1000).toFixed(1)} s${hasSeed(report) ? ` (seed ${report.seed})` : ''}`;
+}
+
 /** The console report: the operations × categories matrix, the skip reasons, then each failure. */
 export function renderConsole(report: Report, options: ConsoleOptions = {}): string {
   const c = createColors(options.colour === true);
@@ -87,8 +94,7 @@ export function renderConsole(report: Report, options: ConsoleOptions = {}): str
       '',
       `  ${reproduceNote(report)}`,
     );
-  const { passed, failed, skipped } = report.summary;
-  const summary = `${c.green(`${passed} passed`)}, ${failed > 0 ? c.bold(c.red(`${failed} failed`)) : `${failed} failed`}, ${c.dim(`${skipped} skipped`)} in ${(report.durationMs / 1000).toFixed(1)} s${hasSeed(report) ? ` (seed ${report.seed})` : ''}`;
+  const summary = summaryLine(report, options);
   if (options.quiet) {
     const failuresOnly = failures.map((rule, index) => renderFailure(rule, index, report, c));
     return `${[...failuresOnly, ...(failuresOnly.length > 0 ? [''] : []), summary].join('\n')}\n`;

@@ -1,4 +1,5 @@
 import type { Report, RuleResult } from '../../suites/index.ts';
+import { hasSeed } from './matrix.ts';
 import { replayCommand, reproduceNote } from './replay-command.ts';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what must go.
@@ -58,7 +59,7 @@ export function renderJunit(report: Report): string {
   const { passed, failed, skipped } = report.summary;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="pacu ${report.command} ${escapeXml(report.target)} (seed ${report.seed})" tests="${passed + failed + skipped}" failures="${failed}" errors="0" skipped="${skipped}" time="${(report.durationMs / 1000).toFixed(3)}" timestamp="${escapeXml(report.startedAt)}">`,
+    `<testsuites name="pacu ${report.command} ${escapeXml(report.target)} ${hasSeed(report) ? ` (seed ${report.seed})` : ''}" tests="${passed + failed + skipped}" failures="${failed}" errors="0" skipped="${skipped}" time="${(report.durationMs / 1000).toFixed(3)}" timestamp="${escapeXml(report.startedAt)}">`,
     ...suites,
     '</testsuites>',
     '',

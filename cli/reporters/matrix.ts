@@ -67,13 +67,18 @@ export function failuresOf(report: Report): RuleResult[] {
   return report.rules.filter((rule) => rule.status === 'failed' && rule.failure);
 }
 
-/** Whether the report's seed means something: `pacu webhooks check` and `pacu proxy` draw nothing from one. */
+/** Whether the report's seed means something: only `pacu check` draws its cases from one. */
 export function hasSeed(report: Report): boolean {
-  return report.command !== 'webhooks check' && report.command !== 'proxy';
+  return report.command === 'check';
 }
 
 /** The profile and seed of a run, each formatted by `show`; empty where they do not apply. */
 export function runParameters(report: Report, show: (name: string, value: string) => string): string {
-  if (report.command === 'proxy') return show('profile', report.profile);
-  return hasSeed(report) ? `${show('profile', report.profile)}${show('seed', String(report.seed))}` : '';
+  const profile = report.command === 'webhooks check' ? '' : show('profile', report.profile);
+  return `${profile}${hasSeed(report) ? show('seed', String(report.seed)) : ''}`;
+}
+
+/** The heading of the matrix: its rows are operations, or events for `pacu webhooks check`. */
+export function matrixTitle(report: Report): string {
+  return report.command === 'webhooks check' ? 'Events × categories' : 'Operations × categories';
 }

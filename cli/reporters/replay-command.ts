@@ -3,6 +3,7 @@ import {
   CURL_ENVIRONMENT_NOTE,
   type Report,
   type RuleCategory,
+  type RuleFailure,
   type RuleResult,
 } from '../../suites/index.ts';
 
@@ -32,4 +33,26 @@ export function reproduceNote(report: Pick<Report, 'command'>): string {
   return report.command === 'webhooks check'
     ? 'webhook-signature values are shown by what made them, never as the HMAC: to resend a message, sign it again with your secret and a fresh webhook-timestamp (receivers refuse one over 5 minutes old).'
     : CURL_ENVIRONMENT_NOTE;
+}
+
+/**
+ * What `pacu check --replay` says when the failure did not come back: the failure as reported
+ * (when the report is at hand) beside what the rule did this time. A verdict that comes and goes is
+ * flaky (a transient fault, a timeout, state the target kept), which CI must not read as fixed.
+ */
+export function notReproducedMessage(id: string, now: RuleResult | undefined, before?: RuleFailure): string {
+  const lines = [`pacu check: did not reproduce: ${id}`];
+  if (before) {
+    const status = before.response ? `status ${before.response.status}, ` : '';
+    lines.push(`  before: ${status}${before.reason}`);
+  } else lines.push('  before: (give --report-file report.json to compare with what failed)');
+  lines.push(
+    now?.status === 'skipped'
+      ? `  now: the rule was skipped (${now.skipReason})`
+      : `  now: the rule held on the same case (${now?.runs ?? 0} run)`,
+  );
+  lines.push(
+    '  a failure that comes and goes is flaky (a transient fault, a timeout, state the target kept), not fixed: exit 3',
+  );
+  return `${lines.join('\n')}\n`;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ConfigError } from '../../spec/index.ts';
 import type { Report } from '../../suites/index.ts';
 import type { CliIo } from '../cli-io.ts';
-import { type ConsoleOptions, renderConsole } from './console-reporter.ts';
+import { type ConsoleOptions, renderConsole, summaryLine } from './console-reporter.ts';
 import { renderHtml } from './html-reporter.ts';
 import { renderJson } from './json-reporter.ts';
 import { renderJunit } from './junit-reporter.ts';
@@ -66,7 +66,10 @@ function writesToStdout(spec: ReporterSpec): boolean {
   return spec.kind === 'console' || spec.path === STDOUT;
 }
 
-/** Write a report everywhere the specs say. */
+/**
+ * Write a report everywhere the specs say. When every report goes to a file, the terminal still
+ * gets the verdict: the console's summary line (not with --quiet).
+ */
 export async function writeReports(
   report: Report,
   specs: ReporterSpec[],
@@ -91,4 +94,5 @@ export async function writeReports(
       );
     }
   }
+  if (!console.quiet && !specs.some(writesToStdout)) io.stdout(`${summaryLine(report, console)}\n`);
 }

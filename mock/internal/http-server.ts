@@ -11,6 +11,12 @@ export interface ServerLimits {
   requestTimeoutMs: number;
 }
 
+interface Exchange {
+  request: IncomingMessage;
+  response: ServerResponse;
+  previous: ServerResponse | undefined;
+}
+
 export interface ListeningServer {
   origin: string;
   close(): Promise<void>;
@@ -104,8 +110,8 @@ export function listen(
   port: number,
   limits: ServerLimits,
 ): Promise<ListeningServer> {
-  /** The last answer under way on each connection: a parse error must wait for it. */
-  const lastResponse = new WeakMap<Socket, ServerResponse>();
+  /** The last exchange on each connection, and the answer before it: a parse error waits for those. */
+  const lastExchange = new WeakMap<Socket, Exchange>();
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderSize,
@@ -115,7 +121,11 @@ export function listen(
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(limits.headersTimeoutMs / 4))),
     },
     (request, response) => {
-      lastResponse.set(request.socket, response);
+      lastExchange.set(request.socket, {
+        request,
+        response,
+        previous: lastExchange.get(request.socket)?.response,
+      });
       const path = pathOf(request.url ?? '/');
       const limit = isControlPath(path) ? CONTROL_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
       const refuse = (): void => {
@@ -157,7 +167,10 @@ export function listen(
       if (socket.writable) socket.end(rawAnswer(errorFor('/v3', status, message)));
       socket.destroySoon();
     };
-    const pending = lastResponse.get(socket);
+    const last = lastExchange.get(socket);
+    // A body whose framing broke (a chunk size that is not hex) fails after its request was
+    // emitted: that request will never end, so answer it in its place, after the one before it.
+    const pending = last && !last.request.complete ? last.previous : last?.response;
     if (pending && !pending.writableFinished && !pending.destroyed) {
       pending.once('finish', answer);
       pending.once('close', answer);

@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici';
+import type { Agent, request as undiciRequest } from 'undici';
 import { webhookHeaders } from '../../spec/index.ts';
 import type { DeliveryAttempt, WebhookEventRecord, WebhookReceiver, WebhookRetry } from '../types.ts';
 import type { MockClock } from './clock.ts';
@@ -45,7 +45,13 @@ interface ScheduledRetry {
 }
 
 export function createWebhookDispatcher({ store, clock, retry, log }: DispatcherDeps): WebhookDispatcher {
-  const agent = new Agent({ connections: MAX_CONNECTIONS_PER_RECEIVER });
+  // undici loads with the first delivery, not with the mock: a fifth of a second of every start.
+  let client: Promise<{ agent: Agent; request: typeof undiciRequest }> | undefined;
+  const http = () =>
+    (client ??= import('undici').then(({ Agent, request }) => ({
+      agent: new Agent({ connections: MAX_CONNECTIONS_PER_RECEIVER }),
+      request,
+    })));
   const events = new Map<string, WebhookEventRecord>();
   const attempts: DeliveryAttempt[] = [];
   const lanes = new Map<string, WebhookLane>();
@@ -80,6 +86,7 @@ export function createWebhookDispatcher({ store, clock, retry, log }: Dispatcher
 
   /** One HTTP exchange, timed from the moment it may start (a free connection), not before. */
   async function exchange(event: WebhookEventRecord, receiver: WebhookReceiver, attempt: DeliveryAttempt) {
+    const { agent, request } = await http();
     const lane = laneOf(receiver.id);
     await lane.acquire();
     attempt.startedAt = new Date().toISOString();
@@ -224,7 +231,7 @@ export function createWebhookDispatcher({ store, clock, retry, log }: Dispatcher
       cancelRetries(() => true);
       await Promise.allSettled([...inFlight]);
       settleIdle();
-      await agent.close();
+      if (client) await (await client).agent.close();
     },
   };
 }

@@ -20,10 +20,10 @@ interface Step {
 
 const steps = (parse(readFileSync(RECIPE, 'utf8')) as { jobs: Record<string, { steps: Step[] }> }).jobs
   .contract?.steps as Step[];
-/** Each `npx pacu …` of the recipe as argv, with the shell's background `&` and redirections dropped. */
+/** Each `npx pacu-kit …` of the recipe as argv, with the shell's background `&` and redirections dropped. */
 const commands = steps
   .flatMap((step) => (step.run ? [step.run] : []))
-  .filter((run) => run.startsWith('npx pacu '))
+  .filter((run) => run.startsWith('npx pacu-kit '))
   .map((run) =>
     run
       .replace(/\s*>.*$/, '')

@@ -1,47 +1,22 @@
 // pacu as users get it: `npm pack`, installed into a fresh project, used through its bin, from plain
 // Node ESM and from TypeScript under strict settings. Nothing here imports pacu's sources.
-import { execFile, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freshProject, run } from './fresh-project.ts';
 
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixtures = fileURLToPath(new URL('./consumer/', import.meta.url));
-const project = mkdtempSync(path.join(tmpdir(), 'pacu-consumer-'));
-const npm = (args: string[]) => run('npm', [...args, '--no-audit', '--no-fund'], { cwd: project });
+let project = '';
 const pacu = (args: string[]) => run(path.join(project, 'node_modules/.bin/pacu'), args, { cwd: project });
-
-let tarballFiles: string[] = [];
-const pinned = (name: string): string =>
-  `${name}@${(JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version}`;
+const tarballFiles = inject('tarballFiles');
 
 beforeAll(async () => {
-  // `npm pack` runs `prepare`, so the tarball holds a fresh build of what is checked out.
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: root });
-  const [{ filename, files }] = JSON.parse(stdout) as Array<{
-    filename: string;
-    files: Array<{ path: string }>;
-  }>;
-  tarballFiles = files.map((file) => file.path);
-  writeFileSync(
-    path.join(project, 'package.json'),
-    '{ "name": "consumer", "private": true, "type": "module" }\n',
-  );
+  project = await freshProject('pacu-consumer-');
   cpSync(fixtures, project, { recursive: true });
-  // The same TypeScript and Node types pacu's lock pins, from the npm cache `npm ci` filled.
-  await npm([
-    'install',
-    '--prefer-offline',
-    path.join(project, filename),
-    pinned('typescript'),
-    pinned('@types/node'),
-  ]);
 }, 240_000);
 
 afterAll(() => rmSync(project, { recursive: true, force: true }));

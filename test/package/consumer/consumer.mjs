@@ -1,5 +1,5 @@
-// A plain Node ESM consumer: no TypeScript, no loader, only what `npm install pacu` gives.
-import { loadSpec, startMock } from 'pacu';
+// A plain Node ESM consumer: no TypeScript, no loader, only what `npm install pacu-kit` gives.
+import { loadSpec, startMock } from 'pacu-kit';
 
 const spec = await loadSpec();
 const mock = await startMock({ log: () => {} });

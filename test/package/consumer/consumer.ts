@@ -8,9 +8,9 @@ import {
   runChecks,
   startMock,
   verifyPacts,
-} from 'pacu';
-import { MOCK_DEFAULTS } from 'pacu/mock';
-import { createApiClient } from 'pacu/suites';
+} from 'pacu-kit';
+import { MOCK_DEFAULTS } from 'pacu-kit/mock';
+import { createApiClient } from 'pacu-kit/suites';
 
 const options: MockOptions = { clock: 'manual', seed: 7 };
 const mock = await startMock(options);
