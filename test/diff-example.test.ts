@@ -37,7 +37,7 @@ describe("the README's pacu diff example", () => {
   it('shows what pacu diff --quiet prints for it', async () => {
     const output = renderDiffConsole(await diffSpecs(SPEC, NEXT), { quiet: true }).trimEnd();
     const readme = readFileSync(at('README.md'), 'utf8');
-    const intro = `\`npx pacu diff\n${SPEC} ${NEXT} --quiet\` prints (exit code 1):\n\n\`\`\`text\n`;
+    const intro = `\`npx pacu-kit diff\n${SPEC} ${NEXT} --quiet\` prints (exit code 1):\n\n\`\`\`text\n`;
     const start = readme.indexOf(intro) + intro.length;
     expect(start).toBeGreaterThan(intro.length);
     const end = readme.indexOf('\n```', start);

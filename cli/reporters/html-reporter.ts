@@ -11,7 +11,7 @@ import {
   profileOf,
   verdictBanner,
 } from './html-parts.ts';
-import { buildMatrix } from './matrix.ts';
+import { buildMatrix, matrixTitle } from './matrix.ts';
 import { reproduceNote } from './replay-command.ts';
 import { skipGroups } from './report-groups.ts';
 
@@ -70,7 +70,6 @@ export function renderHtml(report: Report): string {
         `<li><code>${escapeHtml(group.rule)}</code>: ${escapeHtml(group.reason)} (${group.operations.map(escapeHtml).join(', ')})</li>`,
     )
     .join('');
-  const rowsTitle = rowLabel === 'event' ? 'Events' : 'Operations';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>pacu ${report.command}: ${escapeHtml(report.target)}</title><style>${HTML_STYLE}</style></head>
@@ -79,7 +78,7 @@ ${verdictBanner(report)}
 ${(report.notes ?? []).map((note) => `<p class="note"><strong>Note:</strong> ${escapeHtml(note)}</p>`).join('\n')}
 ${filterForm(report, rowLabel)}
 ${failures ? `<section id="failures" data-group><h2>Failures</h2>${failures}\n<p class="note">${escapeHtml(reproduceNote(report))}</p></section>` : '<section id="failures"><h2>Failures</h2><p>None.</p></section>'}
-<details open><summary><h2 style="display:inline">${rowsTitle} × categories</h2></summary>${matrixHtml(report)}</details>
+<details open><summary><h2 style="display:inline">${matrixTitle(report)}</h2></summary>${matrixHtml(report)}</details>
 <details open><summary><h2 style="display:inline">All checks</h2></summary>${resultsTable(report)}</details>
 ${skips ? `<details><summary><h2 style="display:inline">Why checks were skipped</h2></summary><ul class="skips">${skips}</ul></details>` : ''}
 <details><summary><h2 style="display:inline">Results by category</h2></summary>${chart(report)}</details>
