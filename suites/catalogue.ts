@@ -2,6 +2,7 @@ import type { Rule } from './rule.ts';
 import { bearerRequiredRule, scopeEnforcedRule, tokenGrantRule, tokenRefusalRule } from './rules/auth.ts';
 import { contentTypeRule, errorShapeRule, successShapeRule } from './rules/envelope.ts';
 import { invalidBodyRule, malformedRequestRule, unknownIdRule } from './rules/errors.ts';
+import { grantedScopeRule } from './rules/granted-scope.ts';
 import {
   concurrentRequestsRule,
   sameReferenceDifferentBodyRule,
@@ -18,6 +19,7 @@ export const RULES: readonly Rule[] = [
   successShapeRule,
   errorShapeRule,
   tokenGrantRule,
+  grantedScopeRule,
   tokenRefusalRule,
   bearerRequiredRule,
   scopeEnforcedRule,

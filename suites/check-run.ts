@@ -78,6 +78,7 @@ const withToken = (request: ApiRequest, token: string): ApiRequest => ({
 });
 
 function createSend(
+  spec: Spec,
   api: ApiClient,
   tokens: TokenSource,
   errorAnswers: Map<OperationId, ErrorAnswers>,
@@ -92,7 +93,7 @@ function createSend(
       response = await api.send(sent);
     }
     if (response.status >= 400) {
-      const problem = errorShapeProblem(response);
+      const problem = errorShapeProblem(response, { spec, operation });
       const seen = errorAnswers.get(operation) ?? { judged: 0, problems: [] };
       seen.judged += 1;
       if (problem && seen.problems.length < 5)
@@ -150,7 +151,7 @@ export async function openCheckRun(options: CheckRunOptions): Promise<CheckRun> 
     }
     const ids = await resolveIds(api, token, config.ids);
     const errorAnswers = new Map<OperationId, ErrorAnswers>();
-    const send = createSend(api, tokens, errorAnswers);
+    const send = createSend(spec, api, tokens, errorAnswers);
     const runNonce = randomBytes(4).toString('hex');
     let observed: Promise<LifecycleObservation | { readonly reason: string }> | undefined;
     const observation = async (rule: string): Promise<LifecycleObservation | { readonly reason: string }> => {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { OperationId, OperationSpec } from '../spec/index.ts';
+import type { OperationId, OperationSpec, Scope } from '../spec/index.ts';
 import type { CheckRun } from './check-run.ts';
 import { type ControlApiClient, ControlApiError, clockRefusal } from './control-client.ts';
 import { checkOnce, checkProperty } from './property.ts';
 import { idsFor } from './resolve-ids.ts';
-import type { ReceivingCase, Rule, RuleKit } from './rule.ts';
+import type { ReceivingCase, Rule, RuleKit, ScopeGrant } from './rule.ts';
 import type { TargetIds } from './target-config.ts';
 import { referenceFor, validBodyArbitrary, validRequestArbitrary } from './valid-requests.ts';
 
@@ -30,6 +30,26 @@ async function otherScopes(run: CheckRun, operation: OperationSpec): Promise<Rul
       reason: `the target granted scope ${grant.granted.join(',')} when asked for ${scopes.join(',')}: pacu cannot hold a token without ${held.join(',')}`,
     };
   return { token: grant.token, scopes };
+}
+
+/** Every non-empty set of the spec's scope names. */
+function scopeSets(scopes: readonly Scope[]): Scope[][] {
+  return scopes.reduce<Scope[][]>(
+    (sets, scope) => [...sets, ...sets.map((set) => [...set, scope]), [scope]],
+    [],
+  );
+}
+
+/** Tokens for every set of scopes the target grants: two at least, or nothing to compare. */
+async function grants(run: CheckRun): Promise<readonly ScopeGrant[] | Unmet> {
+  const held: ScopeGrant[] = [];
+  for (const asked of scopeSets(run.spec.scopes)) {
+    const grant = await run.tokens.tryGet(asked);
+    if (!('reason' in grant)) held.push({ asked, ...grant });
+  }
+  return held.length >= 2
+    ? held
+    : { reason: 'the target granted one scope set only: no two grants to compare' };
 }
 
 /** A token, then the target's clock moved past its lifetime (so every token pacu holds is dropped). */
@@ -75,6 +95,8 @@ export async function resolveNeeds(
     return { reason: `${NO_CONTROL} (pacu moves its clock instead of waiting)` };
   const scoped = needs.has('other-scopes') ? await otherScopes(run, operationSpec) : undefined;
   if (scoped && 'reason' in scoped) return scoped;
+  const granted = needs.has('grants') ? await grants(run) : [];
+  if ('reason' in granted) return granted;
   const observation = needs.has('observation') ? await run.observation(rule.id) : undefined;
   if (observation && 'reason' in observation) return observation;
   if (observation && !observation.payments.some((payment) => payment.operation === operation))
@@ -112,6 +134,7 @@ export async function resolveNeeds(
     expiredToken: expired ?? { token: '', ageSeconds: 0 },
     send: (request) => run.send(request, operation, receivedIn()),
     sendRaw: (request) => run.api.send(request),
+    grants: granted,
     valid: () => validRequestArbitrary(generation, operation, token, ids),
     validBodies: () => validBodyArbitrary(generation, operationSpec, ids),
     referenceFor: (body) => referenceFor(body, nonce),

@@ -14,9 +14,18 @@ import type { TokenSource } from './token-source.ts';
  * - `other-scopes`: a token for every scope but the ones the operation requires;
  * - `expired-token`: a token past its lifetime (the control API moves the target's clock past it);
  * - `ids`: the ids the operation's valid requests use; `control`: a pacu mock's control API;
- * - `observation`: the run's lifecycle observation, holding payments of the operation.
+ * - `observation`: the run's lifecycle observation, holding payments of the operation;
+ * - `grants`: tokens for at least two sets of the spec's scopes, each with the scope its answer echoed.
  */
-export type Need = 'client' | 'token' | 'other-scopes' | 'expired-token' | 'ids' | 'control' | 'observation';
+export type Need =
+  | 'client'
+  | 'token'
+  | 'other-scopes'
+  | 'expired-token'
+  | 'ids'
+  | 'control'
+  | 'observation'
+  | 'grants';
 
 /** The judgement on one exchange (or a few): fine, or why not with the evidence. */
 export type Verdict =
@@ -29,6 +38,13 @@ export type Verdict =
       /** The profile of the assertion that failed. @default the rule's profile on the operation */
       readonly profile?: Profile;
     };
+
+/** A token pacu asked for some scopes, and the names its answer's data.scope says were granted. */
+export interface ScopeGrant {
+  readonly asked: readonly Scope[];
+  readonly granted: readonly string[];
+  readonly token: string;
+}
 
 export const PASS: Verdict = { ok: true };
 
@@ -111,6 +127,8 @@ export interface RuleKit {
   ): Promise<RuleOutcome>;
   /** A fixed scenario: one verdict, one run. */
   once(judge: () => Promise<Verdict>): Promise<RuleOutcome>;
+  /** Tokens asked for different scope sets, with what each answer echoed (set when the rule needs `grants`). */
+  readonly grants: readonly ScopeGrant[];
   /** The control API (set when the rule needs `control`). */
   readonly control?: ControlApiClient;
   /** The run's lifecycle observation (set when the rule needs `observation`). */

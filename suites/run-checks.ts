@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError, loadSpec, type OperationId, type Profile, type Spec } from '../spec/index.ts';
 import { buildReport, type ResultDraft } from './build-report.ts';
 import { RULES } from './catalogue.ts';
-import { openCheckRun } from './check-run.ts';
+import { type CheckRun, openCheckRun } from './check-run.ts';
 import { formatFailureId, parseFailureId } from './failure-id.ts';
 import { createRedactor } from './redaction.ts';
 import type { Report, RuleCategory, RuleResult } from './report.ts';
@@ -133,6 +133,23 @@ function toResult(task: Task, ruleProfile: Profile, outcome: RuleOutcome, durati
   };
 }
 
+/**
+ * A failure under strict that no assertion labelled: judged again on the documented view (the same
+ * rule and seed, documented inputs and schemas). When that passes, only pacu's decisions saw it.
+ */
+async function labelled(run: CheckRun, task: Task, outcome: RuleOutcome): Promise<RuleOutcome> {
+  if (outcome.status !== 'failed' || outcome.profile !== undefined || run.profile !== 'strict')
+    return outcome;
+  if (task.rule.profileFor(task.operation) !== 'documented' || task.rule.exclusive || task.rule.last)
+    return outcome;
+  const { path: _replayed, ...rest } = run;
+  const documented: CheckRun = { ...rest, profile: 'documented' };
+  const kit = await resolveNeeds(documented, task.rule, task.operation);
+  if ('reason' in kit) return outcome;
+  const again = await task.rule.run(kit);
+  return { ...outcome, profile: again.status === 'passed' ? 'strict' : 'documented' };
+}
+
 /** Run `work` on every item with at most `limit` in flight. */
 async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -184,8 +201,11 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
       options.onProgress?.({ kind: 'start', rule: task.rule.id, operation: task.operation, index, total });
       const taskStarted = performance.now();
       const kit = await resolveNeeds(run, task.rule, task.operation, task.replayingCaseOf);
-      const outcome: RuleOutcome =
-        'reason' in kit ? { status: 'skipped', reason: kit.reason } : await task.rule.run(kit);
+      const outcome = await labelled(
+        run,
+        task,
+        'reason' in kit ? { status: 'skipped', reason: kit.reason } : await task.rule.run(kit),
+      );
       const result = toResult(
         task,
         task.rule.profileFor(task.operation),

@@ -52,6 +52,19 @@ export function parseGrantedScope(value: unknown): readonly string[] | undefined
   return names.length > 0 ? names : undefined;
 }
 
+/**
+ * Why a token answer's `data.scope` is not what its row states ("string (comma-separated scope
+ * names)"), or undefined: a string of one or more names, none empty, none holding white space.
+ */
+export function scopeFieldProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'not a string of comma-separated scope names';
+  const names = value.split(',').map((name) => name.trim());
+  if (names.some((name) => name === '')) return 'an empty name where comma-separated scope names are stated';
+  const joined = names.find((name) => /\s/.test(name));
+  if (joined) return `"${joined}" is not one scope name: the names are separated by commas`;
+  return undefined;
+}
+
 /** Why the answer to POST /auth/token shows the target is not the API at all, or undefined. */
 function notTheApi(response: ApiResponse, baseUrl: string): string | undefined {
   if (response.status === 404)

@@ -49,7 +49,17 @@ export const successShapeRule: Rule = {
       // Refusing a valid request is positive.accepted's finding, not this one's.
       if (!isSuccess(response)) return PASS;
       const problem = successShapeProblem(kit.spec, kit.operation, kit.profile, response);
-      return problem ? { ok: false, reason: problem, request, response } : PASS;
+      if (!problem) return PASS;
+      // Judged again on the documented view: a body only pacu's decisions refuse fails strict alone.
+      const stated =
+        kit.profile === 'strict' && successShapeProblem(kit.spec, kit.operation, 'documented', response);
+      return {
+        ok: false,
+        reason: problem,
+        ...(kit.profile === 'strict' && !stated ? { profile: 'strict' as const } : {}),
+        request,
+        response,
+      };
     }),
 };
 
@@ -70,7 +80,7 @@ export const errorShapeRule: Rule = {
           const response = await kit.send(request);
           // Accepting a bad request is an errors.* finding; here only the shape of refusals counts.
           if (isSuccess(response)) return PASS;
-          const problem = errorShapeProblem(response);
+          const problem = errorShapeProblem(response, kit);
           return problem ? { ok: false, reason: `refusing ${what}: ${problem}`, request, response } : PASS;
         })
       : undefined;

@@ -31,6 +31,19 @@ export interface TestProviderOptions {
    * server widen a grant if it echoes it); enforces scopes on what it granted.
    */
   readonly grantsEveryScope?: boolean;
+  /** Accepts a JSON body whatever its Content-Type says (text/plain too): no sentence forbids it. */
+  readonly lenientContentType?: boolean;
+  /** Every error envelope carries one field more than the description allows: `"data": null`. */
+  readonly errorExtraField?: boolean;
+  /**
+   * What data.scope says while the provider grants (and enforces) what was asked: always
+   * `card,us_account`, an empty string, or the granted names separated by spaces.
+   */
+  readonly scopeEcho?: 'constant' | 'empty' | 'spaces';
+  /** Timestamps written with `+00:00` instead of `Z` (UTC either way; only pacu's decision is Z). */
+  readonly offsetTimestamps?: boolean;
+  /** Leaves `description` out of a transfer or payout record when the request carried none. */
+  readonly omitsAbsentDescription?: boolean;
 }
 
 export interface TestProvider {

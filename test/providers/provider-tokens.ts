@@ -49,7 +49,12 @@ export function createProviderTokens(deps: TokenDeps) {
       diesAt: dies === undefined ? Infinity : Date.now() + dies * 1000,
     });
     // Broken: a scope field that names nothing, so the grant cannot be read.
-    const scope = breaks('auth.token-grant') ? '' : scopes.join(',');
+    const scope =
+      breaks('auth.token-grant') || options.scopeEcho === 'empty'
+        ? ''
+        : options.scopeEcho === 'constant' || breaks('auth.granted-scope')
+          ? CLIENT_SCOPES
+          : scopes.join(options.scopeEcho === 'spaces' ? ' ' : ',');
     return {
       success: true,
       message: 'Token issued',

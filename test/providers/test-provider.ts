@@ -56,7 +56,11 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   });
 
   const extra = (data: Record<string, unknown>) => (pacu ? data : { ...data, provider_note: 'extra field' });
-  const timestamp = () => new Date(clock.now).toISOString().replace(/\.\d+Z$/, 'Z');
+  const timestamp = () =>
+    new Date(clock.now).toISOString().replace(/\.\d+Z$/, options.offsetTimestamps ? '+00:00' : 'Z');
+  // A record field the request did not carry may be left out (the record echoes the request's fields).
+  const noted = (body: Record<string, unknown>) =>
+    options.omitsAbsentDescription || 'description' in body ? {} : { description: '' };
 
   function jsonBody(
     request: IncomingMessage,
@@ -64,7 +68,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     operation: OperationSpec,
   ): Record<string, unknown> {
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim();
-    if (type !== 'application/json' && !breaks('errors.malformed-request'))
+    if (type !== 'application/json' && !options.lenientContentType)
       throw new HttpError(pacu ? 400 : 415, 'Content-Type must be application/json');
     // pacu's decided limits; the other style has none, which the description allows.
     if (pacu && !breaks('errors.limits') && Buffer.byteLength(text) > 1024 * 1024)
@@ -73,6 +77,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     try {
       body = JSON.parse(text);
     } catch {
+      if (breaks('errors.malformed-request')) throw new HttpError(500, 'crashed parsing the body');
       throw new HttpError(400, 'malformed JSON');
     }
     if (pacu && depthOf(body) > 32) throw new HttpError(400, 'JSON nested deeper than 32 levels');
@@ -121,7 +126,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     sourceAccount(body.account_id);
     const { account_id: _source, ...echo } = body;
     const record = {
-      description: '',
+      ...noted(body),
       ...echo,
       recipient_name: breaks('positive.echoes-request')
         ? String(body.recipient_name).toUpperCase() + 'X'
@@ -169,7 +174,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
         sourceAccount(body.account_id);
         const { account_id: _source, ...echo } = body;
         const record = {
-          description: '',
+          ...noted(body),
           ...echo,
           transaction_date: timestamp(),
           transaction_id: options.sameIds ? 'wpo_7f3e9a2b1c4d5e6f' : newId('wpo'),
@@ -262,7 +267,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
           body:
             breaks('envelope.error-shape') || options.brokenErrorStatuses?.includes(status)
               ? { success: false, error: message }
-              : { success: false, message },
+              : { success: false, message, ...(options.errorExtraField ? { data: null } : {}) },
         };
       }
       if (breaks('envelope.success-shape') && reply.status === 200)
