@@ -2,7 +2,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { loadSpec, type Profile } from '../spec/index.ts';
-import { assertTargetReachable, createRedactor, type Report, type TargetConfig } from '../suites/index.ts';
+import {
+  assertTargetReachable,
+  createRedactor,
+  optionWording,
+  type Report,
+  type TargetConfig,
+  type Wording,
+} from '../suites/index.ts';
 import { outcomesFromBroker } from './broker-outcomes.ts';
 import { assertBrokerReachable } from './broker-probe.ts';
 import { completeIds, type MissingIds } from './complete-ids.ts';
@@ -47,6 +54,8 @@ export interface VerifyPactsOptions {
   readonly timeoutMs?: number;
   /** `documented`: pacu's pacts of what the description states; `strict`: its decisions too. @default 'documented' */
   readonly profile?: Profile;
+  /** How reasons name a setting to give. @default its option, e.g. `target.ids.cardId` */
+  readonly word?: Wording;
 }
 
 export const VERIFY_DEFAULTS = {
@@ -73,12 +82,17 @@ async function writeRunnable(interactions: readonly PactInteraction[], dir: stri
 }
 
 /** Known states that this target cannot meet; a state pacu does not know is run without setup. */
-function unmetStates(target: TargetConfig, interactions: readonly PactInteraction[], why: MissingIds) {
+function unmetStates(
+  target: TargetConfig,
+  interactions: readonly PactInteraction[],
+  why: MissingIds,
+  word: Wording,
+) {
   const unmet = new Map<PactInteraction, string[]>();
   for (const interaction of interactions) {
     const reasons = interaction.providerStates
       .filter((state) => KNOWN_PROVIDER_STATES.includes(state.name))
-      .flatMap((state) => unmetStateReason(target, state.name, why) ?? []);
+      .flatMap((state) => unmetStateReason(target, state.name, why, word) ?? []);
     if (reasons.length > 0) unmet.set(interaction, reasons);
   }
   return unmet;
@@ -152,8 +166,9 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> 
   const files = await collectPactFiles(options.pacts ?? pacuPactDirs(profile));
   const interactions: PactInteraction[] = (await Promise.all(files.map(readPactFile))).flat();
   // The same id resolution as `pacu check`: a user from /users, an account created for it.
-  const completed = await completeIds(target, interactions, timeoutMs);
-  const unmet = unmetStates(completed.target, interactions, completed.missing);
+  const word = options.word ?? optionWording;
+  const completed = await completeIds(target, interactions, timeoutMs, word);
+  const unmet = unmetStates(completed.target, interactions, completed.missing, word);
   const runnable = interactions.filter((interaction) => !unmet.has(interaction));
   const dir = await mkdtemp(join(tmpdir(), 'pacu-verify-'));
   try {

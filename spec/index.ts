@@ -34,7 +34,7 @@ export { ConfigError, PacuError, SpecError, TargetUnreachableError } from './err
 export type { Har, HarEntry, HarExchange, HarNameValue, HarRequest, HarResponse } from './har.ts';
 export { emptyHar, harEntry, readHar } from './har.ts';
 export type { JSONSchema7 } from './json-schema.ts';
-export { DEFAULT_SPEC_FILE, loadSpec } from './load-spec.ts';
+export { DEFAULT_SPEC_FILE, loadOpenApi, loadSpec } from './load-spec.ts';
 export type {
   DecidedLimits,
   Decision,

@@ -1,7 +1,6 @@
 import {
   compileSchema,
   type JSONSchema7,
-  type OperationId,
   type Profile,
   type SchemaCheck,
   type Spec,
@@ -28,9 +27,9 @@ export function dataOf(response: ApiResponse): Record<string, unknown> | undefin
 export const isSuccess = (response: ApiResponse): boolean => response.status >= 200 && response.status < 300;
 
 /** Compiled response schemas, per spec object (never shared between two specs that share operation names). */
-const checkers = new WeakMap<Spec, Map<string, SchemaCheck>>();
+const checkers = new WeakMap<Spec<string>, Map<string, SchemaCheck>>();
 
-function cached(spec: Spec, key: string, make: () => SchemaCheck): SchemaCheck {
+function cached(spec: Spec<string>, key: string, make: () => SchemaCheck): SchemaCheck {
   let bySpec = checkers.get(spec);
   if (!bySpec) {
     bySpec = new Map();
@@ -45,7 +44,7 @@ function cached(spec: Spec, key: string, make: () => SchemaCheck): SchemaCheck {
 }
 
 /** The 200 schema of an operation under a profile, compiled once per spec. */
-function successChecker(spec: Spec, operation: OperationId, profile: Profile): SchemaCheck {
+function successChecker(spec: Spec<string>, operation: string, profile: Profile): SchemaCheck {
   return cached(spec, `${operation}:200:${profile}`, () =>
     compileSchema(
       schemaForProfile(spec.operation(operation).responses.get(200)?.schema as JSONSchema7, profile),
@@ -55,8 +54,8 @@ function successChecker(spec: Spec, operation: OperationId, profile: Profile): S
 
 /** Why a success response breaks the success envelope and the operation's `data` shape, or undefined. */
 export function successShapeProblem(
-  spec: Spec,
-  operation: OperationId,
+  spec: Spec<string>,
+  operation: string,
   profile: Profile,
   response: ApiResponse,
 ): string | undefined {
@@ -93,7 +92,7 @@ function onlyItsMembers(schema: JSONSchema7): JSONSchema7 {
  * The documented error schema of an answer: the operation's for this status, else its 400 one
  * ("Every operation can answer HTTP 400 with the error envelope").
  */
-function errorChecker(spec: Spec, operation: OperationId, status: number): SchemaCheck {
+function errorChecker(spec: Spec<string>, operation: string, status: number): SchemaCheck {
   const { responses } = spec.operation(operation);
   const own = responses.get(status)?.schema ? status : 400;
   return cached(spec, `${operation}:${own}:error`, () => {
@@ -110,7 +109,7 @@ const statedErrorCheck = compileSchema(onlyItsMembers(STATED_ERROR_ENVELOPE));
  */
 export function errorShapeProblem(
   response: ApiResponse,
-  judged?: { readonly spec: Spec; readonly operation: OperationId },
+  judged?: { readonly spec: Spec<string>; readonly operation: string },
 ): string | undefined {
   const envelope = envelopeOf(response);
   if (!envelope) return `the error body is not a JSON object: ${response.text.slice(0, 80) || '(empty)'}`;

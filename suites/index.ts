@@ -26,14 +26,17 @@ export type {
   WebhookEventType,
 } from './report.ts';
 export { CHECK_CATEGORIES, summarise } from './report.ts';
-export type { ResolvedIds } from './resolve-ids.ts';
+export type { IdValues, ResolvedIds } from './resolve-ids.ts';
 export { resolveIds } from './resolve-ids.ts';
-export type { Need, Rule, RuleKit, RuleOutcome, Verdict } from './rule.ts';
+export type { Need, Rule, RuleKit, RuleOutcome, ScopeGrant, Verdict } from './rule.ts';
+export { operationsOf } from './rule.ts';
 export type { CheckOptions, ProgressEvent } from './run-checks.ts';
 export { CHECK_DEFAULTS, runChecks } from './run-checks.ts';
 export { arbitraryFromSchema } from './schema-arbitrary.ts';
+export type { Setting, Wording } from './setting.ts';
+export { optionWording } from './setting.ts';
 export type { TargetConfig, TargetConfigInput, TargetIds } from './target-config.ts';
-export { DEFAULT_SCOPES, readConfigFile, resolveTargetConfig, TARGET_ID_FLAGS } from './target-config.ts';
+export { DEFAULT_SCOPES, readConfigFile, resolveTargetConfig, TARGET_ID_KEYS } from './target-config.ts';
 export { signatureProblem } from './webhook-receiver.ts';
 export type { WebhookCheckOptions } from './webhooks/check-webhook-receiver.ts';
 export { checkWebhookReceiver, WEBHOOK_CHECK_DEFAULTS } from './webhooks/check-webhook-receiver.ts';

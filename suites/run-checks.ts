@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ConfigError, loadSpec, type OperationId, type Profile, type Spec } from '../spec/index.ts';
+import { ConfigError, loadSpec, type Profile, type Spec } from '../spec/index.ts';
 import { buildReport, type ResultDraft } from './build-report.ts';
 import { RULES } from './catalogue.ts';
 import { type CheckRun, openCheckRun } from './check-run.ts';
@@ -7,9 +7,10 @@ import { formatFailureId, parseFailureId } from './failure-id.ts';
 import { createRedactor } from './redaction.ts';
 import type { Report, RuleCategory, RuleResult } from './report.ts';
 import { resolveNeeds } from './resolve-needs.ts';
-import type { Rule, RuleOutcome } from './rule.ts';
+import { operationsOf, type Rule, type RuleOutcome } from './rule.ts';
 import { selectRules } from './rule-selection.ts';
-import { DEFAULT_SCOPES, TARGET_ID_FLAGS, type TargetConfig, type TargetIds } from './target-config.ts';
+import { optionWording, type Setting, type Wording } from './setting.ts';
+import { DEFAULT_SCOPES, TARGET_ID_KEYS, type TargetConfig, type TargetIds } from './target-config.ts';
 
 /** Options of {@link runChecks}; everything but the target is optional. */
 export interface CheckOptions {
@@ -28,8 +29,10 @@ export interface CheckOptions {
   readonly excludeRules?: readonly string[];
   /** Rerun exactly the case of this failure id (`<rule>[@<rule>]/<operation>[/<seed>[/<path>]]`). */
   readonly replay?: string;
-  /** @default the spec pacu ships */
-  readonly spec?: Spec;
+  /** The description to judge against. @default the spec pacu ships */
+  readonly spec?: Spec<string>;
+  /** How skip reasons, errors and rerun settings name a setting. @default its option, e.g. `target.ids.cardId` */
+  readonly word?: Wording;
   /** Called when a check starts and when it ends (for progress lines). */
   readonly onProgress?: (event: ProgressEvent) => void;
 }
@@ -38,7 +41,7 @@ export type ProgressEvent =
   | {
       readonly kind: 'start';
       readonly rule: string;
-      readonly operation: OperationId;
+      readonly operation: string;
       readonly index: number;
       readonly total: number;
     }
@@ -53,22 +56,25 @@ export const CHECK_DEFAULTS = { profile: 'documented', runs: 100, concurrency: 4
 
 interface Task {
   readonly rule: Rule;
-  readonly operation: OperationId;
+  readonly operation: string;
   /** Judge only what this rule's replayed case received (set on a `last` rule when replaying it). */
   readonly replayingCaseOf?: string;
 }
 
-function ruleOn(ruleId: string, operation: OperationId): Rule {
+function ruleOn(spec: Spec<string>, ruleId: string, operation: string): Rule {
   const rule = RULES.find((candidate) => candidate.id === ruleId);
-  if (!rule?.operations.includes(operation))
+  if (!rule || !operationsOf(rule, spec).includes(operation))
     throw new ConfigError(`pacu: no rule ${ruleId} on ${operation} to replay`);
   return rule;
 }
 
-function selectTasks(options: CheckOptions): { tasks: Task[]; seed?: number; path?: string } {
+function selectTasks(
+  options: CheckOptions,
+  spec: Spec<string>,
+): { tasks: Task[]; seed?: number; path?: string } {
   if (options.replay) {
     const key = parseFailureId(options.replay);
-    const rule = ruleOn(key.ruleId, key.operation);
+    const rule = ruleOn(spec, key.ruleId, key.operation);
     const replayed = {
       ...(key.seed !== undefined ? { seed: key.seed } : {}),
       ...(key.path ? { path: key.path } : {}),
@@ -79,7 +85,7 @@ function selectTasks(options: CheckOptions): { tasks: Task[]; seed?: number; pat
         `pacu: ${key.ruleId} judges only its own cases; replay ${key.ruleId}/${key.operation}`,
       );
     // Rerun the case that received the answer, then judge what it received.
-    const receiver = ruleOn(key.receivedBy, key.operation);
+    const receiver = ruleOn(spec, key.receivedBy, key.operation);
     return {
       tasks: [
         { rule: receiver, operation: key.operation },
@@ -89,7 +95,9 @@ function selectTasks(options: CheckOptions): { tasks: Task[]; seed?: number; pat
     };
   }
   const rules = selectRules(RULES, options.rules, options.excludeRules);
-  return { tasks: rules.flatMap((rule) => rule.operations.map((operation) => ({ rule, operation }))) };
+  return {
+    tasks: rules.flatMap((rule) => operationsOf(rule, spec).map((operation) => ({ rule, operation }))),
+  };
 }
 
 function toResult(task: Task, ruleProfile: Profile, outcome: RuleOutcome, durationMs: number): ResultDraft {
@@ -140,7 +148,11 @@ function toResult(task: Task, ruleProfile: Profile, outcome: RuleOutcome, durati
 async function labelled(run: CheckRun, task: Task, outcome: RuleOutcome): Promise<RuleOutcome> {
   if (outcome.status !== 'failed' || outcome.profile !== undefined || run.profile !== 'strict')
     return outcome;
-  if (task.rule.profileFor(task.operation) !== 'documented' || task.rule.exclusive || task.rule.last)
+  if (
+    task.rule.profileFor(run.spec.operation(task.operation)) !== 'documented' ||
+    task.rule.exclusive ||
+    task.rule.last
+  )
     return outcome;
   const { path: _replayed, ...rest } = run;
   const documented: CheckRun = { ...rest, profile: 'documented' };
@@ -170,9 +182,10 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
 export async function runChecks(options: CheckOptions): Promise<Report> {
   const started = Date.now();
   const profile = options.profile ?? CHECK_DEFAULTS.profile;
-  const selection = selectTasks(options);
-  const seed = selection.seed ?? options.seed ?? randomBytes(4).readUInt32BE() >>> 1;
   const spec = options.spec ?? (await loadSpec());
+  const word = options.word ?? optionWording;
+  const selection = selectTasks(options, spec);
+  const seed = selection.seed ?? options.seed ?? randomBytes(4).readUInt32BE() >>> 1;
   const concurrency = options.concurrency ?? CHECK_DEFAULTS.concurrency;
   const redactor = createRedactor({
     ...(options.target.clientId !== undefined ? { clientId: options.target.clientId } : {}),
@@ -191,6 +204,7 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
     ...(selection.path !== undefined ? { path: selection.path } : {}),
     connections: concurrency * 4,
     redactor,
+    word,
   });
   try {
     const results = new Map<Task, ResultDraft>();
@@ -208,7 +222,7 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
       );
       const result = toResult(
         task,
-        task.rule.profileFor(task.operation),
+        task.rule.profileFor(spec.operation(task.operation)),
         outcome,
         performance.now() - taskStarted,
       );
@@ -244,7 +258,10 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
       results: drafts,
       redactor,
       notes: runNotes(drafts, run.tokens.renewals),
-      rerunFlags: rerunFlags(options.target, profile, run.ids),
+      rerunFlags: rerunSettings(options.target, profile, run.ids).flatMap(([setting, value]) => [
+        word(setting),
+        value,
+      ]),
     });
   } finally {
     await run.close();
@@ -269,15 +286,19 @@ function runNotes(drafts: readonly ResultDraft[], renewals: number): string[] {
   return notes;
 }
 
-/** The non-secret flags that shaped the run, so a replay line reproduces it on its own. */
-function rerunFlags(target: TargetConfig, profile: Profile, ids: TargetIds): string[] {
-  const flags = ['--target', target.baseUrl, '--profile', profile];
-  if (target.scopes.join(',') !== DEFAULT_SCOPES.join(',')) flags.push('--scopes', target.scopes.join(','));
-  for (const [key, flag] of Object.entries(TARGET_ID_FLAGS)) {
-    const value = ids[key as keyof TargetIds];
-    if (typeof value === 'string') flags.push(flag, value);
+/** The non-secret settings that shaped the run, so a replay line reproduces it on its own. */
+function rerunSettings(target: TargetConfig, profile: Profile, ids: TargetIds): [Setting, string][] {
+  const settings: [Setting, string][] = [
+    ['target', target.baseUrl],
+    ['profile', profile],
+  ];
+  if (target.scopes.join(',') !== DEFAULT_SCOPES.join(','))
+    settings.push(['scopes', target.scopes.join(',')]);
+  for (const key of TARGET_ID_KEYS) {
+    const value = ids[key];
+    if (typeof value === 'string') settings.push([`ids.${key}`, value]);
   }
-  if (target.controlUrl) flags.push('--control-url', target.controlUrl);
-  if (target.webhook?.receiverUrl) flags.push('--webhook-receiver-url', target.webhook.receiverUrl);
-  return flags;
+  if (target.controlUrl) settings.push(['controlUrl', target.controlUrl]);
+  if (target.webhook?.receiverUrl) settings.push(['webhook.receiverUrl', target.webhook.receiverUrl]);
+  return settings;
 }

@@ -1,21 +1,19 @@
 import fc from 'fast-check';
-import { OPERATION_IDS } from '../../spec/index.ts';
 import { tokenRequest } from '../api-client.ts';
 import type { ApiRequest } from '../api-request.ts';
 import { dataOf, isSuccess } from '../envelope-checks.ts';
 import { refusalProblem } from '../expect-status.ts';
-import { documentedOn, PASS, type Rule, type Verdict } from '../rule.ts';
+import { isTokenEndpoint, responseStatus, scopesOf, takesBearer } from '../read-operation.ts';
+import { defineRule, PASS, type Verdict } from '../rule.ts';
 import { parseGrantedScope, scopeFieldProblem } from '../token-source.ts';
 
-const BEARER_OPERATIONS = OPERATION_IDS.filter((id) => id !== 'getAccessToken');
-
-export const tokenGrantRule: Rule = {
+export const tokenGrantRule = defineRule({
   id: 'auth.token-grant',
   category: 'auth',
   title:
     'the token endpoint issues a token for valid client credentials, its scope field naming the granted scopes',
-  operations: ['getAccessToken'],
-  needs: ['client'],
+  appliesTo: isTokenEndpoint,
+  needs: ['client', 'ids'],
   profileFor: () => 'documented',
   run: (kit) =>
     kit.check(kit.valid(), async (request) => {
@@ -43,30 +41,33 @@ export const tokenGrantRule: Rule = {
       }
       return PASS;
     }),
-};
+});
 
-export const tokenRefusalRule: Rule = {
+export const tokenRefusalRule = defineRule({
   id: 'auth.token-refusals',
   category: 'auth',
   title:
     'the token endpoint refuses a wrong client secret (strict: 401) and an unsupported grant_type (strict: 400)',
-  operations: ['getAccessToken'],
+  appliesTo: isTokenEndpoint,
   needs: ['client'],
   profileFor: () => 'documented',
   run(kit) {
     const { clientId, clientSecret } = kit.client;
+    // The statuses pacu decided, read from the operation's responses.
+    const invalidClient = responseStatus(kit.spec, kit.operationSpec, 'InvalidClient');
+    const badRequest = responseStatus(kit.spec, kit.operationSpec, 'BadRequest');
     const scope = kit.config.scopes.join(',');
     const suffix = fc.stringMatching(/^[A-Za-z0-9]{1,12}$/);
     const cases = fc.oneof(
       suffix.map((text) => ({
         request: tokenRequest({ clientId, clientSecret: `${clientSecret}${text}`, scope }),
         what: 'a wrong client secret',
-        decided: 401,
+        decided: invalidClient,
       })),
       suffix.map((text) => ({
         request: tokenRequest({ clientId, clientSecret, grantType: `password_${text}`, scope }),
         what: 'an unsupported grant_type',
-        decided: 400,
+        decided: badRequest,
       })),
     );
     return kit.check(cases, async ({ request, what, decided }) => {
@@ -77,7 +78,7 @@ export const tokenRefusalRule: Rule = {
         : PASS;
     });
   },
-};
+});
 
 /** Ways to present no valid token: none at all, a header that is not a bearer credential, a token never issued. */
 function badCredentials(): fc.Arbitrary<{ header: string | undefined; what: string }> {
@@ -97,29 +98,31 @@ function withAuthorization(request: ApiRequest, header: string | undefined): Api
   return { ...request, headers: header === undefined ? headers : { ...headers, authorization: header } };
 }
 
-export const bearerRequiredRule: Rule = {
+export const bearerRequiredRule = defineRule({
   id: 'auth.bearer-required',
   category: 'auth',
   title: 'a request with no token, a malformed one or one never issued is refused (strict: 401)',
-  operations: BEARER_OPERATIONS,
+  appliesTo: takesBearer,
   needs: ['token', 'ids'],
-  profileFor: documentedOn('usdTransfer'),
+  // Documented where the description states the bearer scheme; elsewhere the bearer is a decision.
+  profileFor: (operation) => (operation.bearerDocumented ? 'documented' : 'strict'),
   run: (kit) =>
     kit.check(fc.tuple(kit.valid(), badCredentials()), async ([request, credentials]) => {
       const sent = withAuthorization(request, credentials.header);
       const response = await kit.send(sent);
-      const problem = refusalProblem(response, kit.profile, 401);
+      const decided = responseStatus(kit.spec, kit.operationSpec, 'Unauthorized');
+      const problem = refusalProblem(response, kit.profile, decided);
       return problem
         ? { ok: false, ...problem, reason: `${credentials.what}: ${problem.reason}`, request: sent, response }
         : PASS;
     }),
-};
+});
 
-export const scopeEnforcedRule: Rule = {
+export const scopeEnforcedRule = defineRule({
   id: 'auth.scope-enforced',
   category: 'auth',
-  title: "a valid token without the operation's scope gets 403",
-  operations: BEARER_OPERATIONS.filter((operation) => operation !== 'listUsers'),
+  title: "a valid token without the operation's scope is refused with the operation's Forbidden status (403)",
+  appliesTo: (operation) => scopesOf(operation).length > 0,
   needs: ['token', 'ids', 'other-scopes'],
   profileFor: () => 'strict',
   run(kit) {
@@ -127,18 +130,19 @@ export const scopeEnforcedRule: Rule = {
     const requests = kit
       .valid()
       .map((request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } }));
+    const forbidden = responseStatus(kit.spec, kit.operationSpec, 'Forbidden');
     return kit.check(requests, async (request): Promise<Verdict> => {
       const response = await kit.send(request);
-      if (response.status === 403) return PASS;
+      if (response.status === forbidden) return PASS;
       const how = isSuccess(response)
         ? `accepted it with HTTP ${response.status}`
         : `answered HTTP ${response.status}`;
       return {
         ok: false,
-        reason: `a token with scope ${scopes.join(',')} only: the target ${how}, expected 403`,
+        reason: `a token with scope ${scopes.join(',')} only: the target ${how}, expected ${forbidden ?? 'a Forbidden response'}`,
         request,
         response,
       };
     });
   },
-};
+});

@@ -1,18 +1,17 @@
 import fc from 'fast-check';
-import { OPERATION_IDS } from '../../spec/index.ts';
 import { badRequests } from '../bad-requests.ts';
 import { errorShapeProblem, isSuccess, successShapeProblem } from '../envelope-checks.ts';
 import { isJsonMediaType } from '../media-type.ts';
-import { PASS, type Rule, skipped } from '../rule.ts';
+import { defineRule, PASS, skipped } from '../rule.ts';
 
-const ALL = OPERATION_IDS;
+const every = (): boolean => true;
 const documented = (): 'documented' => 'documented';
 
-export const contentTypeRule: Rule = {
+export const contentTypeRule = defineRule({
   id: 'envelope.content-type',
   category: 'envelope',
   title: 'every response, success or error, is declared as JSON (Content-Type parsed as a media type)',
-  operations: ALL,
+  appliesTo: every,
   needs: ['client', 'token', 'ids'],
   profileFor: documented,
   run(kit) {
@@ -34,13 +33,13 @@ export const contentTypeRule: Rule = {
       };
     });
   },
-};
+});
 
-export const successShapeRule: Rule = {
+export const successShapeRule = defineRule({
   id: 'envelope.success-shape',
   category: 'envelope',
   title: "a success response has success true, a message and data of the operation's documented shape",
-  operations: ALL,
+  appliesTo: every,
   needs: ['client', 'token', 'ids'],
   profileFor: documented,
   run: (kit) =>
@@ -61,14 +60,14 @@ export const successShapeRule: Rule = {
         response,
       };
     }),
-};
+});
 
-export const errorShapeRule: Rule = {
+export const errorShapeRule = defineRule({
   id: 'envelope.error-shape',
   category: 'envelope',
   title:
     'every error response any rule received, and the refusal of a bad request, has success false and a string message',
-  operations: ALL,
+  appliesTo: every,
   needs: ['client', 'token', 'ids'],
   profileFor: documented,
   // Judges the error answers every other rule received (401, 403, 409, 413…): runs after them.
@@ -107,4 +106,4 @@ export const errorShapeRule: Rule = {
         : 'no documented input to get wrong, and no rule received an error answer',
     );
   },
-};
+});

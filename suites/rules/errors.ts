@@ -3,33 +3,34 @@ import {
   compileSchema,
   documentedSchema,
   type JSONSchema7,
-  type OperationId,
   type Profile,
-  pathFor,
   schemaForProfile,
 } from '../../spec/index.ts';
 import { type ApiRequest, bearer, jsonRequest } from '../api-request.ts';
 import { unknownIdArbitrary, withUnknownPathId } from '../bad-requests.ts';
 import { refusalProblem } from '../expect-status.ts';
 import { invalidBodyArbitrary } from '../invalid-arbitrary.ts';
-import { PASS, type Rule, type RuleKit, skipped } from '../rule.ts';
-
-const JSON_OPERATIONS: readonly OperationId[] = ['usdTransfer', 'walletPayout', 'createAccount'];
+import { idSlots, responseStatus, takesJson } from '../read-operation.ts';
+import { defineRule, PASS, type RuleKit, skipped } from '../rule.ts';
 
 /**
  * A mutated body keeps the reference of the valid body it came from; give it its own, or a stateful
  * provider may answer for the earlier body (a replay) instead of judging this one.
  */
-function withOwnReference(kit: RuleKit, body: Record<string, unknown>): Record<string, unknown> {
+function withOwnReference(
+  kit: Pick<RuleKit<never>, 'referenceFor'>,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
   const generated = typeof body.reference === 'string' && body.reference.startsWith('pacu-');
   return generated ? { ...body, reference: kit.referenceFor(body) } : body;
 }
 
-export const invalidBodyRule: Rule = {
+export const invalidBodyRule = defineRule({
   id: 'errors.invalid-body',
   category: 'errors',
-  title: 'a body with a required field missing, a wrong type or a value outside its enum gets 400',
-  operations: JSON_OPERATIONS,
+  title:
+    'a body with a required field missing, a wrong type or a value outside its enum is refused (strict: 400)',
+  appliesTo: takesJson,
   needs: ['token', 'ids'],
   profileFor: () => 'documented',
   run(kit) {
@@ -39,17 +40,20 @@ export const invalidBodyRule: Rule = {
     if (!invalid) return Promise.resolve(skipped('the schema documents no constraint to break'));
     // A body only pacu's decisions reject fails a strict assertion, never the description's.
     const documentedCheck = compileSchema(documentedSchema(requestSchema));
+    const badRequest = responseStatus(kit.spec, kit.operationSpec, 'BadRequest');
     return kit.check(invalid, async ({ body, mutation }) => {
       const sent = withOwnReference(kit, body);
-      const request = jsonRequest('POST', pathFor(kit.operationSpec), sent, bearer(kit.token));
+      const request = jsonRequest('POST', kit.path, sent, bearer(kit.token));
       const response = await kit.send(request);
-      const problem = refusalProblem(response, kit.profile, 400, [400]);
+      // "Which conditions lead to 400 … is not listed per operation" and other statuses are "not
+      // shown": a 422 for a failed validation is a legal refusal; 400 is strict's.
+      const problem = refusalProblem(response, kit.profile, badRequest);
       if (!problem) return PASS;
       const profile = documentedCheck(sent).length > 0 ? problem.profile : 'strict';
       return { ok: false, reason: `${mutation}: ${problem.reason}`, profile, request, response };
     });
   },
-};
+});
 
 /**
  * Bodies that are not JSON, and (under strict) JSON not declared as JSON. No sentence says a
@@ -78,11 +82,11 @@ function malformed(
   return fc.constantFrom(...cases);
 }
 
-export const malformedRequestRule: Rule = {
+export const malformedRequestRule = defineRule({
   id: 'errors.malformed-request',
   category: 'errors',
-  title: 'malformed JSON or an empty body gets 400 (strict: another content type gets 400 too)',
-  operations: JSON_OPERATIONS,
+  title: 'malformed JSON or an empty body is refused (strict: 400, and another content type gets 400 too)',
+  appliesTo: takesJson,
   needs: ['token', 'ids'],
   profileFor: () => 'documented',
   run: (kit) =>
@@ -102,47 +106,41 @@ export const malformedRequestRule: Rule = {
         };
       },
     ),
-};
-
-/** Where each operation carries an id that must name a record. */
-const ID_IN_BODY: Partial<Record<OperationId, string>> = {
-  usdTransfer: 'account_id',
-  walletPayout: 'account_id',
-  createAccount: 'user_id',
-};
+});
 
 /** The body with `field` set to an unknown id (and a fresh reference, so no idempotency check answers first). */
-function withBodyId(kit: RuleKit, request: ApiRequest, field: string, id: string): ApiRequest {
+function withBodyId(
+  kit: Pick<RuleKit<never>, 'referenceFor'>,
+  request: ApiRequest,
+  field: string,
+  id: string,
+): ApiRequest {
   const body: Record<string, unknown> = { ...JSON.parse(request.body ?? '{}'), [field]: id };
   if ('reference' in body) body.reference = kit.referenceFor(body);
   return { ...request, body: JSON.stringify(body) };
 }
 
-export const unknownIdRule: Rule = {
+export const unknownIdRule = defineRule({
   id: 'errors.unknown-id',
   category: 'errors',
   title: 'an id that names no record, in a path or a body, is refused (strict: 400), never 2xx or 5xx',
-  operations: [
-    ...JSON_OPERATIONS,
-    'getCardTransaction',
-    'getPushToCardPayment',
-    'getVirtualCard',
-    'getP2pStatus',
-  ],
+  appliesTo: (operation) => idSlots(operation).length > 0,
   needs: ['token', 'ids'],
   profileFor: () => 'documented',
   run(kit) {
-    const field = ID_IN_BODY[kit.operation];
+    // An id in the body that must name a record (account_id, user_id), else the ids in the path.
+    const field = idSlots(kit.operationSpec).find((slot) => slot.in === 'body')?.name;
+    const decided = responseStatus(kit.spec, kit.operationSpec, 'BadRequest');
     const cases = fc.tuple(kit.valid(), unknownIdArbitrary()).map(([request, id]) => ({
       id,
       request: field ? withBodyId(kit, request, field, id) : withUnknownPathId(kit, request, id),
     }));
     return kit.check(cases, async ({ request, id }) => {
       const response = await kit.send(request);
-      const problem = refusalProblem(response, kit.profile, 400);
+      const problem = refusalProblem(response, kit.profile, decided);
       return problem
         ? { ok: false, ...problem, reason: `unknown id ${id}: ${problem.reason}`, request, response }
         : PASS;
     });
   },
-};
+});

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { OPERATION_IDS } from '../../spec/index.ts';
 import type { ApiRequest, ApiResponse } from '../api-request.ts';
 import { isSuccess } from '../envelope-checks.ts';
-import { PASS, type Rule, type ScopeGrant, type Verdict } from '../rule.ts';
+import { takesBearer } from '../read-operation.ts';
+import { defineRule, PASS, type ScopeGrant, type Verdict } from '../rule.ts';
 
 type Held = Omit<ScopeGrant, 'granted'> & { readonly granted: ReadonlySet<string> };
 
@@ -22,11 +22,11 @@ const named = (held: Held): string =>
  * whose echo names at least the scopes of another must be let in wherever the other is: a target
  * that refuses it on authority granted it less than it echoed. (docs/decisions/070)
  */
-export const grantedScopeRule: Rule = {
+export const grantedScopeRule = defineRule({
   id: 'auth.granted-scope',
   category: 'auth',
   title: 'a token is let in wherever a token echoing fewer scopes is: data.scope is the scope granted',
-  operations: OPERATION_IDS.filter((id) => id !== 'getAccessToken'),
+  appliesTo: takesBearer,
   needs: ['token', 'ids', 'grants'],
   profileFor: () => 'documented',
   run(kit) {
@@ -59,4 +59,4 @@ export const grantedScopeRule: Rule = {
       5,
     );
   },
-};
+});
