@@ -106,7 +106,7 @@ export function idSlots(operation: AnyOperation): IdSlot[] {
 }
 
 /** The properties a schema declares, its `allOf` members' included. */
-function propertiesOf(schema: JSONSchema7): Record<string, JSONSchema7> {
+export function propertiesOf(schema: JSONSchema7): Record<string, JSONSchema7> {
   const own = Object.entries(schema.properties ?? {}).filter(
     (entry): entry is [string, JSONSchema7] => typeof entry[1] === 'object',
   );
@@ -122,4 +122,11 @@ export function recordFields(operation: AnyOperation): readonly string[] {
   const success = operation.responses.get(200)?.schema;
   const data = success ? propertiesOf(success).data : undefined;
   return data ? Object.keys(propertiesOf(data)) : [];
+}
+
+/** The `required` names of a schema and of its `allOf` members, or undefined when none says any. */
+export function requiredOf(schema: JSONSchema7): string[] | undefined {
+  const lists = [schema.required, ...(schema.allOf ?? []).map((member) => requiredOf(member as JSONSchema7))];
+  const said = lists.filter((list): list is string[] => Array.isArray(list));
+  return said.length > 0 ? [...new Set(said.flat())] : undefined;
 }

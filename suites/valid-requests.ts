@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { type JSONSchema7, type Profile, pathFor, type Spec } from '../spec/index.ts';
+import { documentedSchema, type JSONSchema7, type Profile, pathFor, type Spec } from '../spec/index.ts';
 import { tokenRequest } from './api-client.ts';
 import { type ApiRequest, bearer, jsonRequest } from './api-request.ts';
-import { type AnyOperation, idSlots, isTokenEndpoint, takesJson } from './read-operation.ts';
+import {
+  type AnyOperation,
+  idSlots,
+  isTokenEndpoint,
+  propertiesOf,
+  requiredOf,
+  takesJson,
+} from './read-operation.ts';
 import type { IdValues } from './resolve-ids.ts';
 import { routingNumberArbitrary } from './routing-number-arbitrary.ts';
 import { arbitraryFromSchema } from './schema-arbitrary.ts';
@@ -36,13 +43,25 @@ export function validBodyArbitrary(
 ): fc.Arbitrary<Record<string, unknown>> {
   // Generated from the spec as written: its decided bounds keep inputs inside what any careful
   // provider accepts (positive whole cents, digits for account numbers, short references).
-  const schema = operation.requestBody?.schema as JSONSchema7;
+  const schema = sendingEveryUnstatedField(operation.requestBody?.schema as JSONSchema7);
   const overrides: Record<string, fc.Arbitrary<unknown>> = { '/routing_number': routingNumberArbitrary() };
   for (const slot of idSlots(operation))
     if (slot.in === 'body') overrides[`/${slot.name}`] = fc.constant(ids[slot.key]);
   const body = arbitraryFromSchema(schema, overrides) as fc.Arbitrary<Record<string, unknown>>;
   if (!mergeHasReference(schema)) return body;
   return body.map((value) => ({ ...value, reference: referenceFor(value, context.nonce) }));
+}
+
+/**
+ * The request schema with every field present that the description does not say may be left out:
+ * where it states which fields are required (the USD transfer's table), the others may be absent;
+ * where it does not ("Endpoint 3: which fields are required: not shown"), a provider may require
+ * them all, so a valid request carries them all.
+ */
+function sendingEveryUnstatedField(schema: JSONSchema7): JSONSchema7 {
+  const stated = requiredOf(documentedSchema(schema));
+  const present = stated ? (requiredOf(schema) ?? []) : Object.keys(propertiesOf(schema));
+  return { ...schema, required: [...new Set([...(schema.required ?? []), ...present])] };
 }
 
 function mergeHasReference(schema: JSONSchema7): boolean {

@@ -73,6 +73,7 @@ describe('finding 4: the granted scope is echoed in data.scope', () => {
   it.each([
     ['the names separated by spaces', 'spaces', 'auth.token-grant'],
     ['an empty string', 'empty', 'auth.token-grant'],
+    ['a name never asked for nor shown (default)', 'default', 'auth.token-grant'],
     ['every scope of the client while granting only what was asked', 'constant', 'auth.granted-scope'],
   ] as const)('a token answer whose scope is %s fails a default run', async (_name, scopeEcho, rule) => {
     const report = await check({ style: 'different', scopeEcho }, 'documented', ['auth']);
@@ -124,5 +125,24 @@ describe('finding 1: the record echoes the fields the request carried, and only 
       'positive.echoes-request',
     ]);
     expect(failed(report, 'positive.echoes-request').length).toBeGreaterThan(0);
+  });
+});
+
+describe('FINDINGS-space: a payout request carries every field the description lists', () => {
+  it('a sandbox requiring every wallet payout field passes positive.accepted', async () => {
+    const report = await check({ style: 'different', walletRequiresEveryField: true }, 'documented', [
+      'positive.accepted',
+    ]);
+    expect(said(report)).toBe('');
+  });
+});
+
+describe('FINDINGS-space: which status refuses an invalid body is not shown', () => {
+  it('a sandbox answering 422 to a body that fails validation passes errors.invalid-body', async () => {
+    const report = await check({ style: 'different', invalidBodyStatus: 422 }, 'documented', [
+      'errors.invalid-body',
+    ]);
+    expect(said(report)).toBe('');
+    expect(report.rules.some((rule) => rule.status === 'passed')).toBe(true);
   });
 });

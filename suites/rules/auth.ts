@@ -26,8 +26,18 @@ export const tokenGrantRule = defineRule({
       const problem = scopeFieldProblem(granted);
       if (problem) return { ok: false, reason: `${said}: ${problem}`, request, response };
       // OAuth (which the description names) lets a server grant other than asked if it says so:
-      // granting exactly what was asked is pacu's decision.
+      // granting exactly what was asked is pacu's decision. But an echo names scopes: one asked for
+      // or one the description shows, never a name from nowhere (docs/decisions/070).
       const names = parseGrantedScope(granted) ?? [];
+      const known: readonly string[] = kit.spec.scopes;
+      const stray = names.filter((name) => !requested.includes(name) && !known.includes(name));
+      if (stray.length > 0)
+        return {
+          ok: false,
+          reason: `${said}: ${stray.join(',')} is neither a scope asked for nor one the description shows`,
+          request,
+          response,
+        };
       const same = names.length === requested.length && names.every((name) => requested.includes(name));
       if (kit.profile === 'strict' && !same) {
         const more = requested.every((name) => names.includes(name));

@@ -37,11 +37,15 @@ export interface TestProviderOptions {
   readonly errorExtraField?: boolean;
   /**
    * What data.scope says while the provider grants (and enforces) what was asked: always
-   * `card,us_account`, an empty string, or the granted names separated by spaces.
+   * `card,us_account`, an empty string, the granted names separated by spaces, or `default`.
    */
-  readonly scopeEcho?: 'constant' | 'empty' | 'spaces';
+  readonly scopeEcho?: 'constant' | 'empty' | 'spaces' | 'default';
   /** Timestamps written with `+00:00` instead of `Z` (UTC either way; only pacu's decision is Z). */
   readonly offsetTimestamps?: boolean;
+  /** Answers a body that fails validation with this status (parse failures stay 400): 422 is as legal. */
+  readonly invalidBodyStatus?: number;
+  /** Requires every field a wallet payout request lists ("Endpoint 3: which fields are required: not shown"). */
+  readonly walletRequiresEveryField?: boolean;
   /** Leaves `description` out of a transfer or payout record when the request carried none. */
   readonly omitsAbsentDescription?: boolean;
 }

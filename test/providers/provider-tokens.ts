@@ -52,9 +52,11 @@ export function createProviderTokens(deps: TokenDeps) {
     const scope =
       breaks('auth.token-grant') || options.scopeEcho === 'empty'
         ? ''
-        : options.scopeEcho === 'constant' || breaks('auth.granted-scope')
-          ? CLIENT_SCOPES
-          : scopes.join(options.scopeEcho === 'spaces' ? ' ' : ',');
+        : options.scopeEcho === 'default'
+          ? 'default'
+          : options.scopeEcho === 'constant' || breaks('auth.granted-scope')
+            ? CLIENT_SCOPES
+            : scopes.join(options.scopeEcho === 'spaces' ? ' ' : ',');
     return {
       success: true,
       message: 'Token issued',

@@ -86,7 +86,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
         !(options.anyRecipientEmail && issue.path === '/recipient_email' && issue.message.includes('format')),
     );
     if (issues.length > 0 || !body || typeof body !== 'object')
-      throw new HttpError(400, `Invalid request ${issues[0]?.path ?? ''}`);
+      throw new HttpError(options.invalidBodyStatus ?? 400, `Invalid request ${issues[0]?.path ?? ''}`);
     return body as Record<string, unknown>;
   }
 
@@ -171,6 +171,10 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       }
       case 'walletPayout': {
         const body = jsonBody(request, text, operation);
+        const listed = Object.keys(operation.requestBody?.schema.properties ?? {});
+        const absent = listed.filter((field) => !(field in body));
+        if (options.walletRequiresEveryField && absent.length > 0)
+          throw new HttpError(400, `${absent.join(', ')} is required`);
         sourceAccount(body.account_id);
         const { account_id: _source, ...echo } = body;
         const record = {
