@@ -126,7 +126,7 @@ async function verifyAgainstTarget(
   try {
     report = await verifyPacts({
       target: opened.target,
-      timeoutMs: opened.target.timeoutMs ?? VERIFY_DEFAULTS.timeoutMs,
+      ...(opened.target.timeoutMs !== undefined ? { timeoutMs: opened.target.timeoutMs } : {}),
       profile,
       word: flagWording,
       ...(options.pact ? { pacts: options.pact } : {}),

@@ -24,5 +24,5 @@ export { KNOWN_PROVIDER_STATES, PROVIDER_STATES } from './provider-state-names.t
 export type { ProviderStates, StateValues } from './provider-states.ts';
 export { createProviderStates, unmetStateReason } from './provider-states.ts';
 export type { SpecFinding } from './spec-finding.ts';
-export type { BrokerOptions, VerifyPactsOptions } from './verify-pacts.ts';
-export { VERIFY_DEFAULTS, verifyPacts } from './verify-pacts.ts';
+export type { BrokerOptions, ResolvedVerifyOptions, VerifyPactsOptions } from './verify-pacts.ts';
+export { resolveVerifyOptions, VERIFY_DEFAULTS, verifyPacts } from './verify-pacts.ts';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { loadSpec, type Profile } from '../spec/index.ts';
 import {
+  API_CLIENT_DEFAULTS,
   assertTargetReachable,
   createRedactor,
   optionWording,
@@ -50,7 +51,7 @@ export interface VerifyPactsOptions {
   readonly pacts?: readonly string[];
   /** Take the pacts from a Pact Broker instead of files. */
   readonly broker?: BrokerOptions;
-  /** Time a request to the provider may take. @default 10000 */
+  /** Time a request to the provider may take. @default VERIFY_DEFAULTS.timeoutMs (the API client's) */
   readonly timeoutMs?: number;
   /** `documented`: pacu's pacts of what the description states; `strict`: its decisions too. @default 'documented' */
   readonly profile?: Profile;
@@ -58,13 +59,29 @@ export interface VerifyPactsOptions {
   readonly word?: Wording;
 }
 
+/** The defaults of {@link VerifyPactsOptions}, read by `verifyPacts` and by `pacu verify --help`. */
 export const VERIFY_DEFAULTS = {
-  timeoutMs: 10_000,
+  // One home for the time a request may take: the API client's.
+  timeoutMs: API_CLIENT_DEFAULTS.timeoutMs,
+  word: optionWording,
   profile: 'documented',
   provider: PACU_PROVIDER,
   consumerVersionSelectors: [{ mainBranch: true }, { deployedOrReleased: true }],
   enablePending: false,
 } as const;
+
+/** {@link VerifyPactsOptions} with every default in place, resolved once at the boundary. */
+export type ResolvedVerifyOptions = VerifyPactsOptions &
+  Required<Pick<VerifyPactsOptions, 'timeoutMs' | 'profile' | 'word'>>;
+
+export function resolveVerifyOptions(options: VerifyPactsOptions): ResolvedVerifyOptions {
+  return {
+    ...options,
+    timeoutMs: options.timeoutMs ?? VERIFY_DEFAULTS.timeoutMs,
+    profile: options.profile ?? VERIFY_DEFAULTS.profile,
+    word: options.word ?? VERIFY_DEFAULTS.word,
+  };
+}
 
 /** Copies of the pact files holding only `interactions` (already parsed), for the verifier. */
 async function writeRunnable(interactions: readonly PactInteraction[], dir: string): Promise<string[]> {
@@ -121,11 +138,10 @@ function brokerSource(broker: BrokerOptions): PactSource {
  * state pacu does not know runs without setup, as in Pact's verifier. Throws only for usage problems
  * (an unreachable target or broker).
  */
-export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> {
+export async function verifyPacts(given: VerifyPactsOptions): Promise<Report> {
   const startedAt = new Date();
-  const target = options.target;
-  const timeoutMs = options.timeoutMs ?? VERIFY_DEFAULTS.timeoutMs;
-  const profile = options.profile ?? VERIFY_DEFAULTS.profile;
+  const options = resolveVerifyOptions(given);
+  const { target, timeoutMs, profile, word } = options;
   const redactor = createRedactor({
     ...(target.clientId !== undefined ? { clientId: target.clientId } : {}),
     ...(target.clientSecret !== undefined ? { clientSecret: target.clientSecret } : {}),
@@ -166,7 +182,6 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> 
   const files = await collectPactFiles(options.pacts ?? pacuPactDirs(profile));
   const interactions: PactInteraction[] = (await Promise.all(files.map(readPactFile))).flat();
   // The same id resolution as `pacu check`: a user from /users, an account created for it.
-  const word = options.word ?? optionWording;
   const completed = await completeIds(target, interactions, timeoutMs, word);
   const unmet = unmetStates(completed.target, interactions, completed.missing, word);
   const runnable = interactions.filter((interaction) => !unmet.has(interaction));

@@ -1,58 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { ConfigError, loadSpec, type Profile, type Spec } from '../spec/index.ts';
+import { ConfigError, type Profile, type Spec } from '../spec/index.ts';
 import { buildReport, type ResultDraft } from './build-report.ts';
 import { RULES } from './catalogue.ts';
+import { type CheckOptions, type ResolvedCheckOptions, resolveCheckOptions } from './check-options.ts';
 import { type CheckRun, openCheckRun } from './check-run.ts';
 import { formatFailureId, parseFailureId } from './failure-id.ts';
 import { createRedactor } from './redaction.ts';
-import type { Report, RuleCategory, RuleResult } from './report.ts';
+import type { Report, RuleCategory } from './report.ts';
 import { resolveNeeds } from './resolve-needs.ts';
 import { operationsOf, type Rule, type RuleOutcome } from './rule.ts';
 import { selectRules } from './rule-selection.ts';
-import { optionWording, type Setting, type Wording } from './setting.ts';
+import type { Setting } from './setting.ts';
 import { DEFAULT_SCOPES, TARGET_ID_KEYS, type TargetConfig, type TargetIds } from './target-config.ts';
-
-/** Options of {@link runChecks}; everything but the target is optional. */
-export interface CheckOptions {
-  readonly target: TargetConfig;
-  /** @default 'documented' */
-  readonly profile?: Profile;
-  /** fast-check seed. @default a random one (printed in the report) */
-  readonly seed?: number;
-  /** Generated cases per property. @default 100 */
-  readonly runs?: number;
-  /** Rule × operation checks in flight at once. @default 4 */
-  readonly concurrency?: number;
-  /** Only the rules these name: rule ids, categories (`auth`) or globs over ids (`idempotency.*`). @default every rule */
-  readonly rules?: readonly string[];
-  /** Leave out the rules these name (ids, categories or globs), after `rules`. @default none */
-  readonly excludeRules?: readonly string[];
-  /** Rerun exactly the case of this failure id (`<rule>[@<rule>]/<operation>[/<seed>[/<path>]]`). */
-  readonly replay?: string;
-  /** The description to judge against. @default the spec pacu ships */
-  readonly spec?: Spec<string>;
-  /** How skip reasons, errors and rerun settings name a setting. @default its option, e.g. `target.ids.cardId` */
-  readonly word?: Wording;
-  /** Called when a check starts and when it ends (for progress lines). */
-  readonly onProgress?: (event: ProgressEvent) => void;
-}
-
-export type ProgressEvent =
-  | {
-      readonly kind: 'start';
-      readonly rule: string;
-      readonly operation: string;
-      readonly index: number;
-      readonly total: number;
-    }
-  | {
-      readonly kind: 'end';
-      readonly result: Pick<RuleResult, 'id' | 'operation' | 'status' | 'runs' | 'skipReason'>;
-      readonly index: number;
-      readonly total: number;
-    };
-
-export const CHECK_DEFAULTS = { profile: 'documented', runs: 100, concurrency: 4 } as const;
 
 interface Task {
   readonly rule: Rule;
@@ -69,7 +27,7 @@ function ruleOn(spec: Spec<string>, ruleId: string, operation: string): Rule {
 }
 
 function selectTasks(
-  options: CheckOptions,
+  options: ResolvedCheckOptions,
   spec: Spec<string>,
 ): { tasks: Task[]; seed?: number; path?: string } {
   if (options.replay) {
@@ -179,14 +137,13 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
  * const report = await runChecks({ target: resolveTargetConfig({ target: mock.url, ... }), runs: 20 });
  * report.summary.failed; // 0
  */
-export async function runChecks(options: CheckOptions): Promise<Report> {
+export async function runChecks(given: CheckOptions): Promise<Report> {
   const started = Date.now();
-  const profile = options.profile ?? CHECK_DEFAULTS.profile;
-  const spec = options.spec ?? (await loadSpec());
-  const word = options.word ?? optionWording;
+  const options = await resolveCheckOptions(given);
+  const { profile, spec, word, concurrency } = options;
   const selection = selectTasks(options, spec);
-  const seed = selection.seed ?? options.seed ?? randomBytes(4).readUInt32BE() >>> 1;
-  const concurrency = options.concurrency ?? CHECK_DEFAULTS.concurrency;
+  // A replayed failure id carries the seed of its run.
+  const seed = selection.seed ?? options.seed;
   const redactor = createRedactor({
     ...(options.target.clientId !== undefined ? { clientId: options.target.clientId } : {}),
     ...(options.target.clientSecret !== undefined ? { clientSecret: options.target.clientSecret } : {}),
@@ -200,7 +157,7 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
     profile,
     config: options.target,
     seed,
-    numRuns: options.runs ?? CHECK_DEFAULTS.runs,
+    numRuns: options.runs,
     ...(selection.path !== undefined ? { path: selection.path } : {}),
     connections: concurrency * 4,
     redactor,
