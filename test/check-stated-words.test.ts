@@ -146,3 +146,25 @@ describe('FINDINGS-space: which status refuses an invalid body is not shown', ()
     expect(report.rules.some((rule) => rule.status === 'passed')).toBe(true);
   });
 });
+
+describe('FINDINGS-independent: amounts and required fields', () => {
+  it('a sandbox capping a payment at 25,000 passes positive.accepted ("amount bounds … not shown")', async () => {
+    const report = await check({ style: 'different', amountCap: 25_000 }, 'documented', [
+      'positive.accepted',
+    ]);
+    expect(said(report)).toBe('');
+  });
+
+  it('a sandbox accepting a transfer without routing_number fails errors.invalid-body at 1 run', async () => {
+    const provider = await startTestProvider({ style: 'different', routingNumberOptional: true });
+    started.push(provider);
+    const report = await runChecks({
+      target: resolveTargetConfig({ target: provider.url, ...provider.client, ...provider.ids }),
+      seed: TEST_SEED,
+      runs: 1,
+      rules: ['errors.invalid-body'],
+    });
+    const failure = failed(report, 'errors.invalid-body').find((rule) => rule.operation === 'usdTransfer');
+    expect(failure?.failure?.reason).toMatch(/^routing_number missing: /);
+  });
+});

@@ -9,9 +9,9 @@ import {
 import { type ApiRequest, bearer, jsonRequest } from '../api-request.ts';
 import { unknownIdArbitrary, withUnknownPathId } from '../bad-requests.ts';
 import { refusalProblem } from '../expect-status.ts';
-import { invalidBodyArbitrary } from '../invalid-arbitrary.ts';
-import { idSlots, responseStatus, takesJson } from '../read-operation.ts';
-import { defineRule, PASS, type RuleKit, skipped } from '../rule.ts';
+import { type InvalidBody, invalidBodyArbitrary } from '../invalid-arbitrary.ts';
+import { idSlots, requiredOf, responseStatus, takesJson } from '../read-operation.ts';
+import { defineRule, PASS, type RuleKit, skipped, type Verdict } from '../rule.ts';
 
 /**
  * A mutated body keeps the reference of the valid body it came from; give it its own, or a stateful
@@ -33,15 +33,15 @@ export const invalidBodyRule = defineRule({
   appliesTo: takesJson,
   needs: ['token', 'ids'],
   profileFor: () => 'documented',
-  run(kit) {
+  async run(kit) {
     const requestSchema = kit.operationSpec.requestBody?.schema as JSONSchema7;
     // What counts as invalid is the profile's view: documented constraints, or pacu's decided ones too.
     const invalid = invalidBodyArbitrary(schemaForProfile(requestSchema, kit.profile), kit.validBodies());
-    if (!invalid) return Promise.resolve(skipped('the schema documents no constraint to break'));
+    if (!invalid) return skipped('the schema documents no constraint to break');
     // A body only pacu's decisions reject fails a strict assertion, never the description's.
     const documentedCheck = compileSchema(documentedSchema(requestSchema));
     const badRequest = responseStatus(kit.spec, kit.operationSpec, 'BadRequest');
-    return kit.check(invalid, async ({ body, mutation }) => {
+    const judge = async ({ body, mutation }: InvalidBody): Promise<Verdict> => {
       const sent = withOwnReference(kit, body);
       const request = jsonRequest('POST', kit.path, sent, bearer(kit.token));
       const response = await kit.send(request);
@@ -51,7 +51,23 @@ export const invalidBodyRule = defineRule({
       if (!problem) return PASS;
       const profile = documentedCheck(sent).length > 0 ? problem.profile : 'strict';
       return { ok: false, reason: `${mutation}: ${problem.reason}`, profile, request, response };
+    };
+    // Every required field dropped once, whatever --runs says; then mutations drawn at random.
+    const required = requiredOf(schemaForProfile(requestSchema, kit.profile)) ?? [];
+    const [base = {}] = fc.sample(kit.validBodies(), { seed: kit.seed, numRuns: 1 });
+    const dropped = required.map((key): InvalidBody => {
+      const { [key]: _dropped, ...rest } = base;
+      return { body: rest, mutation: `${key} missing` };
     });
+    const each = await kit.once(async () => {
+      for (const candidate of dropped) {
+        const verdict = await judge(candidate);
+        if (!verdict.ok) return verdict;
+      }
+      return PASS;
+    });
+    if (each.status === 'failed') return each;
+    return kit.check(invalid, judge);
   },
 });
 

@@ -44,6 +44,10 @@ export interface TestProviderOptions {
   readonly offsetTimestamps?: boolean;
   /** Answers a body that fails validation with this status (parse failures stay 400): 422 is as legal. */
   readonly invalidBodyStatus?: number;
+  /** Refuses a payment over this amount with 400 ("amount bounds … not shown"). */
+  readonly amountCap?: number;
+  /** Accepts a transfer without routing_number (breaks the transfer table's "Required: yes"). */
+  readonly routingNumberOptional?: boolean;
   /** Requires every field a wallet payout request lists ("Endpoint 3: which fields are required: not shown"). */
   readonly walletRequiresEveryField?: boolean;
   /** Leaves `description` out of a transfer or payout record when the request carried none. */

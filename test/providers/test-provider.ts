@@ -83,8 +83,15 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     if (pacu && depthOf(body) > 32) throw new HttpError(400, 'JSON nested deeper than 32 levels');
     const issues = (breaks('errors.invalid-body') ? [] : (checks.get(operation.id)?.(body) ?? [])).filter(
       (issue) =>
-        !(options.anyRecipientEmail && issue.path === '/recipient_email' && issue.message.includes('format')),
+        !(
+          options.anyRecipientEmail &&
+          issue.path === '/recipient_email' &&
+          issue.message.includes('format')
+        ) && !(options.routingNumberOptional && issue.message.includes('routing_number')),
     );
+    const amount = (body as { amount?: unknown } | null)?.amount;
+    if (options.amountCap !== undefined && typeof amount === 'number' && amount > options.amountCap)
+      throw new HttpError(400, `amount must not exceed ${options.amountCap}`);
     if (issues.length > 0 || !body || typeof body !== 'object')
       throw new HttpError(options.invalidBodyStatus ?? 400, `Invalid request ${issues[0]?.path ?? ''}`);
     return body as Record<string, unknown>;
@@ -110,7 +117,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   }
 
   async function usdTransfer(body: Record<string, unknown>, text: string) {
-    if (pacu && !isAbaRoutingNumber(String(body.routing_number)))
+    if (pacu && !isAbaRoutingNumber(String(body.routing_number)) && !options.routingNumberOptional)
       throw new HttpError(400, 'routing_number fails the ABA checksum');
     const key = String(body.reference);
     const existing = options.sameIds ? undefined : references.get(key);
