@@ -10,7 +10,7 @@ import {
 } from './rules/idempotency.ts';
 import { signedWebhooksRule, statusTransitionsRule } from './rules/lifecycle.ts';
 import { limitsRule } from './rules/limits.ts';
-import { acceptedRule, creationValuesRule, echoesRequestRule } from './rules/positive.ts';
+import { acceptedRule, creationValuesRule, echoesRequestRule, versionPathRule } from './rules/positive.ts';
 import { tokenExpiryRule } from './rules/token-expiry.ts';
 
 /** Every rule `pacu check` knows, in report order. */
@@ -34,6 +34,7 @@ export const RULES: readonly Rule[] = [
   acceptedRule,
   echoesRequestRule,
   creationValuesRule,
+  versionPathRule,
   statusTransitionsRule,
   signedWebhooksRule,
 ];

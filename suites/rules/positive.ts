@@ -147,3 +147,30 @@ export const creationValuesRule = defineRule({
       };
     }),
 });
+
+/** "The version is a path segment: `{base_url}` ends in `/v3`, and every path above sits under it." */
+export const versionPathRule = defineRule({
+  id: 'positive.version-path',
+  category: 'positive',
+  title: 'the API answers under a base URL ending in the version segment (/v3)',
+  // One exchange shows it: the token endpoint's, which every run makes.
+  appliesTo: isTokenEndpoint,
+  needs: ['client', 'ids'],
+  profileFor: () => 'documented',
+  run: (kit) =>
+    kit.check(
+      kit.valid(),
+      async (request) => {
+        const response = await kit.send(request);
+        const path = new URL(kit.config.baseUrl).pathname.replace(/\/+$/, '');
+        if (path.endsWith(kit.spec.basePath)) return PASS;
+        return {
+          ok: false,
+          reason: `the API answered HTTP ${response.status} under ${path || '/'}, a base URL that does not end in ${kit.spec.basePath}`,
+          request,
+          response,
+        };
+      },
+      1,
+    ),
+});

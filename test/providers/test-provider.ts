@@ -55,6 +55,8 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     },
   });
 
+  // Broken: the whole API under another version segment ("`{base_url}` ends in `/v3`").
+  const base = breaks('positive.version-path') ? '/v2' : '/v3';
   const extra = (data: Record<string, unknown>) => (pacu ? data : { ...data, provider_note: 'extra field' });
   const timestamp = () =>
     new Date(clock.now).toISOString().replace(/\.\d+Z$/, options.offsetTimestamps ? '+00:00' : 'Z');
@@ -152,8 +154,8 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     const url = new URL(request.url ?? '/', 'http://provider');
     const path = url.pathname;
     if (path.startsWith('/__pacu/') && pacu) return control(request.method ?? 'GET', path.slice(7), text);
-    if (!path.startsWith('/v3/')) throw new HttpError(404, `no operation at ${path}`);
-    const route = path.slice(3);
+    if (!path.startsWith(`${base}/`)) throw new HttpError(404, `no operation at ${path}`);
+    const route = path.slice(base.length);
     const operation = spec.operations.find(
       (candidate) =>
         new RegExp(`^${candidate.path.replace(/\{[^}]+\}/g, '([^/]+)')}$`).test(route) &&
@@ -294,7 +296,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `${origin}/v3`,
+    url: `${origin}${base}`,
     origin,
     ids: {
       cardId: seed.card.card_id,
