@@ -104,6 +104,13 @@ describe('finding 5: under strict, a failure only a pacu decision sees is labell
     }
   });
 
+  it('any rule: positive.accepted refused on the decided paging parameters is labelled strict', async () => {
+    const report = await check({ style: 'pacu', refusesQuery: true }, 'strict', ['positive.accepted']);
+    const failures = failed(report, 'positive.accepted');
+    expect(failures.map((rule) => rule.operation)).toEqual(['listUsers']);
+    expect(failures[0]?.profile).toBe('strict');
+  });
+
   it('the same provider passes the documented profile', async () => {
     const report = await check({ style: 'pacu', offsetTimestamps: true }, 'documented', [
       'envelope.success-shape',

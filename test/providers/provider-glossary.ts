@@ -44,6 +44,8 @@ export interface TestProviderOptions {
   readonly offsetTimestamps?: boolean;
   /** Answers a body that fails validation with this status (parse failures stay 400): 422 is as legal. */
   readonly invalidBodyStatus?: number;
+  /** Refuses any query parameter on GET /users with 400 (paging is pacu's decision, not the description's). */
+  readonly refusesQuery?: boolean;
   /** Refuses a payment over this amount with 400 ("amount bounds … not shown"). */
   readonly amountCap?: number;
   /** Accepts a transfer without routing_number (breaks the transfer table's "Required: yes"). */

@@ -226,6 +226,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
           : unknown(`transaction_id ${params[0]}`);
       }
       case 'listUsers':
+        if (options.refusesQuery && url.search !== '') throw new HttpError(400, 'unknown query parameter');
         return ok('Users listed', {
           items: options.noUsers ? [] : [seed.user],
           page: Number(url.searchParams.get('page') ?? 1),
