@@ -59,14 +59,19 @@ export const invalidBodyRule = defineRule({
       const { [key]: _dropped, ...rest } = base;
       return { body: rest, mutation: `${key} missing` };
     });
+    let failing: InvalidBody | undefined;
     const each = await kit.once(async () => {
       for (const candidate of dropped) {
         const verdict = await judge(candidate);
-        if (!verdict.ok) return verdict;
+        if (!verdict.ok) {
+          failing = candidate;
+          return verdict;
+        }
       }
       return PASS;
     });
-    if (each.status === 'failed') return each;
+    // The case that failed, as a property's counterexample is: its replay sends it again.
+    if (each.status === 'failed') return { ...each, counterexample: failing };
     return kit.check(invalid, judge);
   },
 });
