@@ -142,7 +142,7 @@ export async function openCheckRun(options: CheckRunOptions): Promise<CheckRun> 
   });
   let receiver: WebhookReceiver | undefined;
   try {
-    const tokens = createTokenSource(api, config);
+    const tokens = createTokenSource(api, config, options.word);
     let token: string;
     try {
       token = await tokens.get();
@@ -152,7 +152,7 @@ export async function openCheckRun(options: CheckRunOptions): Promise<CheckRun> 
     }
     if (config.webhook?.receiverUrl) {
       const { host, port } = receiverAddress(config.webhook.receiverUrl);
-      receiver = await startWebhookReceiver(port, host);
+      receiver = await startWebhookReceiver(port, host, options.word('webhook.receiverUrl'));
     }
     const ids = await resolveIds(spec, api, token, config.ids, options.word, control);
     const errorAnswers = new Map<string, ErrorAnswers>();
