@@ -57,13 +57,6 @@ export function ownDecidedStatuses(spec: Spec<string>, operation: AnyOperation):
 export const bodyHas = (operation: AnyOperation, name: string): boolean =>
   operation.requestBody !== undefined && name in propertiesOf(operation.requestBody.schema);
 
-/** The refusal statuses the description itself gives the operation: its responses no decision marks. */
-export function statedRefusals(operation: AnyOperation): number[] {
-  return [...operation.responses.values()]
-    .filter((response) => response.status >= 400 && response.decision === undefined)
-    .map((response) => response.status);
-}
-
 const wordsOf = (key: string): string[] =>
   key
     .replace(/([A-Z])/g, ' $1')
@@ -75,7 +68,7 @@ const wordsOf = (key: string): string[] =>
  * ("Identifier of the virtual card.") is `cardId`, `transaction_id` ("Identifier of the push-to-card
  * payment.") `pushToCardId`. The id whose every word is said, the most specific first.
  */
-export function idKeyOf(name: string, description = ''): keyof TargetIds | undefined {
+function idKeyOf(name: string, description = ''): keyof TargetIds | undefined {
   if (!name.endsWith('_id')) return undefined;
   const said = new Set(`${name} ${description}`.toLowerCase().split(/[^a-z]+/));
   return TARGET_ID_KEYS.filter((key) => wordsOf(key).every((word) => said.has(word))).sort(
