@@ -115,7 +115,15 @@ export function idsFor(
   ids: ResolvedIds,
   operation: AnyOperation,
 ): { readonly ids: IdValues } | { readonly reason: string } {
-  const keys = [...new Set(idSlots(operation).map((slot) => slot.key))];
+  const slots = idSlots(operation);
+  const unnamed = operation.parameters.filter(
+    (parameter) => parameter.in === 'path' && !slots.some((slot) => slot.name === parameter.name),
+  );
+  if (unnamed.length > 0)
+    return {
+      reason: `the path parameter ${unnamed.map((parameter) => parameter.name).join(', ')} names no id pacu can give`,
+    };
+  const keys = [...new Set(slots.map((slot) => slot.key))];
   const lacking = keys.filter((key) => ids[key] === undefined);
   if (lacking.length === 0) return { ids: Object.fromEntries(keys.map((key) => [key, ids[key] as string])) };
   return {
