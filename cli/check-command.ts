@@ -6,9 +6,7 @@ import {
   parseFailureId,
   type Report,
   runChecks,
-  TARGET_ID_FLAGS,
   type TargetConfigInput,
-  type TargetIds,
 } from '../suites/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_NOT_REPRODUCED, EXIT_OK } from './exit-codes.ts';
@@ -17,6 +15,7 @@ import { collect, wholeNumber as whole } from './option-parsers.ts';
 import { addOutputOptions, type OutputFlags, resolveOutput } from './output-options.ts';
 import { notReproducedMessage } from './reporters/replay-command.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
+import { flagWording, ID_OF_FLAG } from './setting-flags.ts';
 import { addTargetOptions } from './target-options.ts';
 
 interface CheckCommandOptions extends TargetFlags, OutputFlags {
@@ -54,9 +53,7 @@ function reportedTarget(report: Report): TargetConfigInput & { profile?: Profile
     '--scopes': 'scopes',
     '--control-url': 'controlUrl',
     '--webhook-receiver-url': 'webhookReceiverUrl',
-    ...Object.fromEntries(
-      Object.entries(TARGET_ID_FLAGS).map(([key, flag]) => [flag, key as keyof TargetIds]),
-    ),
+    ...ID_OF_FLAG,
   };
   const flags = report.rerunFlags ?? [];
   const input: Record<string, string> = {};
@@ -130,6 +127,7 @@ export function registerCheckCommand(program: Command, io: CliIo, outcome: Comma
           profile,
           runs: options.runs,
           concurrency: options.concurrency,
+          word: flagWording,
           ...(options.seed !== undefined ? { seed: options.seed } : {}),
           ...(options.rule ? { rules: options.rule } : {}),
           ...(options.excludeRule ? { excludeRules: options.excludeRule } : {}),

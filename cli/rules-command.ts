@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { OPERATION_IDS } from '../spec/index.ts';
-import { RULES } from '../suites/index.ts';
+import { loadSpec, type Spec } from '../spec/index.ts';
+import { operationsOf, RULES } from '../suites/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 
 interface RulesCommandOptions {
@@ -8,9 +8,10 @@ interface RulesCommandOptions {
 }
 
 /** `documented`, `strict`, or which operations the rule is documented on when that differs by operation. */
-function profileOf(rule: (typeof RULES)[number]): string {
-  const documented = rule.operations.filter((operation) => rule.profileFor(operation) === 'documented');
-  if (documented.length === rule.operations.length) return 'documented';
+function profileOf(rule: (typeof RULES)[number], spec: Spec): string {
+  const operations = spec.operations.filter((operation) => rule.appliesTo(operation));
+  const documented = operations.filter((operation) => rule.profileFor(operation) === 'documented');
+  if (documented.length === operations.length) return 'documented';
   if (documented.length === 0) return 'strict';
   return `documented on ${documented.join(', ')}; strict elsewhere`;
 }
@@ -23,14 +24,18 @@ export function registerRulesCommand(program: Command, io: CliIo, _outcome: Comm
       'list the rules pacu check runs: id, category, profile, title (--rule and --exclude-rule take ids, categories or globs)',
     )
     .option('--json', 'print one JSON document instead of text')
-    .action((options: RulesCommandOptions) => {
-      const rows = RULES.map((rule) => ({
-        id: rule.id,
-        category: rule.category,
-        profile: profileOf(rule),
-        title: rule.title,
-        operations: rule.operations.length === OPERATION_IDS.length ? 'all' : rule.operations.join(', '),
-      }));
+    .action(async (options: RulesCommandOptions) => {
+      const spec = await loadSpec();
+      const rows = RULES.map((rule) => {
+        const operations = operationsOf(rule, spec);
+        return {
+          id: rule.id,
+          category: rule.category,
+          profile: profileOf(rule, spec),
+          title: rule.title,
+          operations: operations.length === spec.operations.length ? 'all' : operations.join(', '),
+        };
+      });
       if (options.json) {
         io.stdout(`${JSON.stringify(rows)}\n`);
         return;

@@ -15,6 +15,7 @@ import { openTarget, type TargetFlags } from './open-target.ts';
 import { collect } from './option-parsers.ts';
 import { addOutputOptions, type OutputFlags, resolveOutput } from './output-options.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
+import { flagWording } from './setting-flags.ts';
 import { addTargetOptions } from './target-options.ts';
 
 interface VerifyCommandOptions extends TargetFlags, OutputFlags {
@@ -125,8 +126,9 @@ async function verifyAgainstTarget(
   try {
     report = await verifyPacts({
       target: opened.target,
-      timeoutMs: opened.target.timeoutMs ?? VERIFY_DEFAULTS.timeoutMs,
+      ...(opened.target.timeoutMs !== undefined ? { timeoutMs: opened.target.timeoutMs } : {}),
       profile,
+      word: flagWording,
       ...(options.pact ? { pacts: options.pact } : {}),
       ...(broker ? { broker } : {}),
     });

@@ -1,8 +1,15 @@
-import { createApiClient, resolveIds, type TargetConfig, type TargetIds } from '../suites/index.ts';
+import { loadSpec } from '../spec/index.ts';
+import {
+  createApiClient,
+  resolveIds,
+  type TargetConfig,
+  type TargetIds,
+  type Wording,
+} from '../suites/index.ts';
 import type { PactInteraction } from './pact-file.ts';
 import { PROVIDER_STATES } from './provider-state-names.ts';
 
-/** Ids the target could not give, each with the true reason (naming the flag to pass). */
+/** Ids the target could not give, each with the true reason (naming the setting to give, in `word`'s words). */
 export type MissingIds = Readonly<Partial<Record<keyof TargetIds, string>>>;
 
 /**
@@ -15,6 +22,7 @@ export async function completeIds(
   target: TargetConfig,
   interactions: readonly PactInteraction[],
   timeoutMs: number,
+  word: Wording,
 ): Promise<{ readonly target: TargetConfig; readonly missing: MissingIds }> {
   const states = new Set(interactions.flatMap((item) => item.providerStates.map((state) => state.name)));
   const wants =
@@ -32,7 +40,11 @@ export async function completeIds(
     const token = (response.json as { data?: { access_token?: unknown } } | undefined)?.data?.access_token;
     // Without a token the `a valid client` state fails on its own, with the target's answer.
     if (typeof token !== 'string') return { target, missing: {} };
-    const { discovered: _found, missing, ...ids } = await resolveIds(api, token, target.ids);
+    const {
+      discovered: _found,
+      missing,
+      ...ids
+    } = await resolveIds(await loadSpec(), api, token, target.ids, word);
     return { target: { ...target, ids }, missing };
   } finally {
     await api.close();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flagWording } from '../cli/setting-flags.ts';
 import { type RunningMock, startMock } from '../mock/index.ts';
 import { type ApiClient, createApiClient, resolveTargetConfig } from '../suites/index.ts';
 import { PROVIDER_STATES } from './provider-state-names.ts';
@@ -32,13 +33,13 @@ describe('unmetStateReason', () => {
 
   it('names the flags a target without a control API still needs', () => {
     expect(unmetStateReason(sandbox, PROVIDER_STATES.virtualCardExists)).toBeUndefined();
-    expect(unmetStateReason(sandbox, PROVIDER_STATES.cardTransactionExists)).toContain(
+    expect(unmetStateReason(sandbox, PROVIDER_STATES.cardTransactionExists, {}, flagWording)).toContain(
       'pass --card-transaction-id',
     );
-    expect(unmetStateReason(sandbox, PROVIDER_STATES.validClient)).toContain(
+    expect(unmetStateReason(sandbox, PROVIDER_STATES.validClient, {}, flagWording)).toContain(
       'pass --client-id and --client-secret',
     );
-    expect(unmetStateReason(sandbox, PROVIDER_STATES.transferWithReferenceExists)).toContain(
+    expect(unmetStateReason(sandbox, PROVIDER_STATES.transferWithReferenceExists, {}, flagWording)).toContain(
       'pass --account-id, --client-id and --client-secret',
     );
   });

@@ -3,10 +3,11 @@ import {
   type ApiClient,
   type ControlApiClient,
   createControlClient,
-  TARGET_ID_FLAGS as ID_FLAGS,
+  optionWording,
   type TargetConfig,
   type TargetIds,
   tokenRequest,
+  type Wording,
 } from '../suites/index.ts';
 import { KNOWN_PROVIDER_STATES, PROVIDER_STATES } from './provider-state-names.ts';
 
@@ -38,6 +39,7 @@ export function unmetStateReason(
   config: TargetConfig,
   name: string,
   why: Readonly<Partial<Record<keyof TargetIds, string>>> = {},
+  word: Wording = optionWording,
 ): string | undefined {
   const needs = NEEDS[name];
   if (!needs) return `pacu knows no provider state "${name}" (it knows: ${KNOWN_PROVIDER_STATES.join('; ')})`;
@@ -45,9 +47,9 @@ export function unmetStateReason(
   const missing = [
     ...needs.ids
       .filter((key) => config.ids[key] === undefined)
-      .map((key) => (why[key] ? `${ID_FLAGS[key]} (${why[key]})` : ID_FLAGS[key])),
+      .map((key) => (why[key] ? `${word(`ids.${key}`)} (${why[key]})` : word(`ids.${key}`))),
     ...(needs.client && (!config.clientId || !config.clientSecret)
-      ? ['--client-id and --client-secret']
+      ? [`${word('clientId')} and ${word('clientSecret')}`]
       : []),
   ];
   return missing.length === 0
@@ -84,7 +86,7 @@ export function createProviderStates(config: TargetConfig, api: ApiClient): Prov
   const id = async (key: keyof TargetIds): Promise<string> => {
     const given = config.ids[key];
     if (given !== undefined) return given;
-    if (!control) throw new Error(`no ${key} for this target: pass ${ID_FLAGS[key]}`);
+    if (!control) throw new Error(`no ${key} for this target: give ${optionWording(`ids.${key}`)}`);
     const ids = await control.ids();
     return key === 'accountId' ? ids.merchantAccountId : ids[key];
   };

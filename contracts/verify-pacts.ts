@@ -2,7 +2,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { loadSpec, type Profile } from '../spec/index.ts';
-import { assertTargetReachable, createRedactor, type Report, type TargetConfig } from '../suites/index.ts';
+import {
+  API_CLIENT_DEFAULTS,
+  assertTargetReachable,
+  createRedactor,
+  optionWording,
+  type Report,
+  type TargetConfig,
+  type Wording,
+} from '../suites/index.ts';
 import { outcomesFromBroker } from './broker-outcomes.ts';
 import { assertBrokerReachable } from './broker-probe.ts';
 import { completeIds, type MissingIds } from './complete-ids.ts';
@@ -43,19 +51,37 @@ export interface VerifyPactsOptions {
   readonly pacts?: readonly string[];
   /** Take the pacts from a Pact Broker instead of files. */
   readonly broker?: BrokerOptions;
-  /** Time a request to the provider may take. @default 10000 */
+  /** Time a request to the provider may take. @default VERIFY_DEFAULTS.timeoutMs (the API client's) */
   readonly timeoutMs?: number;
   /** `documented`: pacu's pacts of what the description states; `strict`: its decisions too. @default 'documented' */
   readonly profile?: Profile;
+  /** How reasons name a setting to give. @default its option, e.g. `target.ids.cardId` */
+  readonly word?: Wording;
 }
 
+/** The defaults of {@link VerifyPactsOptions}, read by `verifyPacts` and by `pacu verify --help`. */
 export const VERIFY_DEFAULTS = {
-  timeoutMs: 10_000,
+  // One home for the time a request may take: the API client's.
+  timeoutMs: API_CLIENT_DEFAULTS.timeoutMs,
+  word: optionWording,
   profile: 'documented',
   provider: PACU_PROVIDER,
   consumerVersionSelectors: [{ mainBranch: true }, { deployedOrReleased: true }],
   enablePending: false,
 } as const;
+
+/** {@link VerifyPactsOptions} with every default in place, resolved once at the boundary. */
+export type ResolvedVerifyOptions = VerifyPactsOptions &
+  Required<Pick<VerifyPactsOptions, 'timeoutMs' | 'profile' | 'word'>>;
+
+export function resolveVerifyOptions(options: VerifyPactsOptions): ResolvedVerifyOptions {
+  return {
+    ...options,
+    timeoutMs: options.timeoutMs ?? VERIFY_DEFAULTS.timeoutMs,
+    profile: options.profile ?? VERIFY_DEFAULTS.profile,
+    word: options.word ?? VERIFY_DEFAULTS.word,
+  };
+}
 
 /** Copies of the pact files holding only `interactions` (already parsed), for the verifier. */
 async function writeRunnable(interactions: readonly PactInteraction[], dir: string): Promise<string[]> {
@@ -73,12 +99,17 @@ async function writeRunnable(interactions: readonly PactInteraction[], dir: stri
 }
 
 /** Known states that this target cannot meet; a state pacu does not know is run without setup. */
-function unmetStates(target: TargetConfig, interactions: readonly PactInteraction[], why: MissingIds) {
+function unmetStates(
+  target: TargetConfig,
+  interactions: readonly PactInteraction[],
+  why: MissingIds,
+  word: Wording,
+) {
   const unmet = new Map<PactInteraction, string[]>();
   for (const interaction of interactions) {
     const reasons = interaction.providerStates
       .filter((state) => KNOWN_PROVIDER_STATES.includes(state.name))
-      .flatMap((state) => unmetStateReason(target, state.name, why) ?? []);
+      .flatMap((state) => unmetStateReason(target, state.name, why, word) ?? []);
     if (reasons.length > 0) unmet.set(interaction, reasons);
   }
   return unmet;
@@ -107,11 +138,10 @@ function brokerSource(broker: BrokerOptions): PactSource {
  * state pacu does not know runs without setup, as in Pact's verifier. Throws only for usage problems
  * (an unreachable target or broker).
  */
-export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> {
+export async function verifyPacts(given: VerifyPactsOptions): Promise<Report> {
   const startedAt = new Date();
-  const target = options.target;
-  const timeoutMs = options.timeoutMs ?? VERIFY_DEFAULTS.timeoutMs;
-  const profile = options.profile ?? VERIFY_DEFAULTS.profile;
+  const options = resolveVerifyOptions(given);
+  const { target, timeoutMs, profile, word } = options;
   const redactor = createRedactor({
     ...(target.clientId !== undefined ? { clientId: target.clientId } : {}),
     ...(target.clientSecret !== undefined ? { clientSecret: target.clientSecret } : {}),
@@ -152,8 +182,8 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<Report> 
   const files = await collectPactFiles(options.pacts ?? pacuPactDirs(profile));
   const interactions: PactInteraction[] = (await Promise.all(files.map(readPactFile))).flat();
   // The same id resolution as `pacu check`: a user from /users, an account created for it.
-  const completed = await completeIds(target, interactions, timeoutMs);
-  const unmet = unmetStates(completed.target, interactions, completed.missing);
+  const completed = await completeIds(target, interactions, timeoutMs, word);
+  const unmet = unmetStates(completed.target, interactions, completed.missing, word);
   const runnable = interactions.filter((interaction) => !unmet.has(interaction));
   const dir = await mkdtemp(join(tmpdir(), 'pacu-verify-'));
   try {

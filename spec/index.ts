@@ -52,7 +52,7 @@ export type {
 } from './har.ts';
 export { asHar, emptyHar, harEntry, readHar, relativePath, routeHar } from './har.ts';
 export type { JSONSchema7 } from './json-schema.ts';
-export { DEFAULT_SPEC_FILE, loadSpec } from './load-spec.ts';
+export { DEFAULT_SPEC_FILE, loadOpenApi, loadSpec } from './load-spec.ts';
 export type {
   DecidedLimits,
   Decision,

@@ -58,6 +58,7 @@ function readParameters(operation: Node): ParameterSpec[] {
     name: String(parameter.name),
     in: parameter.in as ParameterSpec['in'],
     required: parameter.required === true,
+    description: String(parameter.description ?? ''),
     schema: asNode(parameter.schema) as JSONSchema7,
     ...(parameter.example !== undefined ? { example: parameter.example } : {}),
     ...(typeof parameter['x-pacu-decision'] === 'string' ? { decision: parameter['x-pacu-decision'] } : {}),
@@ -145,20 +146,59 @@ function readScopes(schemes: Node): Scope[] {
  * spec.operation('usdTransfer').requestBody?.schema;
  */
 export function loadSpec(file: string = DEFAULT_SPEC_FILE): Promise<Spec> {
-  // Once per file and process: `pacu check` starts a mock and runs the suites on one Spec (~100 ms each).
+  return once(loaded, file, async (absolute) => interfaceSpec(await readSpec(absolute), absolute));
+}
+
+/**
+ * Load an OpenAPI description in pacu's form whose operations may differ from the interface's nine
+ * (a spec pacu check reads to judge a target; the mock and the typed client need {@link loadSpec}).
+ */
+export function loadOpenApi(file: string): Promise<Spec<string>> {
+  return once(loadedAny, file, readSpec);
+}
+
+/** Once per file and process: `pacu check` starts a mock and runs the suites on one Spec (~100 ms each). */
+function once<T>(
+  cache: Map<string, Promise<T>>,
+  file: string,
+  read: (absolute: string) => Promise<T>,
+): Promise<T> {
   const absolute = path.resolve(file);
-  let pending = loaded.get(absolute);
+  let pending = cache.get(absolute);
   if (!pending) {
-    pending = readSpec(absolute);
-    loaded.set(absolute, pending);
-    pending.catch(() => loaded.delete(absolute));
+    pending = read(absolute);
+    cache.set(absolute, pending);
+    pending.catch(() => cache.delete(absolute));
   }
   return pending;
 }
 
 const loaded = new Map<string, Promise<Spec>>();
+const loadedAny = new Map<string, Promise<Spec<string>>>();
 
-async function readSpec(absolute: string): Promise<Spec> {
+const isInterfaceOperation = (id: string): id is OperationId =>
+  (OPERATION_IDS as readonly string[]).includes(id);
+
+/** The spec as the interface's nine operations, exactly, each at its route: or a SpecError. */
+function interfaceSpec(spec: Spec<string>, absolute: string): Spec {
+  const unexpected = spec.operations.find((operation) => !isInterfaceOperation(operation.id));
+  if (unexpected) throw new SpecError(`unexpected operationId ${unexpected.id} in ${absolute}`);
+  const operations = spec.operations as readonly OperationSpec[];
+  const moved = operations.filter(
+    (operation) =>
+      OPERATION_ROUTES[operation.id].path !== operation.path ||
+      OPERATION_ROUTES[operation.id].method !== operation.method,
+  );
+  if (moved.length > 0)
+    throw new SpecError(
+      `${absolute}: ${moved.map((o) => `${o.id} at ${o.method} ${o.path}`).join(', ')} disagrees with OPERATION_ROUTES`,
+    );
+  const missing = OPERATION_IDS.filter((id) => !operations.some((operation) => operation.id === id));
+  if (missing.length > 0) throw new SpecError(`${absolute} lacks operations ${missing.join(', ')}`);
+  return spec as Spec;
+}
+
+async function readSpec(absolute: string): Promise<Spec<string>> {
   let text: string;
   try {
     text = await readFile(absolute, 'utf8');
@@ -182,18 +222,17 @@ async function readSpec(absolute: string): Promise<Spec> {
   const schemes = asNode(asNode(dereferenced.components).securitySchemes);
   const schemas = asNode(asNode(dereferenced.components).schemas);
 
-  const operations: OperationSpec[] = [];
+  const operations: OperationSpec<string>[] = [];
   for (const [pathTemplate, item] of Object.entries(asNode(dereferenced.paths))) {
     for (const method of ['get', 'post'] as const) {
       const operation = asNode(asNode(item)[method]);
       if (!operation.operationId) continue;
-      const id = operation.operationId as OperationId;
-      if (!OPERATION_IDS.includes(id)) throw new SpecError(`unexpected operationId ${id} in ${absolute}`);
       operations.push({
-        id,
+        id: String(operation.operationId),
         method,
         path: pathTemplate,
         summary: String(operation.summary ?? ''),
+        description: String(operation.description ?? ''),
         security: readSecurity(operation, schemes),
         bearerDocumented: operation['x-pacu-bearer-documented'] === true,
         parameters: readParameters(operation),
@@ -205,17 +244,6 @@ async function readSpec(absolute: string): Promise<Spec> {
       });
     }
   }
-  const moved = operations.filter(
-    (operation) =>
-      OPERATION_ROUTES[operation.id].path !== operation.path ||
-      OPERATION_ROUTES[operation.id].method !== operation.method,
-  );
-  if (moved.length > 0)
-    throw new SpecError(
-      `${absolute}: ${moved.map((o) => `${o.id} at ${o.method} ${o.path}`).join(', ')} disagrees with OPERATION_ROUTES`,
-    );
-  const missing = OPERATION_IDS.filter((id) => !operations.some((operation) => operation.id === id));
-  if (missing.length > 0) throw new SpecError(`${absolute} lacks operations ${missing.join(', ')}`);
   const byId = new Map(operations.map((operation) => [operation.id, operation]));
   const serverUrl = String(asNode((raw.servers as Node[] | undefined)?.[0]).url ?? '');
 
@@ -228,7 +256,7 @@ async function readSpec(absolute: string): Promise<Spec> {
     limits: readLimits(raw),
     scopes: readScopes(schemes),
     operations,
-    operation(id: OperationId): OperationSpec {
+    operation(id: string): OperationSpec<string> {
       const found = byId.get(id);
       if (!found) throw new SpecError(`no operation ${id}`);
       return found;

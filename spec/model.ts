@@ -76,6 +76,8 @@ export interface ParameterSpec {
   readonly name: string;
   readonly in: 'path' | 'query' | 'header';
   readonly required: boolean;
+  /** What the parameter names, in the spec's words (e.g. "Identifier of the virtual card."). */
+  readonly description: string;
   readonly schema: JSONSchema7;
   readonly example?: unknown;
   /** Set when the parameter itself is a pacu decision (it does not exist in the description). */
@@ -99,12 +101,18 @@ export interface ResponseSpec {
   readonly decision?: string;
 }
 
-export interface OperationSpec {
-  readonly id: OperationId;
+/**
+ * One operation of a loaded description. `Id` is the nine operations of the interface for the spec
+ * pacu ships; a description read with {@link loadOpenApi} may hold others, named by any string.
+ */
+export interface OperationSpec<Id extends string = OperationId> {
+  readonly id: Id;
   readonly method: 'get' | 'post';
   /** Path template under the base URL, e.g. `/cards/{card_id}/transactions/{transaction_id}`. */
   readonly path: string;
   readonly summary: string;
+  /** The operation's description in the spec (its notes from the interface description). */
+  readonly description: string;
   readonly security: OperationSecurity;
   readonly parameters: readonly ParameterSpec[];
   readonly requestBody: RequestBodySpec | undefined;
@@ -131,7 +139,7 @@ export interface Decision {
   readonly reason: string;
 }
 
-export interface Spec {
+export interface Spec<Id extends string = OperationId> {
   /** Absolute path of the YAML file this was loaded from. */
   readonly file: string;
   readonly title: string;
@@ -144,8 +152,8 @@ export interface Spec {
   readonly limits: DecidedLimits;
   /** The scope names of the bearer scheme. */
   readonly scopes: readonly Scope[];
-  readonly operations: readonly OperationSpec[];
-  operation(id: OperationId): OperationSpec;
+  readonly operations: readonly OperationSpec<Id>[];
+  operation(id: Id): OperationSpec<Id>;
   readonly webhooks: readonly WebhookEventSpec[];
   /** A component schema, fully dereferenced. */
   schema(name: string): JSONSchema7;

@@ -82,7 +82,7 @@ export function routeRequest(spec: Spec, method: string, path: string): RouteRes
  * // '/cards/card_1/transactions/ctx%202'
  */
 export function pathFor(
-  operation: Pick<OperationSpec, 'id' | 'path'>,
+  operation: Pick<OperationSpec<string>, 'id' | 'path'>,
   params: Readonly<Record<string, string>> = {},
 ): string {
   return operation.path.replace(/\{([^}]+)\}/g, (_all, name: string) => {

@@ -50,6 +50,8 @@ function describe(error: ErrorObject): SchemaIssue {
   if (error.keyword === 'required') message = `must have required property ${String(params.missingProperty)}`;
   else if (error.keyword === 'enum')
     message = `must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
+  else if (error.keyword === 'additionalProperties')
+    message = `must NOT have additional property ${String(params.additionalProperty)}`;
   else if (error.keyword === 'x-pacu-max-decimals') message = 'must have at most two decimal places';
   return { path: error.instancePath || '/', message };
 }

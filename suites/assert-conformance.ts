@@ -1,5 +1,6 @@
+import type { CheckOptions } from './check-options.ts';
 import type { Report } from './report.ts';
-import { type CheckOptions, runChecks } from './run-checks.ts';
+import { runChecks } from './run-checks.ts';
 
 /** Thrown by {@link assertConformance}: the report rides along for anyone who wants the details. */
 export class ConformanceError extends Error {

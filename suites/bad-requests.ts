@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { pathFor } from '../spec/index.ts';
 import { tokenRequest } from './api-client.ts';
 import type { ApiRequest } from './api-request.ts';
+import { isTokenEndpoint } from './read-operation.ts';
 import type { RuleKit } from './rule.ts';
 
 /** Ids no target has: a fixed prefix no real id starts with, so shrinking cannot make one known. */
@@ -10,7 +11,11 @@ export function unknownIdArbitrary(): fc.Arbitrary<string> {
 }
 
 /** The valid request with every id in its path replaced by one no target has. */
-export function withUnknownPathId(kit: RuleKit, request: ApiRequest, unknown: string): ApiRequest {
+export function withUnknownPathId(
+  kit: Pick<RuleKit<never>, 'operationSpec'>,
+  request: ApiRequest,
+  unknown: string,
+): ApiRequest {
   const params = Object.fromEntries(
     kit.operationSpec.parameters.filter((p) => p.in === 'path').map((p) => [p.name, unknown]),
   );
@@ -20,12 +25,13 @@ export function withUnknownPathId(kit: RuleKit, request: ApiRequest, unknown: st
 
 /**
  * Requests every provider must refuse, whatever its choices: wrong client secret on the token
- * endpoint, unparsable JSON on JSON operations, an unknown id in a read's path. undefined for
- * `listUsers`, which takes no input the description documents.
+ * endpoint, unparsable JSON on JSON operations, an unknown id in a read's path. undefined for an
+ * operation that takes no input the description documents (no body, no id in its path).
  */
-export function badRequests(kit: RuleKit): fc.Arbitrary<{ request: ApiRequest; what: string }> | undefined {
-  if (kit.operation === 'listUsers') return undefined;
-  if (kit.operation === 'getAccessToken') {
+export function badRequests(
+  kit: RuleKit<'client' | 'ids'>,
+): fc.Arbitrary<{ request: ApiRequest; what: string }> | undefined {
+  if (isTokenEndpoint(kit.operationSpec)) {
     const { clientId, clientSecret } = kit.client;
     return fc.stringMatching(/^[A-Za-z0-9]{1,12}$/).map((suffix) => ({
       request: tokenRequest({ clientId, clientSecret: `${clientSecret}-${suffix}` }),
@@ -39,6 +45,7 @@ export function badRequests(kit: RuleKit): fc.Arbitrary<{ request: ApiRequest; w
       what: 'JSON cut short',
     }));
   }
+  if (!kit.operationSpec.parameters.some((parameter) => parameter.in === 'path')) return undefined;
   return fc.tuple(valid, unknownIdArbitrary()).map(([request, id]) => ({
     request: withUnknownPathId(kit, request, id),
     what: `an unknown id ${id}`,

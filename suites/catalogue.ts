@@ -2,6 +2,7 @@ import type { Rule } from './rule.ts';
 import { bearerRequiredRule, scopeEnforcedRule, tokenGrantRule, tokenRefusalRule } from './rules/auth.ts';
 import { contentTypeRule, errorShapeRule, successShapeRule } from './rules/envelope.ts';
 import { invalidBodyRule, malformedRequestRule, unknownIdRule } from './rules/errors.ts';
+import { grantedScopeRule } from './rules/granted-scope.ts';
 import {
   concurrentRequestsRule,
   sameReferenceDifferentBodyRule,
@@ -9,7 +10,7 @@ import {
 } from './rules/idempotency.ts';
 import { signedWebhooksRule, statusTransitionsRule } from './rules/lifecycle.ts';
 import { limitsRule } from './rules/limits.ts';
-import { acceptedRule, creationValuesRule, echoesRequestRule } from './rules/positive.ts';
+import { acceptedRule, creationValuesRule, echoesRequestRule, versionPathRule } from './rules/positive.ts';
 import { tokenExpiryRule } from './rules/token-expiry.ts';
 
 /** Every rule `pacu check` knows, in report order. */
@@ -18,6 +19,7 @@ export const RULES: readonly Rule[] = [
   successShapeRule,
   errorShapeRule,
   tokenGrantRule,
+  grantedScopeRule,
   tokenRefusalRule,
   bearerRequiredRule,
   scopeEnforcedRule,
@@ -32,6 +34,7 @@ export const RULES: readonly Rule[] = [
   acceptedRule,
   echoesRequestRule,
   creationValuesRule,
+  versionPathRule,
   statusTransitionsRule,
   signedWebhooksRule,
 ];

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { ConfigError, type OperationId, type Profile, type Spec } from '../spec/index.ts';
+import { ConfigError, type Profile, type Spec } from '../spec/index.ts';
 import { type ApiClient, createApiClient } from './api-client.ts';
 import type { ApiRequest, ApiResponse } from './api-request.ts';
 import { assertTargetReachable } from './assert-reachable.ts';
 import { type ControlApiClient, createControlClient } from './control-client.ts';
 import { errorShapeProblem } from './envelope-checks.ts';
-import { type LifecycleObservation, observeLifecycles } from './lifecycle-observation.ts';
+import { LIFECYCLE_KINDS, type LifecycleObservation, observeLifecycles } from './lifecycle-observation.ts';
 import type { Redactor } from './redaction.ts';
 import { idsFor, type ResolvedIds, resolveIds } from './resolve-ids.ts';
 import type { ErrorAnswerProblem, ReceivingCase } from './rule.ts';
+import type { Wording } from './setting.ts';
 import type { TargetConfig } from './target-config.ts';
 import { createTokenSource, TokenRefused, type TokenSource } from './token-source.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
@@ -25,9 +26,11 @@ export interface ErrorAnswers {
  * Nothing here outlives the run (no module-level caches).
  */
 export interface CheckRun {
-  readonly spec: Spec;
+  readonly spec: Spec<string>;
   readonly profile: Profile;
   readonly config: TargetConfig;
+  /** How skip reasons and errors name a setting, for the surface that asked. */
+  readonly word: Wording;
   readonly api: ApiClient;
   readonly tokens: TokenSource;
   readonly ids: ResolvedIds;
@@ -44,14 +47,14 @@ export interface CheckRun {
    * taken for the target's fault), and every error answer's envelope is judged for envelope.error-shape,
    * remembering the case so the failure's replay line reruns it.
    */
-  send(request: ApiRequest, operation: OperationId, receivedIn: ReceivingCase): Promise<ApiResponse>;
+  send(request: ApiRequest, operation: string, receivedIn: ReceivingCase): Promise<ApiResponse>;
   /** Error answers every rule received, by operation: how many, and those whose envelope is wrong. */
-  readonly errorAnswers: Map<OperationId, ErrorAnswers>;
+  readonly errorAnswers: Map<string, ErrorAnswers>;
   close(): Promise<void>;
 }
 
 export interface CheckRunOptions {
-  readonly spec: Spec;
+  readonly spec: Spec<string>;
   readonly profile: Profile;
   readonly config: TargetConfig;
   readonly seed: number;
@@ -59,6 +62,7 @@ export interface CheckRunOptions {
   readonly path?: string;
   readonly connections: number;
   readonly redactor: Redactor;
+  readonly word: Wording;
 }
 
 /** Where pacu listens for the target's deliveries: the host and port of --webhook-receiver-url. */
@@ -78,9 +82,10 @@ const withToken = (request: ApiRequest, token: string): ApiRequest => ({
 });
 
 function createSend(
+  spec: Spec<string>,
   api: ApiClient,
   tokens: TokenSource,
-  errorAnswers: Map<OperationId, ErrorAnswers>,
+  errorAnswers: Map<string, ErrorAnswers>,
 ): CheckRun['send'] {
   return async (request, operation, receivedIn) => {
     const held = BEARER.exec(request.headers.authorization ?? '')?.[1];
@@ -92,7 +97,7 @@ function createSend(
       response = await api.send(sent);
     }
     if (response.status >= 400) {
-      const problem = errorShapeProblem(response);
+      const problem = errorShapeProblem(response, { spec, operation });
       const seen = errorAnswers.get(operation) ?? { judged: 0, problems: [] };
       seen.judged += 1;
       if (problem && seen.problems.length < 5)
@@ -127,7 +132,8 @@ export async function openCheckRun(options: CheckRunOptions): Promise<CheckRun> 
   if (config.controlUrl) {
     control = createControlClient(config.controlUrl);
     const problem = await control.probe();
-    if (problem) throw new ConfigError(`pacu: --control-url ${config.controlUrl}: ${problem}`);
+    if (problem)
+      throw new ConfigError(`pacu: ${options.word('controlUrl')} ${config.controlUrl}: ${problem}`);
   }
   const api = createApiClient({
     ...transport,
@@ -136,7 +142,7 @@ export async function openCheckRun(options: CheckRunOptions): Promise<CheckRun> 
   });
   let receiver: WebhookReceiver | undefined;
   try {
-    const tokens = createTokenSource(api, config);
+    const tokens = createTokenSource(api, config, options.word);
     let token: string;
     try {
       token = await tokens.get();
@@ -146,21 +152,21 @@ export async function openCheckRun(options: CheckRunOptions): Promise<CheckRun> 
     }
     if (config.webhook?.receiverUrl) {
       const { host, port } = receiverAddress(config.webhook.receiverUrl);
-      receiver = await startWebhookReceiver(port, host);
+      receiver = await startWebhookReceiver(port, host, options.word('webhook.receiverUrl'));
     }
-    const ids = await resolveIds(api, token, config.ids);
-    const errorAnswers = new Map<OperationId, ErrorAnswers>();
-    const send = createSend(api, tokens, errorAnswers);
+    const ids = await resolveIds(spec, api, token, config.ids, options.word, control);
+    const errorAnswers = new Map<string, ErrorAnswers>();
+    const send = createSend(spec, api, tokens, errorAnswers);
     const runNonce = randomBytes(4).toString('hex');
     let observed: Promise<LifecycleObservation | { readonly reason: string }> | undefined;
     const observation = async (rule: string): Promise<LifecycleObservation | { readonly reason: string }> => {
-      const needed = idsFor(ids, 'usdTransfer');
-      if ('reason' in needed) return needed;
+      const observed = spec.operations.filter((operation) => LIFECYCLE_KINDS[operation.id] !== undefined);
+      const lacking = observed.map((operation) => idsFor(ids, operation)).find((found) => 'reason' in found);
+      if (lacking) return lacking;
       const own = receiver ?? (control ? await startWebhookReceiver(0, '127.0.0.1') : undefined);
       if (!own)
         return {
-          reason:
-            'needs a pacu control API (--control-url) or a webhook receiver (--webhook-receiver-url and --webhook-secret)',
+          reason: `needs a pacu control API (${options.word('controlUrl')}) or a webhook receiver (${options.word('webhook.receiverUrl')} and ${options.word('webhook.secret')})`,
         };
       try {
         return await observeLifecycles({
@@ -169,7 +175,7 @@ export async function openCheckRun(options: CheckRunOptions): Promise<CheckRun> 
           send: (request, operation) =>
             send(request, operation, { rule, label: 'the lifecycle observation', seed: options.seed }),
           token: await tokens.get(),
-          ids: needed.ids,
+          ids,
           seed: options.seed,
           nonce: runNonce,
           receiver: own,
@@ -184,6 +190,7 @@ export async function openCheckRun(options: CheckRunOptions): Promise<CheckRun> 
       spec,
       profile: options.profile,
       config,
+      word: options.word,
       api,
       tokens,
       ids,

@@ -1,7 +1,6 @@
 import {
   compileSchema,
   type JSONSchema7,
-  type OperationId,
   type Profile,
   type SchemaCheck,
   type Spec,
@@ -27,30 +26,36 @@ export function dataOf(response: ApiResponse): Record<string, unknown> | undefin
 
 export const isSuccess = (response: ApiResponse): boolean => response.status >= 200 && response.status < 300;
 
-/** Compiled 200 schemas, per spec object (never shared between two specs that share operation names). */
-const checkers = new WeakMap<Spec, Map<string, SchemaCheck>>();
+/** Compiled response schemas, per spec object (never shared between two specs that share operation names). */
+const checkers = new WeakMap<Spec<string>, Map<string, SchemaCheck>>();
 
-/** The 200 schema of an operation under a profile, compiled once per spec. */
-function successChecker(spec: Spec, operation: OperationId, profile: Profile): SchemaCheck {
+function cached(spec: Spec<string>, key: string, make: () => SchemaCheck): SchemaCheck {
   let bySpec = checkers.get(spec);
   if (!bySpec) {
     bySpec = new Map();
     checkers.set(spec, bySpec);
   }
-  const key = `${operation}:${profile}`;
   let check = bySpec.get(key);
   if (!check) {
-    const schema = spec.operation(operation).responses.get(200)?.schema as JSONSchema7;
-    check = compileSchema(schemaForProfile(schema, profile));
+    check = make();
     bySpec.set(key, check);
   }
   return check;
 }
 
+/** The 200 schema of an operation under a profile, compiled once per spec. */
+function successChecker(spec: Spec<string>, operation: string, profile: Profile): SchemaCheck {
+  return cached(spec, `${operation}:200:${profile}`, () =>
+    compileSchema(
+      schemaForProfile(spec.operation(operation).responses.get(200)?.schema as JSONSchema7, profile),
+    ),
+  );
+}
+
 /** Why a success response breaks the success envelope and the operation's `data` shape, or undefined. */
 export function successShapeProblem(
-  spec: Spec,
-  operation: OperationId,
+  spec: Spec<string>,
+  operation: string,
   profile: Profile,
   response: ApiResponse,
 ): string | undefined {
@@ -63,11 +68,56 @@ export function successShapeProblem(
     .join('; ')}`;
 }
 
-/** Why an error response breaks the error envelope (`success: false`, a string `message`), or undefined. */
-export function errorShapeProblem(response: ApiResponse): string | undefined {
+/**
+ * The description's "Error envelope: only `message` (string) and `success` (boolean, false)",
+ * for a caller that has no spec at hand; with one, the operation's own error schema is read instead.
+ */
+const STATED_ERROR_ENVELOPE: JSONSchema7 = {
+  type: 'object',
+  required: ['success', 'message'],
+  properties: { success: { const: false }, message: { type: 'string' } },
+};
+
+/**
+ * "only": an envelope whose schema lists its members and says nothing of others admits no others,
+ * whether or not the spec spelled `additionalProperties: false` out.
+ */
+function onlyItsMembers(schema: JSONSchema7): JSONSchema7 {
+  return schema.properties && schema.additionalProperties === undefined
+    ? { ...schema, additionalProperties: false }
+    : schema;
+}
+
+/**
+ * The documented error schema of an answer: the operation's for this status, else its 400 one
+ * ("Every operation can answer HTTP 400 with the error envelope").
+ */
+function errorChecker(spec: Spec<string>, operation: string, status: number): SchemaCheck {
+  const { responses } = spec.operation(operation);
+  const own = responses.get(status)?.schema ? status : 400;
+  return cached(spec, `${operation}:${own}:error`, () => {
+    const schema = responses.get(own)?.schema ?? STATED_ERROR_ENVELOPE;
+    return compileSchema(onlyItsMembers(schemaForProfile(schema, 'documented')));
+  });
+}
+
+const statedErrorCheck = compileSchema(onlyItsMembers(STATED_ERROR_ENVELOPE));
+
+/**
+ * Why an error response breaks the error envelope, or undefined: judged against the documented
+ * schema of the operation's error answer when `judged` names one, else against the description's words.
+ */
+export function errorShapeProblem(
+  response: ApiResponse,
+  judged?: { readonly spec: Spec<string>; readonly operation: string },
+): string | undefined {
   const envelope = envelopeOf(response);
   if (!envelope) return `the error body is not a JSON object: ${response.text.slice(0, 80) || '(empty)'}`;
-  if (envelope.success !== false) return `success is ${JSON.stringify(envelope.success)}, expected false`;
-  if (typeof envelope.message !== 'string') return 'message is missing or not a string';
-  return undefined;
+  const check = judged ? errorChecker(judged.spec, judged.operation, response.status) : statedErrorCheck;
+  const issues = check(envelope);
+  if (issues.length === 0) return undefined;
+  return `the error body breaks the error envelope: ${issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path} ${issue.message}`)
+    .join('; ')}`;
 }

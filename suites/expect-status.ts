@@ -10,13 +10,13 @@ export interface RefusalProblem {
 /**
  * Why a refusal has the wrong status, or undefined. `documented` asks for a 4xx (the description
  * documents 400 only, so 401, 404 or 415 are legal choices) or one of `documented`; `strict` also
- * asks for the status pacu decided. A status the documented view accepts but the decision does not
+ * asks for the status pacu decided (read by the rule from the operation's `responses`). A status the documented view accepts but the decision does not
  * is a `strict` failure, so it is never labelled as the description's.
  */
 export function refusalProblem(
   response: ApiResponse,
   profile: Profile,
-  decided: number | readonly number[],
+  decided: number | readonly number[] | undefined,
   documented: readonly number[] | 'any-4xx' = 'any-4xx',
 ): RefusalProblem | undefined {
   const { status } = response;
@@ -36,8 +36,9 @@ export function refusalProblem(
           : `HTTP ${status}, expected ${documented.join(' or ')}`,
       profile: 'documented',
     };
-  const wanted = [decided].flat();
-  if (profile === 'strict' && !wanted.includes(status))
+  // No status decided for the case (the operation's responses list none): nothing more to ask.
+  const wanted = decided === undefined ? [] : [decided].flat();
+  if (profile === 'strict' && wanted.length > 0 && !wanted.includes(status))
     return { reason: `HTTP ${status}, expected ${wanted.join(' or ')} (pacu's decision)`, profile: 'strict' };
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { ConfigError, type OperationId } from '../spec/index.ts';
+import { ConfigError } from '../spec/index.ts';
 
 /**
  * What a failure id names: a rule on one operation, the fast-check seed (of a property, or of a fixed
@@ -7,7 +7,8 @@ import { ConfigError, type OperationId } from '../spec/index.ts';
  */
 export interface FailureKey {
   readonly ruleId: string;
-  readonly operation: OperationId;
+  /** The operation's id in the spec. */
+  readonly operation: string;
   readonly seed?: number;
   readonly path?: string;
   /** The rule whose case received the judged answer; its replay reruns that case. */
@@ -43,7 +44,7 @@ export function parseFailureId(id: string): FailureKey {
   }
   return {
     ruleId,
-    operation: operation as OperationId,
+    operation,
     ...(seedNumber !== undefined ? { seed: seedNumber } : {}),
     ...(path !== undefined ? { path } : {}),
     ...(receivedBy !== undefined ? { receivedBy } : {}),

@@ -1,16 +1,16 @@
 import fc from 'fast-check';
-import { type OperationId, pathFor, type Spec } from '../spec/index.ts';
+import { pathFor, type Spec } from '../spec/index.ts';
 import type { ApiRequest, ApiResponse } from './api-request.ts';
 import { bearer, jsonRequest } from './api-request.ts';
 import { type ControlApiClient, ControlApiError, clockRefusal } from './control-client.ts';
 import { dataOf } from './envelope-checks.ts';
-import type { TargetIds } from './target-config.ts';
+import type { IdValues } from './resolve-ids.ts';
 import { validBodyArbitrary } from './valid-requests.ts';
 import type { Delivery, WebhookReceiver } from './webhook-receiver.ts';
 
 /** A payment pacu created, with what it saw of it: the creation exchange, its events and a final read. */
 export interface ObservedPayment {
-  readonly operation: OperationId;
+  readonly operation: string;
   /** Event name prefix: usd_transfer, wallet_payout, push_to_card. */
   readonly kind: string;
   readonly transactionId: string;
@@ -31,7 +31,8 @@ export interface LifecycleObservation {
 /** Simulated time the clock is moved by: past every step of the default scenario, within a token's life. */
 const CLOCK_ADVANCE_SECONDS = 900;
 const SETTLE_WAIT_MS = 5000;
-const KIND: Partial<Record<OperationId, string>> = {
+/** The operations whose payments the observation follows, and the event name prefix of each. */
+export const LIFECYCLE_KINDS: Readonly<Partial<Record<string, string>>> = {
   usdTransfer: 'usd_transfer',
   walletPayout: 'wallet_payout',
   getPushToCardPayment: 'push_to_card',
@@ -39,11 +40,11 @@ const KIND: Partial<Record<OperationId, string>> = {
 
 /** What observing lifecycles takes from the run (the runner owns it and observes once per run). */
 export interface ObservationInput {
-  readonly spec: Spec;
+  readonly spec: Spec<string>;
   /** Sends through the run (fresh tokens, one retry on an unexpected 401). */
-  readonly send: (request: ApiRequest, operation: OperationId) => Promise<ApiResponse>;
+  readonly send: (request: ApiRequest, operation: string) => Promise<ApiResponse>;
   readonly token: string;
-  readonly ids: Required<TargetIds>;
+  readonly ids: IdValues;
   readonly seed: number;
   readonly nonce: string;
   /** A pacu mock's control API: pacu adds its own receiver and moves the clock. */
@@ -100,7 +101,7 @@ export async function observeLifecycles(
       if (typeof transactionId === 'string')
         created.push({
           operation: operationId,
-          kind: KIND[operationId] ?? '',
+          kind: LIFECYCLE_KINDS[operationId] ?? '',
           transactionId,
           request,
           response,

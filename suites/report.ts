@@ -1,4 +1,4 @@
-import type { OperationId, Profile } from '../spec/index.ts';
+import type { Profile } from '../spec/index.ts';
 import type { ApiRequest } from './api-request.ts';
 
 /**
@@ -72,7 +72,8 @@ export interface RuleResult {
   readonly id: string;
   readonly category: RuleCategory;
   /** `unknown` for a Pact interaction on a path the spec lacks; an event type for `pacu webhooks check`. */
-  readonly operation: OperationId | WebhookEventType | 'unknown';
+  /** The operation's id in the spec (an event type for webhook checks; `unknown` when none matched). */
+  readonly operation: string;
   readonly profile: Profile;
   readonly status: RuleStatus;
   /** Cases run (generated inputs, or 1 for a fixed scenario). */

@@ -1,97 +1,134 @@
-import { OPERATION_ROUTES, type OperationId } from '../spec/index.ts';
+import type { ControlIds, Spec } from '../spec/index.ts';
 import type { ApiClient } from './api-client.ts';
 import { bearer, jsonRequest } from './api-request.ts';
+import type { ControlApiClient } from './control-client.ts';
 import { dataOf } from './envelope-checks.ts';
-import { TARGET_ID_FLAGS, type TargetIds } from './target-config.ts';
+import { type AnyOperation, idSlots, isTokenEndpoint, recordFields, takesJson } from './read-operation.ts';
+import type { Setting, Wording } from './setting.ts';
+import { TARGET_ID_KEYS, type TargetIds } from './target-config.ts';
 
 /** The ids rules use: the user's, plus any pacu found or made on the target itself (a user, an account). */
 export interface ResolvedIds extends TargetIds {
   /** Ids pacu found or created (not given), for the replay line. */
   readonly discovered: readonly (keyof TargetIds)[];
-  /** For each id still missing: the true reason, naming the flag to pass. */
+  /** For each id still missing: the true reason, naming the setting to give. */
   readonly missing: Readonly<Partial<Record<keyof TargetIds, string>>>;
 }
 
-/** The ids each operation needs before a valid request can be built. */
-const IDS_NEEDED: Readonly<Record<OperationId, readonly (keyof TargetIds)[]>> = {
-  getAccessToken: [],
-  usdTransfer: ['accountId'],
-  walletPayout: ['accountId'],
-  createAccount: ['userId'],
-  getCardTransaction: ['cardId', 'cardTransactionId'],
-  getPushToCardPayment: ['pushToCardId'],
-  getVirtualCard: ['cardId'],
-  listUsers: [],
-  getP2pStatus: ['userId'],
-};
+/** Every id an operation's valid requests carry, resolved. */
+export type IdValues = Readonly<Partial<Record<keyof TargetIds, string>>>;
 
-/** Records no /v3 operation creates: only the user can name them. */
-const NOT_CREATABLE: Readonly<Partial<Record<keyof TargetIds, string>>> = {
-  cardId: 'no operation creates a virtual card',
-  cardTransactionId: 'no operation creates a card transaction',
-  pushToCardId: 'no operation creates a push-to-card payment',
-};
+/** A pacu mock's seeded ids under the names a target's ids go by. */
+const fromControl = (ids: ControlIds): TargetIds => ({
+  cardId: ids.cardId,
+  cardTransactionId: ids.cardTransactionId,
+  pushToCardId: ids.pushToCardId,
+  accountId: ids.merchantAccountId,
+  userId: ids.userId,
+});
+
+/** A GET that takes no id: it may list the records an id names. */
+const lists = (operation: AnyOperation): boolean =>
+  operation.method === 'get' && idSlots(operation).length === 0 && !isTokenEndpoint(operation);
+
+/** The first record of a list answer that carries `field`, as the list's `items` hold them. */
+function firstListed(data: Record<string, unknown> | undefined, field: string): string | undefined {
+  const items = data?.items;
+  const first = Array.isArray(items) ? (items[0] as Record<string, unknown> | undefined) : undefined;
+  return typeof first?.[field] === 'string' ? first[field] : undefined;
+}
 
 /**
- * The user's ids, completed from the target where an operation can tell: a user from `/users`, and
- * an account that holds its own balance (a valid funds source) created for that user with
- * `createAccount`. Every id left missing carries the reason why.
+ * The user's ids, completed from what the target can tell: a pacu mock's control API gives its
+ * seeded ids; else an operation that lists records gives a user, and an operation that creates a
+ * record from it (`createAccount` with `hold_balance: true`: a valid funds source) gives an account.
+ * Every id left missing carries the reason why, naming the setting through `word`.
  */
-export async function resolveIds(api: ApiClient, token: string, given: TargetIds): Promise<ResolvedIds> {
-  const ids: { -readonly [K in keyof TargetIds]: TargetIds[K] } = { ...given };
-  const discovered: (keyof TargetIds)[] = [];
+export async function resolveIds(
+  spec: Spec<string>,
+  api: ApiClient,
+  token: string,
+  given: TargetIds,
+  word: Wording,
+  control?: ControlApiClient,
+): Promise<ResolvedIds> {
+  const seeded = control ? fromControl(await control.ids()) : {};
+  const ids: { -readonly [K in keyof TargetIds]: TargetIds[K] } = { ...seeded, ...given };
+  const discovered: (keyof TargetIds)[] = TARGET_ID_KEYS.filter(
+    (key) => given[key] === undefined && ids[key],
+  );
   const missing: Partial<Record<keyof TargetIds, string>> = {};
-  for (const [key, why] of Object.entries(NOT_CREATABLE) as [keyof TargetIds, string][])
-    if (ids[key] === undefined) missing[key] = `needs ${TARGET_ID_FLAGS[key]} (${why})`;
+  const needs = (key: keyof TargetIds, why: string): string =>
+    `needs ${word(`ids.${key}` as Setting)} (${why})`;
+
   if (ids.userId === undefined) {
-    const users = await api.send({
-      method: 'GET',
-      path: OPERATION_ROUTES.listUsers.path,
-      headers: bearer(token),
-    });
-    const items = dataOf(users)?.items;
-    const first = Array.isArray(items) ? (items[0] as { user_id?: unknown } | undefined) : undefined;
-    if (typeof first?.user_id === 'string') {
-      ids.userId = first.user_id;
+    const list = spec.operations.find(lists);
+    const users = list
+      ? await api.send({ method: 'GET', path: list.path, headers: bearer(token) })
+      : undefined;
+    const userId = users ? firstListed(dataOf(users), 'user_id') : undefined;
+    if (userId) {
+      ids.userId = userId;
       discovered.push('userId');
-    } else {
-      missing.userId = `needs --user-id (GET /users answered HTTP ${users.status} with ${Array.isArray(items) ? 'no user' : 'no user list'})`;
-    }
+    } else
+      missing.userId = needs(
+        'userId',
+        users ? `GET ${list?.path} answered HTTP ${users.status} with no user` : 'no operation lists users',
+      );
   }
   if (ids.accountId === undefined) {
-    if (ids.userId === undefined) {
-      missing.accountId = `needs --account-id, or a user to create one for with createAccount (${missing.userId})`;
+    // An operation whose body names a user and whose record is an account creates one.
+    const creates = spec.operations.find(
+      (operation) =>
+        takesJson(operation) &&
+        idSlots(operation).some((slot) => slot.key === 'userId') &&
+        recordFields(operation).includes('account_id'),
+    );
+    if (ids.userId === undefined || !creates) {
+      missing.accountId = creates
+        ? `needs ${word('ids.accountId')}, or a user to create one for with ${creates.id} (${missing.userId})`
+        : needs('accountId', 'no operation creates one');
     } else {
-      const account = await api.send(
-        jsonRequest(
-          'POST',
-          OPERATION_ROUTES.createAccount.path,
-          { hold_balance: true, user_id: ids.userId },
-          bearer(token),
-        ),
-      );
+      // An account that holds its own balance: a valid funds source for the payments.
+      const body = { hold_balance: true, user_id: ids.userId };
+      const account = await api.send(jsonRequest('POST', creates.path, body, bearer(token)));
       const accountId = dataOf(account)?.account_id;
       if (typeof accountId === 'string') {
         ids.accountId = accountId;
         discovered.push('accountId');
       } else {
-        missing.accountId = `needs --account-id (pacu's createAccount for user ${ids.userId} answered HTTP ${account.status})`;
+        missing.accountId = needs(
+          'accountId',
+          `pacu's ${creates.id} for user ${ids.userId} answered HTTP ${account.status}`,
+        );
       }
     }
   }
+  for (const key of TARGET_ID_KEYS)
+    if (ids[key] === undefined && missing[key] === undefined)
+      missing[key] = needs(key, 'no operation creates the record it names');
   return { ...ids, discovered, missing };
 }
 
-/** The id values an operation needs, or the reason one is missing. */
+/** The id values an operation's requests carry, or the reason one is missing. */
 export function idsFor(
   ids: ResolvedIds,
-  operation: OperationId,
-): { readonly ids: Required<TargetIds> } | { readonly reason: string } {
-  const lacking = IDS_NEEDED[operation].filter((key) => ids[key] === undefined);
-  if (lacking.length === 0) return { ids: ids as Required<TargetIds> };
+  operation: AnyOperation,
+): { readonly ids: IdValues } | { readonly reason: string } {
+  const slots = idSlots(operation);
+  const unnamed = operation.parameters.filter(
+    (parameter) => parameter.in === 'path' && !slots.some((slot) => slot.name === parameter.name),
+  );
+  if (unnamed.length > 0)
+    return {
+      reason: `the path parameter ${unnamed.map((parameter) => parameter.name).join(', ')} names no id pacu can give`,
+    };
+  const keys = [...new Set(slots.map((slot) => slot.key))];
+  const lacking = keys.filter((key) => ids[key] === undefined);
+  if (lacking.length === 0) return { ids: Object.fromEntries(keys.map((key) => [key, ids[key] as string])) };
   return {
     reason: lacking
-      .map((key) => ids.missing[key] ?? `needs ${TARGET_ID_FLAGS[key]}`)
+      .map((key) => ids.missing[key] as string)
       .filter((reason, index, all) => all.indexOf(reason) === index)
       .join('; '),
   };

@@ -1,24 +1,24 @@
 import { createHash } from 'node:crypto';
-import type { OperationId, OperationSpec } from '../spec/index.ts';
+import type { Scope } from '../spec/index.ts';
 import type { CheckRun } from './check-run.ts';
 import { type ControlApiClient, ControlApiError, clockRefusal } from './control-client.ts';
 import { checkOnce, checkProperty } from './property.ts';
+import { type AnyOperation, scopesOf } from './read-operation.ts';
 import { idsFor } from './resolve-ids.ts';
-import type { ReceivingCase, Rule, RuleKit } from './rule.ts';
-import type { TargetIds } from './target-config.ts';
-import { referenceFor, validBodyArbitrary, validRequestArbitrary } from './valid-requests.ts';
-
-const STRICT_ONLY = 'a pacu decision, not in the description: checked with --profile strict';
-const NO_CONTROL = `needs --control-url: a pacu mock's control API`;
-const NO_SCOPE = 'the operation needs no particular scope, so no token can lack it';
+import type { Need, ReceivingCase, Rule, RuleKit, ScopeGrant } from './rule.ts';
+import { pathWithIds, referenceFor, validBodyArbitrary, validRequestArbitrary } from './valid-requests.ts';
 
 type Unmet = { readonly reason: string };
 
 /** A token for every scope but the operation's: what a client without the operation's scope holds. */
-async function otherScopes(run: CheckRun, operation: OperationSpec): Promise<RuleKit['otherScopes'] | Unmet> {
-  const needed: readonly string[] = operation.security.kind === 'bearer' ? operation.security.scopes : [];
+async function otherScopes(
+  run: CheckRun,
+  operation: AnyOperation,
+): Promise<RuleKit<'other-scopes'>['otherScopes'] | Unmet> {
+  const needed = scopesOf(operation);
   const scopes = run.spec.scopes.filter((scope) => !needed.includes(scope));
-  if (needed.length === 0 || scopes.length === 0) return { reason: NO_SCOPE };
+  if (needed.length === 0 || scopes.length === 0)
+    return { reason: 'the operation needs no particular scope, so no token can lack it' };
   const grant = await run.tokens.tryGet(scopes);
   if ('reason' in grant)
     return { reason: `needs a client holding scope ${scopes.join(',')}: ${grant.reason}` };
@@ -32,11 +32,31 @@ async function otherScopes(run: CheckRun, operation: OperationSpec): Promise<Rul
   return { token: grant.token, scopes };
 }
 
+/** Every non-empty set of the spec's scope names. */
+function scopeSets(scopes: readonly Scope[]): Scope[][] {
+  return scopes.reduce<Scope[][]>(
+    (sets, scope) => [...sets, ...sets.map((set) => [...set, scope]), [scope]],
+    [],
+  );
+}
+
+/** Tokens for every set of scopes the target grants: two at least, or nothing to compare. */
+async function grants(run: CheckRun): Promise<readonly ScopeGrant[] | Unmet> {
+  const held: ScopeGrant[] = [];
+  for (const asked of scopeSets(run.spec.scopes)) {
+    const grant = await run.tokens.tryGet(asked);
+    if (!('reason' in grant)) held.push({ asked, ...grant });
+  }
+  return held.length >= 2
+    ? held
+    : { reason: 'the target granted one scope set only: no two grants to compare' };
+}
+
 /** A token, then the target's clock moved past its lifetime (so every token pacu holds is dropped). */
 async function expiredToken(
   run: CheckRun,
   control: ControlApiClient,
-): Promise<RuleKit['expiredToken'] | Unmet> {
+): Promise<RuleKit<'expired-token'>['expiredToken'] | Unmet> {
   const token = await run.tokens.get();
   const ageSeconds = run.spec.tokenLifetimeSeconds + 1;
   try {
@@ -52,34 +72,39 @@ async function expiredToken(
 
 /**
  * The one place a rule's needs are resolved and every skip reason is written: the kit a rule runs
- * with, or why it cannot run on this operation. `replayingCaseOf` names the rule whose case was just
- * replayed, when this rule is to judge only what that case received.
+ * with, holding exactly what its needs ask for, or why it cannot run on this operation.
+ * `replayingCaseOf` names the rule whose case was just replayed, when this rule is to judge only
+ * what that case received.
  */
-export async function resolveNeeds(
+export async function resolveNeeds<N extends Need>(
   run: CheckRun,
-  rule: Rule,
-  operation: OperationId,
+  rule: Rule<N>,
+  operation: string,
   replayingCaseOf?: string,
-): Promise<RuleKit | Unmet> {
-  if (rule.profileFor(operation) === 'strict' && run.profile === 'documented' && !rule.optedIn?.(run.config))
-    return { reason: STRICT_ONLY };
-  const needs = new Set(rule.needs);
+): Promise<RuleKit<N> | Unmet> {
   const operationSpec = run.spec.operation(operation);
-  let ids = {} as Required<TargetIds>;
-  if (needs.has('ids')) {
-    const found = idsFor(run.ids, operation);
-    if ('reason' in found) return found;
-    ids = found.ids;
-  }
+  if (
+    rule.profileFor(operationSpec) === 'strict' &&
+    run.profile === 'documented' &&
+    !rule.optedIn?.(run.config)
+  )
+    return { reason: `a pacu decision, not in the description: checked with ${run.word('profile')} strict` };
+  const needs = new Set<Need>(rule.needs);
+  const found = needs.has('ids') ? idsFor(run.ids, operationSpec) : undefined;
+  if (found && 'reason' in found) return found;
   if ((needs.has('control') || needs.has('expired-token')) && !run.control)
-    return { reason: `${NO_CONTROL} (pacu moves its clock instead of waiting)` };
+    return {
+      reason: `needs ${run.word('controlUrl')}: a pacu mock's control API (pacu moves its clock instead of waiting)`,
+    };
   const scoped = needs.has('other-scopes') ? await otherScopes(run, operationSpec) : undefined;
   if (scoped && 'reason' in scoped) return scoped;
+  const granted = needs.has('grants') ? await grants(run) : undefined;
+  if (granted && 'reason' in granted) return granted;
   const observation = needs.has('observation') ? await run.observation(rule.id) : undefined;
   if (observation && 'reason' in observation) return observation;
   if (observation && !observation.payments.some((payment) => payment.operation === operation))
     return { reason: `no ${operation} payment could be created to observe` };
-  const token = needs.has('token') ? await run.tokens.get() : '';
+  const token = needs.has('token') ? await run.tokens.get() : undefined;
   // Last: it moves the target's clock, which no skip above should have paid for.
   const expired =
     needs.has('expired-token') && run.control ? await expiredToken(run, run.control) : undefined;
@@ -97,23 +122,16 @@ export async function resolveNeeds(
   // The case being judged, so an error answer it receives names it for the replay line.
   let current: Pick<ReceivingCase, 'path' | 'input'> = {};
   const receivedIn = (): ReceivingCase => ({ rule: rule.id, label: rule.id, seed: run.seed, ...current });
-  return {
+  const { clientId, clientSecret } = run.config;
+  const kit = {
     operation,
     spec: run.spec,
     operationSpec,
     profile: run.profile,
     config: run.config,
-    token,
-    ids,
-    // The probe made sure both are set: without them no run starts.
-    client: { clientId: run.config.clientId ?? '', clientSecret: run.config.clientSecret ?? '' },
     tokens: run.tokens,
-    otherScopes: scoped ?? { token: '', scopes: [] },
-    expiredToken: expired ?? { token: '', ageSeconds: 0 },
     send: (request) => run.send(request, operation, receivedIn()),
     sendRaw: (request) => run.api.send(request),
-    valid: () => validRequestArbitrary(generation, operation, token, ids),
-    validBodies: () => validBodyArbitrary(generation, operationSpec, ids),
     referenceFor: (body) => referenceFor(body, nonce),
     check: (arbitrary, judge, runs) =>
       checkProperty(
@@ -125,10 +143,28 @@ export async function resolveNeeds(
         },
       ),
     once: (judge) => checkOnce(run.seed, judge),
-    ...(run.control ? { control: run.control } : {}),
-    ...(observation ? { observation } : {}),
     errorAnswers: () => run.errorAnswers.get(operation) ?? { judged: 0, problems: [] },
     ...(replayingCaseOf ? { replayingCaseOf } : {}),
     seed: run.seed,
-  };
+    // Each need's part, present exactly when declared. The probe made sure the client is configured.
+    ...(needs.has('client') && clientId !== undefined && clientSecret !== undefined
+      ? { client: { clientId, clientSecret } }
+      : {}),
+    ...(token !== undefined ? { token } : {}),
+    ...(found
+      ? {
+          ids: found.ids,
+          path: pathWithIds(operationSpec, found.ids),
+          valid: () => validRequestArbitrary(generation, operationSpec, token, found.ids),
+          validBodies: () => validBodyArbitrary(generation, operationSpec, found.ids),
+        }
+      : {}),
+    ...(scoped ? { otherScopes: scoped } : {}),
+    ...(expired ? { expiredToken: expired } : {}),
+    ...(granted ? { grants: granted } : {}),
+    ...(needs.has('control') && run.control ? { control: run.control } : {}),
+    ...(observation ? { observation } : {}),
+  } satisfies RuleKit<never> & Partial<RuleKit>;
+  // Every part the rule's needs ask for was resolved above or the function returned its reason.
+  return kit as unknown as RuleKit<N>;
 }

@@ -12,6 +12,7 @@ describe('selectRules', () => {
     expect(ids(['*.token-*'])).toEqual(['auth.token-grant', 'auth.token-refusals', 'auth.token-expired']);
     expect(ids(['auth.*'], ['auth.token-expired', 'auth.scope-*'])).toEqual([
       'auth.token-grant',
+      'auth.granted-scope',
       'auth.token-refusals',
       'auth.bearer-required',
     ]);

@@ -1,74 +1,38 @@
-import { randomBytes } from 'node:crypto';
-import { ConfigError, loadSpec, type OperationId, type Profile, type Spec } from '../spec/index.ts';
+import { ConfigError, type Profile, type Spec } from '../spec/index.ts';
 import { buildReport, type ResultDraft } from './build-report.ts';
 import { RULES } from './catalogue.ts';
-import { openCheckRun } from './check-run.ts';
+import { type CheckOptions, type ResolvedCheckOptions, resolveCheckOptions } from './check-options.ts';
+import { type CheckRun, openCheckRun } from './check-run.ts';
 import { formatFailureId, parseFailureId } from './failure-id.ts';
 import { createRedactor } from './redaction.ts';
-import type { Report, RuleCategory, RuleResult } from './report.ts';
+import type { Report, RuleCategory } from './report.ts';
 import { resolveNeeds } from './resolve-needs.ts';
-import type { Rule, RuleOutcome } from './rule.ts';
+import { operationsOf, type Rule, type RuleOutcome } from './rule.ts';
 import { selectRules } from './rule-selection.ts';
-import { DEFAULT_SCOPES, TARGET_ID_FLAGS, type TargetConfig, type TargetIds } from './target-config.ts';
-
-/** Options of {@link runChecks}; everything but the target is optional. */
-export interface CheckOptions {
-  readonly target: TargetConfig;
-  /** @default 'documented' */
-  readonly profile?: Profile;
-  /** fast-check seed. @default a random one (printed in the report) */
-  readonly seed?: number;
-  /** Generated cases per property. @default 100 */
-  readonly runs?: number;
-  /** Rule × operation checks in flight at once. @default 4 */
-  readonly concurrency?: number;
-  /** Only the rules these name: rule ids, categories (`auth`) or globs over ids (`idempotency.*`). @default every rule */
-  readonly rules?: readonly string[];
-  /** Leave out the rules these name (ids, categories or globs), after `rules`. @default none */
-  readonly excludeRules?: readonly string[];
-  /** Rerun exactly the case of this failure id (`<rule>[@<rule>]/<operation>[/<seed>[/<path>]]`). */
-  readonly replay?: string;
-  /** @default the spec pacu ships */
-  readonly spec?: Spec;
-  /** Called when a check starts and when it ends (for progress lines). */
-  readonly onProgress?: (event: ProgressEvent) => void;
-}
-
-export type ProgressEvent =
-  | {
-      readonly kind: 'start';
-      readonly rule: string;
-      readonly operation: OperationId;
-      readonly index: number;
-      readonly total: number;
-    }
-  | {
-      readonly kind: 'end';
-      readonly result: Pick<RuleResult, 'id' | 'operation' | 'status' | 'runs' | 'skipReason'>;
-      readonly index: number;
-      readonly total: number;
-    };
-
-export const CHECK_DEFAULTS = { profile: 'documented', runs: 100, concurrency: 4 } as const;
+import type { Setting } from './setting.ts';
+import { DEFAULT_SCOPES, TARGET_ID_KEYS, type TargetConfig, type TargetIds } from './target-config.ts';
 
 interface Task {
   readonly rule: Rule;
-  readonly operation: OperationId;
+  readonly operation: string;
   /** Judge only what this rule's replayed case received (set on a `last` rule when replaying it). */
   readonly replayingCaseOf?: string;
 }
 
-function ruleOn(ruleId: string, operation: OperationId): Rule {
+function ruleOn(spec: Spec<string>, ruleId: string, operation: string): Rule {
   const rule = RULES.find((candidate) => candidate.id === ruleId);
-  if (!rule?.operations.includes(operation))
+  if (!rule || !operationsOf(rule, spec).includes(operation))
     throw new ConfigError(`pacu: no rule ${ruleId} on ${operation} to replay`);
   return rule;
 }
 
-function selectTasks(options: CheckOptions): { tasks: Task[]; seed?: number; path?: string } {
+function selectTasks(
+  options: ResolvedCheckOptions,
+  spec: Spec<string>,
+): { tasks: Task[]; seed?: number; path?: string } {
   if (options.replay) {
     const key = parseFailureId(options.replay);
-    const rule = ruleOn(key.ruleId, key.operation);
+    const rule = ruleOn(spec, key.ruleId, key.operation);
     const replayed = {
       ...(key.seed !== undefined ? { seed: key.seed } : {}),
       ...(key.path ? { path: key.path } : {}),
@@ -79,7 +43,7 @@ function selectTasks(options: CheckOptions): { tasks: Task[]; seed?: number; pat
         `pacu: ${key.ruleId} judges only its own cases; replay ${key.ruleId}/${key.operation}`,
       );
     // Rerun the case that received the answer, then judge what it received.
-    const receiver = ruleOn(key.receivedBy, key.operation);
+    const receiver = ruleOn(spec, key.receivedBy, key.operation);
     return {
       tasks: [
         { rule: receiver, operation: key.operation },
@@ -89,7 +53,9 @@ function selectTasks(options: CheckOptions): { tasks: Task[]; seed?: number; pat
     };
   }
   const rules = selectRules(RULES, options.rules, options.excludeRules);
-  return { tasks: rules.flatMap((rule) => rule.operations.map((operation) => ({ rule, operation }))) };
+  return {
+    tasks: rules.flatMap((rule) => operationsOf(rule, spec).map((operation) => ({ rule, operation }))),
+  };
 }
 
 function toResult(task: Task, ruleProfile: Profile, outcome: RuleOutcome, durationMs: number): ResultDraft {
@@ -133,6 +99,27 @@ function toResult(task: Task, ruleProfile: Profile, outcome: RuleOutcome, durati
   };
 }
 
+/**
+ * A failure under strict that no assertion labelled: judged again on the documented view (the same
+ * rule and seed, documented inputs and schemas). When that passes, only pacu's decisions saw it.
+ */
+async function labelled(run: CheckRun, task: Task, outcome: RuleOutcome): Promise<RuleOutcome> {
+  if (outcome.status !== 'failed' || outcome.profile !== undefined || run.profile !== 'strict')
+    return outcome;
+  if (
+    task.rule.profileFor(run.spec.operation(task.operation)) !== 'documented' ||
+    task.rule.exclusive ||
+    task.rule.last
+  )
+    return outcome;
+  const { path: _replayed, ...rest } = run;
+  const documented: CheckRun = { ...rest, profile: 'documented' };
+  const kit = await resolveNeeds(documented, task.rule, task.operation);
+  if ('reason' in kit) return outcome;
+  const again = await task.rule.run(kit);
+  return { ...outcome, profile: again.status === 'passed' ? 'strict' : 'documented' };
+}
+
 /** Run `work` on every item with at most `limit` in flight. */
 async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -150,13 +137,13 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
  * const report = await runChecks({ target: resolveTargetConfig({ target: mock.url, ... }), runs: 20 });
  * report.summary.failed; // 0
  */
-export async function runChecks(options: CheckOptions): Promise<Report> {
+export async function runChecks(given: CheckOptions): Promise<Report> {
   const started = Date.now();
-  const profile = options.profile ?? CHECK_DEFAULTS.profile;
-  const selection = selectTasks(options);
-  const seed = selection.seed ?? options.seed ?? randomBytes(4).readUInt32BE() >>> 1;
-  const spec = options.spec ?? (await loadSpec());
-  const concurrency = options.concurrency ?? CHECK_DEFAULTS.concurrency;
+  const options = await resolveCheckOptions(given);
+  const { profile, spec, word, concurrency } = options;
+  const selection = selectTasks(options, spec);
+  // A replayed failure id carries the seed of its run.
+  const seed = selection.seed ?? options.seed;
   const redactor = createRedactor({
     ...(options.target.clientId !== undefined ? { clientId: options.target.clientId } : {}),
     ...(options.target.clientSecret !== undefined ? { clientSecret: options.target.clientSecret } : {}),
@@ -170,10 +157,11 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
     profile,
     config: options.target,
     seed,
-    numRuns: options.runs ?? CHECK_DEFAULTS.runs,
+    numRuns: options.runs,
     ...(selection.path !== undefined ? { path: selection.path } : {}),
     connections: concurrency * 4,
     redactor,
+    word,
   });
   try {
     const results = new Map<Task, ResultDraft>();
@@ -184,11 +172,14 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
       options.onProgress?.({ kind: 'start', rule: task.rule.id, operation: task.operation, index, total });
       const taskStarted = performance.now();
       const kit = await resolveNeeds(run, task.rule, task.operation, task.replayingCaseOf);
-      const outcome: RuleOutcome =
-        'reason' in kit ? { status: 'skipped', reason: kit.reason } : await task.rule.run(kit);
+      const outcome = await labelled(
+        run,
+        task,
+        'reason' in kit ? { status: 'skipped', reason: kit.reason } : await task.rule.run(kit),
+      );
       const result = toResult(
         task,
-        task.rule.profileFor(task.operation),
+        task.rule.profileFor(spec.operation(task.operation)),
         outcome,
         performance.now() - taskStarted,
       );
@@ -224,7 +215,10 @@ export async function runChecks(options: CheckOptions): Promise<Report> {
       results: drafts,
       redactor,
       notes: runNotes(drafts, run.tokens.renewals),
-      rerunFlags: rerunFlags(options.target, profile, run.ids),
+      rerunFlags: rerunSettings(options.target, profile, run.ids).flatMap(([setting, value]) => [
+        word(setting),
+        value,
+      ]),
     });
   } finally {
     await run.close();
@@ -249,15 +243,19 @@ function runNotes(drafts: readonly ResultDraft[], renewals: number): string[] {
   return notes;
 }
 
-/** The non-secret flags that shaped the run, so a replay line reproduces it on its own. */
-function rerunFlags(target: TargetConfig, profile: Profile, ids: TargetIds): string[] {
-  const flags = ['--target', target.baseUrl, '--profile', profile];
-  if (target.scopes.join(',') !== DEFAULT_SCOPES.join(',')) flags.push('--scopes', target.scopes.join(','));
-  for (const [key, flag] of Object.entries(TARGET_ID_FLAGS)) {
-    const value = ids[key as keyof TargetIds];
-    if (typeof value === 'string') flags.push(flag, value);
+/** The non-secret settings that shaped the run, so a replay line reproduces it on its own. */
+function rerunSettings(target: TargetConfig, profile: Profile, ids: TargetIds): [Setting, string][] {
+  const settings: [Setting, string][] = [
+    ['target', target.baseUrl],
+    ['profile', profile],
+  ];
+  if (target.scopes.join(',') !== DEFAULT_SCOPES.join(','))
+    settings.push(['scopes', target.scopes.join(',')]);
+  for (const key of TARGET_ID_KEYS) {
+    const value = ids[key];
+    if (typeof value === 'string') settings.push([`ids.${key}`, value]);
   }
-  if (target.controlUrl) flags.push('--control-url', target.controlUrl);
-  if (target.webhook?.receiverUrl) flags.push('--webhook-receiver-url', target.webhook.receiverUrl);
-  return flags;
+  if (target.controlUrl) settings.push(['controlUrl', target.controlUrl]);
+  if (target.webhook?.receiverUrl) settings.push(['webhook.receiverUrl', target.webhook.receiverUrl]);
+  return settings;
 }

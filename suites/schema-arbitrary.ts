@@ -6,6 +6,12 @@ export type ArbitraryOverrides = Readonly<Record<string, fc.Arbitrary<unknown>>>
 
 /** Largest amount generated when a schema sets no maximum: 1,000,000.00. */
 const DEFAULT_MAX_CENTS = 100_000_000;
+/**
+ * Largest amount a valid request carries, whatever the schema allows: "amount bounds … not shown",
+ * so a sandbox may cap a payment well below pacu's decided 1,000,000.00 (25,000 is seen); 100.00
+ * sits under any plausible cap.
+ */
+const MODEST_MAX_CENTS = 10_000;
 const WORD_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
 const LOWER_CHARS = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
 
@@ -73,7 +79,10 @@ function numberArbitrary(schema: JSONSchema7): fc.Arbitrary<number> {
     schema.exclusiveMaximum !== undefined
       ? Math.ceil(Number(schema.exclusiveMaximum) * 100) - 1
       : Math.floor((schema.maximum ?? DEFAULT_MAX_CENTS / 100) * 100);
-  return fc.integer({ min: Math.max(1, lowest), max: highest }).map((cents) => cents / 100);
+  const min = Math.max(1, lowest);
+  return fc
+    .integer({ min, max: Math.max(min, Math.min(highest, MODEST_MAX_CENTS)) })
+    .map((cents) => cents / 100);
 }
 
 /**

@@ -45,14 +45,14 @@ export interface TargetConfigInput {
   readonly webhookReceiverUrl?: string;
 }
 
-/** The `pacu` flag that gives each id, for skip reasons and error messages. */
-export const TARGET_ID_FLAGS: Readonly<Record<keyof TargetIds, string>> = {
-  cardId: '--card-id',
-  cardTransactionId: '--card-transaction-id',
-  pushToCardId: '--push-to-card-id',
-  accountId: '--account-id',
-  userId: '--user-id',
-};
+/** Every id a target may need, in the order the interface's operations use them. */
+export const TARGET_ID_KEYS: readonly (keyof TargetIds)[] = [
+  'accountId',
+  'userId',
+  'cardId',
+  'cardTransactionId',
+  'pushToCardId',
+];
 
 export const DEFAULT_SCOPES: readonly Scope[] = SCOPES;
 const KNOWN_SCOPES: readonly string[] = DEFAULT_SCOPES;
@@ -146,9 +146,7 @@ export function resolveTargetConfig(
   const webhookSecret = pick('webhookSecret');
   const webhookReceiverUrl = pick('webhookReceiverUrl');
   const ids: TargetIds = Object.fromEntries(
-    (['cardId', 'cardTransactionId', 'pushToCardId', 'accountId', 'userId'] as const)
-      .map((key) => [key, pick(key)] as const)
-      .filter(([, value]) => value !== undefined),
+    TARGET_ID_KEYS.map((key) => [key, pick(key)] as const).filter(([, value]) => value !== undefined),
   );
   return {
     baseUrl: parseUrl(target, 'target'),

@@ -1,6 +1,7 @@
 import { ConfigError, type Scope } from '../spec/index.ts';
 import type { ApiClient } from './api-client.ts';
 import type { ApiResponse } from './api-request.ts';
+import { optionWording, type Wording } from './setting.ts';
 import type { TargetConfig } from './target-config.ts';
 
 /**
@@ -52,6 +53,19 @@ export function parseGrantedScope(value: unknown): readonly string[] | undefined
   return names.length > 0 ? names : undefined;
 }
 
+/**
+ * Why a token answer's `data.scope` is not what its row states ("string (comma-separated scope
+ * names)"), or undefined: a string of one or more names, none empty, none holding white space.
+ */
+export function scopeFieldProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'not a string of comma-separated scope names';
+  const names = value.split(',').map((name) => name.trim());
+  if (names.some((name) => name === '')) return 'an empty name where comma-separated scope names are stated';
+  const joined = names.find((name) => /\s/.test(name));
+  if (joined) return `"${joined}" is not one scope name: the names are separated by commas`;
+  return undefined;
+}
+
 /** Why the answer to POST /auth/token shows the target is not the API at all, or undefined. */
 function notTheApi(response: ApiResponse, baseUrl: string): string | undefined {
   if (response.status === 404)
@@ -64,7 +78,11 @@ function notTheApi(response: ApiResponse, baseUrl: string): string | undefined {
   return undefined;
 }
 
-export function createTokenSource(api: ApiClient, config: TargetConfig): TokenSource {
+export function createTokenSource(
+  api: ApiClient,
+  config: TargetConfig,
+  word: Wording = optionWording,
+): TokenSource {
   const held = new Map<string, Promise<Held>>();
   const owners = new Map<string, readonly Scope[]>();
   let renewals = 0;
@@ -73,7 +91,7 @@ export function createTokenSource(api: ApiClient, config: TargetConfig): TokenSo
   const fetchToken = async (scopes: readonly Scope[]): Promise<Held> => {
     if (!config.clientId || !config.clientSecret)
       throw new ConfigError(
-        'pacu: no client credentials: pass --client-id and --client-secret (or PACU_CLIENT_ID / PACU_CLIENT_SECRET); without a token no rule can run',
+        `pacu: no client credentials: pass ${word('clientId')} and ${word('clientSecret')} (or PACU_CLIENT_ID / PACU_CLIENT_SECRET); without a token no rule can run`,
       );
     const started = performance.now();
     const response = await api.getAccessToken({
@@ -88,7 +106,7 @@ export function createTokenSource(api: ApiClient, config: TargetConfig): TokenSo
     )?.data;
     if (response.status !== 200 || typeof data?.access_token !== 'string') {
       throw new TokenRefused(
-        `the target refused a token for scope ${scopes.join(',') || '(none)'} (HTTP ${response.status}); check the client credentials and --scopes`,
+        `the target refused a token for scope ${scopes.join(',') || '(none)'} (HTTP ${response.status}); check the client credentials and ${word('scopes')}`,
       );
     }
     const lifeMs = typeof data.expires_in_seconds === 'number' ? data.expires_in_seconds * 1000 : Infinity;

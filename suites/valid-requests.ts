@@ -1,22 +1,24 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import {
-  type JSONSchema7,
-  type OperationId,
-  type OperationSpec,
-  type Profile,
-  pathFor,
-  type Spec,
-} from '../spec/index.ts';
+import { documentedSchema, type JSONSchema7, type Profile, pathFor, type Spec } from '../spec/index.ts';
 import { tokenRequest } from './api-client.ts';
 import { type ApiRequest, bearer, jsonRequest } from './api-request.ts';
+import {
+  type AnyOperation,
+  idSlots,
+  isTokenEndpoint,
+  propertiesOf,
+  requiredOf,
+  takesJson,
+} from './read-operation.ts';
+import type { IdValues } from './resolve-ids.ts';
 import { routingNumberArbitrary } from './routing-number-arbitrary.ts';
 import { arbitraryFromSchema } from './schema-arbitrary.ts';
-import type { TargetConfig, TargetIds } from './target-config.ts';
+import type { TargetConfig } from './target-config.ts';
 
 /** What request generators read of the run. */
 export interface RequestGeneration {
-  readonly spec: Spec;
+  readonly spec: Spec<string>;
   readonly profile: Profile;
   readonly config: TargetConfig;
   /** Random per run and rule, never part of a generated input: keeps references fresh across runs. */
@@ -36,20 +38,30 @@ export function referenceFor(body: Record<string, unknown>, nonce: string): stri
 /** The request body arbitrary of a JSON operation: the spec's schema, ids and checksums filled in. */
 export function validBodyArbitrary(
   context: Pick<RequestGeneration, 'nonce'>,
-  operation: OperationSpec,
-  ids: Required<TargetIds>,
+  operation: AnyOperation,
+  ids: IdValues,
 ): fc.Arbitrary<Record<string, unknown>> {
   // Generated from the spec as written: its decided bounds keep inputs inside what any careful
   // provider accepts (positive whole cents, digits for account numbers, short references).
-  const schema = operation.requestBody?.schema as JSONSchema7;
-  const overrides = {
-    '/account_id': fc.constant(ids.accountId),
-    '/user_id': fc.constant(ids.userId),
-    '/routing_number': routingNumberArbitrary(),
-  };
+  const schema = sendingEveryUnstatedField(operation.requestBody?.schema as JSONSchema7);
+  const overrides: Record<string, fc.Arbitrary<unknown>> = { '/routing_number': routingNumberArbitrary() };
+  for (const slot of idSlots(operation))
+    if (slot.in === 'body') overrides[`/${slot.name}`] = fc.constant(ids[slot.key]);
   const body = arbitraryFromSchema(schema, overrides) as fc.Arbitrary<Record<string, unknown>>;
   if (!mergeHasReference(schema)) return body;
   return body.map((value) => ({ ...value, reference: referenceFor(value, context.nonce) }));
+}
+
+/**
+ * The request schema with every field present that the description does not say may be left out:
+ * where it states which fields are required (the USD transfer's table), the others may be absent;
+ * where it does not ("Endpoint 3: which fields are required: not shown"), a provider may require
+ * them all, so a valid request carries them all.
+ */
+function sendingEveryUnstatedField(schema: JSONSchema7): JSONSchema7 {
+  const stated = requiredOf(documentedSchema(schema));
+  const present = stated ? (requiredOf(schema) ?? []) : Object.keys(propertiesOf(schema));
+  return { ...schema, required: [...new Set([...(schema.required ?? []), ...present])] };
 }
 
 function mergeHasReference(schema: JSONSchema7): boolean {
@@ -57,51 +69,50 @@ function mergeHasReference(schema: JSONSchema7): boolean {
 }
 
 /**
- * Valid requests for an operation, built with `token` (or client credentials for the token
- * endpoint). Only path ids the user gave and parameters the profile allows are used.
+ * Valid requests for an operation, read from its spec: client credentials for the token endpoint,
+ * else `token` (when the rule holds one) with the ids in its path and body, the parameters the
+ * profile allows in its query, and a body generated from its schema.
  */
 export function validRequestArbitrary(
   context: RequestGeneration,
-  operationId: OperationId,
-  token: string,
-  ids: Required<TargetIds>,
+  operation: AnyOperation,
+  token: string | undefined,
+  ids: IdValues,
 ): fc.Arbitrary<ApiRequest> {
-  const operation = context.spec.operation(operationId);
-  const auth = bearer(token);
-  const get = (params: Record<string, string>): fc.Arbitrary<ApiRequest> =>
-    fc.constant({ method: 'GET', path: pathFor(operation, params), headers: auth });
-  switch (operationId) {
-    case 'getAccessToken': {
-      const { clientId = '', clientSecret = '' } = context.config;
-      return fc
-        .subarray([...context.config.scopes], { minLength: 1 })
-        .map((scopes) => tokenRequest({ clientId, clientSecret, scope: scopes.join(',') }));
-    }
-    case 'usdTransfer':
-    case 'walletPayout':
-    case 'createAccount':
-      return validBodyArbitrary(context, operation, ids).map((body) =>
-        jsonRequest('POST', pathFor(operation), body, auth),
-      );
-    case 'getCardTransaction':
-      return get({ card_id: ids.cardId, transaction_id: ids.cardTransactionId });
-    case 'getPushToCardPayment':
-      return get({ transaction_id: ids.pushToCardId });
-    case 'getVirtualCard':
-      return get({ card_id: ids.cardId });
-    case 'getP2pStatus':
-      return get({ user_id: ids.userId });
-    case 'listUsers':
-      return listUsersArbitrary(context, operation, auth);
+  if (isTokenEndpoint(operation)) {
+    const { clientId = '', clientSecret = '' } = context.config;
+    // The scopes the user says the client holds; a part of them only under strict: a target may
+    // refuse a scope set it does not grant with 400, which no sentence forbids.
+    const scopes =
+      context.profile === 'strict'
+        ? fc.subarray([...context.config.scopes], { minLength: 1 })
+        : fc.constant(context.config.scopes);
+    return scopes.map((asked) => tokenRequest({ clientId, clientSecret, scope: asked.join(',') }));
   }
+  const auth = token === undefined ? {} : bearer(token);
+  const path = pathWithIds(operation, ids);
+  const method = operation.method.toUpperCase() as ApiRequest['method'];
+  if (takesJson(operation))
+    return validBodyArbitrary(context, operation, ids).map((body) => jsonRequest(method, path, body, auth));
+  return queryArbitrary(context, operation).map((query) => ({
+    method,
+    path: `${path}${query ? `?${query}` : ''}`,
+    headers: auth,
+  }));
 }
 
-/** `/users`, with the decided paging parameters only under `strict` (the description shows none). */
-function listUsersArbitrary(
-  context: RequestGeneration,
-  operation: OperationSpec,
-  auth: Record<string, string>,
-): fc.Arbitrary<ApiRequest> {
+/** The operation's path with its ids in place (every path parameter names an id, or pathFor says which does not). */
+export function pathWithIds(operation: AnyOperation, ids: IdValues): string {
+  const params = Object.fromEntries(
+    idSlots(operation)
+      .filter((slot) => slot.in === 'path')
+      .map((slot) => [slot.name, ids[slot.key] as string]),
+  );
+  return pathFor(operation, params);
+}
+
+/** The query parameters of an operation, the decided ones (paging) only under `strict`. */
+function queryArbitrary(context: RequestGeneration, operation: AnyOperation): fc.Arbitrary<string> {
   const parameters = operation.parameters.filter(
     (parameter) => parameter.in === 'query' && (context.profile === 'strict' || !parameter.decision),
   );
@@ -114,11 +125,9 @@ function listUsersArbitrary(
     ),
     { requiredKeys: [] },
   );
-  return query.map((values) => {
-    const search = new URLSearchParams(
+  return query.map((values) =>
+    new URLSearchParams(
       Object.entries(values).map(([key, value]): [string, string] => [key, String(value)]),
-    );
-    const text = search.toString();
-    return { method: 'GET', path: `${pathFor(operation)}${text ? `?${text}` : ''}`, headers: auth };
-  });
+    ).toString(),
+  );
 }

@@ -15,7 +15,11 @@ export interface WebhookReceiver {
 }
 
 /** Listen for webhook deliveries (answering 204) on `host:port`; port 0 picks a free one. */
-export async function startWebhookReceiver(port = 0, host = '127.0.0.1'): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  port = 0,
+  host = '127.0.0.1',
+  where = 'the receiver URL',
+): Promise<WebhookReceiver> {
   const deliveries: Delivery[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -38,7 +42,7 @@ export async function startWebhookReceiver(port = 0, host = '127.0.0.1'): Promis
             : (error.code ?? error.message);
       reject(
         new ConfigError(
-          `pacu: cannot listen for webhooks on ${host}:${port}: ${why}. Pick a free port of this machine in --webhook-receiver-url`,
+          `pacu: cannot listen for webhooks on ${host}:${port}: ${why}. Pick a free port of this machine in ${where}`,
           { cause: error },
         ),
       );

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SETTING_FLAGS } from '../cli/setting-flags.ts';
 import { startMock } from '../mock/index.ts';
 import type { Report, RuleResult, TargetIds } from '../suites/index.ts';
-import { TARGET_ID_FLAGS } from '../suites/index.ts';
 import { checkArgs, closers, provider, run, tempDir } from './helpers/check-run.ts';
 import { TEST_SEED } from './providers/run-against.ts';
 
@@ -82,8 +82,9 @@ describe('an error answer judged by envelope.error-shape replays the case that r
       // The pacu mock, with its own ids and client: the same case, a correct envelope.
       const seeded = { ...mock.seeded, accountId: mock.seeded.merchantAccountId };
       const mockFlags: Record<string, string> = { '--target': mock.url };
-      for (const [key, flag] of Object.entries(TARGET_ID_FLAGS))
-        mockFlags[flag] = seeded[key as keyof TargetIds] ?? '';
+      for (const key of Object.keys(seeded) as (keyof TargetIds)[])
+        if (`ids.${key}` in SETTING_FLAGS)
+          mockFlags[SETTING_FLAGS[`ids.${key}` as keyof typeof SETTING_FLAGS]] = seeded[key] ?? '';
       const onMock = await run(
         withFlags(replayLine(first.stdout, received[0]?.failure?.id ?? ''), mockFlags),
         {

@@ -5,6 +5,7 @@ import { loadSpec } from '../spec/index.ts';
 import { openCheckRun } from '../suites/check-run.ts';
 import {
   createRedactor,
+  optionWording,
   type Report,
   RULES,
   resolveTargetConfig,
@@ -37,12 +38,13 @@ async function expectSkipsFromResolver(config: TargetConfig): Promise<Report> {
     numRuns: 3,
     connections: 4,
     redactor: createRedactor(),
+    word: optionWording,
   });
   try {
     for (const result of report.rules) {
       const rule = RULES.find((candidate) => candidate.id === result.id);
       if (!rule || result.operation === 'unknown') throw new Error(`no rule ${result.id}`);
-      const resolved = await resolveNeeds(run, rule, result.operation as (typeof rule.operations)[number]);
+      const resolved = await resolveNeeds(run, rule, result.operation);
       const where = `${result.id} on ${result.operation}`;
       if ('reason' in resolved)
         expect({ where, skip: result.skipReason }).toEqual({ where, skip: resolved.reason });

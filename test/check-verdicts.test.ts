@@ -123,13 +123,13 @@ describe('no false reds', () => {
     const reason = (id: string, operation: string): string | undefined =>
       report.rules.find((rule) => rule.id === id && rule.operation === operation)?.skipReason;
     expect(reason('positive.accepted', 'usdTransfer')).toMatch(
-      /^needs --account-id, or a user to create one for with createAccount \(needs --user-id \(GET \/users answered HTTP 200 with no user\)\)$/,
+      /^needs target\.ids\.accountId, or a user to create one for with createAccount \(needs target\.ids\.userId \(GET \/users answered HTTP 200 with no user\)\)$/,
     );
-    expect(reason('positive.accepted', 'createAccount')).toMatch(/^needs --user-id \(GET \/users/);
+    expect(reason('positive.accepted', 'createAccount')).toMatch(/^needs target\.ids\.userId \(GET \/users/);
     expect(reason('positive.accepted', 'getPushToCardPayment')).toMatch(
-      /no operation creates a push-to-card payment/,
+      /^needs target\.ids\.pushToCardId \(no operation creates the record it names\)$/,
     );
     for (const rule of report.rules)
-      expect(rule.skipReason ?? '').not.toMatch(/needs --account-id \(no operation creates one\)/);
+      expect(rule.skipReason ?? '').not.toMatch(/needs target\.ids\.accountId \(no operation creates/);
   });
 });

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flagWording } from '../cli/setting-flags.ts';
 import { PACU_PACT_DIR, verifyPacts } from '../contracts/index.ts';
 import { type RunningMock, startMock } from '../mock/index.ts';
 import { resolveTargetConfig } from '../suites/index.ts';
@@ -41,6 +42,7 @@ describe('verifyPacts against the pacu mock', () => {
         cardId: mock.seeded.cardId,
       }),
       pacts: [cardsPact],
+      word: flagWording,
     });
     expect(report.summary).toEqual({ passed: 1, failed: 0, skipped: 1 });
     expect(report.rules.find((rule) => rule.status === 'skipped')?.skipReason).toBe(

@@ -1,18 +1,17 @@
 import fc from 'fast-check';
-import { OPERATION_IDS } from '../../spec/index.ts';
 import { badRequests } from '../bad-requests.ts';
 import { errorShapeProblem, isSuccess, successShapeProblem } from '../envelope-checks.ts';
 import { isJsonMediaType } from '../media-type.ts';
-import { PASS, type Rule, skipped } from '../rule.ts';
+import { defineRule, PASS, skipped } from '../rule.ts';
 
-const ALL = OPERATION_IDS;
+const every = (): boolean => true;
 const documented = (): 'documented' => 'documented';
 
-export const contentTypeRule: Rule = {
+export const contentTypeRule = defineRule({
   id: 'envelope.content-type',
   category: 'envelope',
   title: 'every response, success or error, is declared as JSON (Content-Type parsed as a media type)',
-  operations: ALL,
+  appliesTo: every,
   needs: ['client', 'token', 'ids'],
   profileFor: documented,
   run(kit) {
@@ -34,13 +33,13 @@ export const contentTypeRule: Rule = {
       };
     });
   },
-};
+});
 
-export const successShapeRule: Rule = {
+export const successShapeRule = defineRule({
   id: 'envelope.success-shape',
   category: 'envelope',
   title: "a success response has success true, a message and data of the operation's documented shape",
-  operations: ALL,
+  appliesTo: every,
   needs: ['client', 'token', 'ids'],
   profileFor: documented,
   run: (kit) =>
@@ -49,16 +48,26 @@ export const successShapeRule: Rule = {
       // Refusing a valid request is positive.accepted's finding, not this one's.
       if (!isSuccess(response)) return PASS;
       const problem = successShapeProblem(kit.spec, kit.operation, kit.profile, response);
-      return problem ? { ok: false, reason: problem, request, response } : PASS;
+      if (!problem) return PASS;
+      // Judged again on the documented view: a body only pacu's decisions refuse fails strict alone.
+      const stated =
+        kit.profile === 'strict' && successShapeProblem(kit.spec, kit.operation, 'documented', response);
+      return {
+        ok: false,
+        reason: problem,
+        ...(kit.profile === 'strict' && !stated ? { profile: 'strict' as const } : {}),
+        request,
+        response,
+      };
     }),
-};
+});
 
-export const errorShapeRule: Rule = {
+export const errorShapeRule = defineRule({
   id: 'envelope.error-shape',
   category: 'envelope',
   title:
     'every error response any rule received, and the refusal of a bad request, has success false and a string message',
-  operations: ALL,
+  appliesTo: every,
   needs: ['client', 'token', 'ids'],
   profileFor: documented,
   // Judges the error answers every other rule received (401, 403, 409, 413…): runs after them.
@@ -70,7 +79,7 @@ export const errorShapeRule: Rule = {
           const response = await kit.send(request);
           // Accepting a bad request is an errors.* finding; here only the shape of refusals counts.
           if (isSuccess(response)) return PASS;
-          const problem = errorShapeProblem(response);
+          const problem = errorShapeProblem(response, kit);
           return problem ? { ok: false, reason: `refusing ${what}: ${problem}`, request, response } : PASS;
         })
       : undefined;
@@ -97,4 +106,4 @@ export const errorShapeRule: Rule = {
         : 'no documented input to get wrong, and no rule received an error answer',
     );
   },
-};
+});

@@ -1,7 +1,16 @@
 import type { ApiRequest, ApiResponse } from '../api-request.ts';
 import { bearer, jsonRequest } from '../api-request.ts';
 import { dataOf, isSuccess } from '../envelope-checks.ts';
-import { PASS, type Rule, type RuleKit, type Verdict } from '../rule.ts';
+import { bodyHas, ownDecidedStatuses, recordFields, takesJson } from '../read-operation.ts';
+import { defineRule, PASS, type RuleKit, type Verdict } from '../rule.ts';
+
+type Kit = RuleKit<'token' | 'ids'>;
+
+/** A JSON operation whose body carries `reference`, "the idempotency and tracking key", and whose record a transaction id. */
+const keyedByReference = (operation: Parameters<typeof takesJson>[0]): boolean =>
+  takesJson(operation) &&
+  bodyHas(operation, 'reference') &&
+  recordFields(operation).includes('transaction_id');
 
 /** Concurrent identical requests sent by idempotency.concurrent-requests. */
 const CONCURRENT_REQUESTS = 5;
@@ -12,8 +21,8 @@ const transactionId = (response: ApiResponse): unknown => dataOf(response)?.tran
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Send a usdTransfer body; the exchange is the evidence. */
-async function send(kit: RuleKit, body: unknown): Promise<[ApiRequest, ApiResponse]> {
-  const request = jsonRequest('POST', kit.operationSpec.path, body, bearer(kit.token));
+async function send(kit: Kit, body: unknown): Promise<[ApiRequest, ApiResponse]> {
+  const request = jsonRequest('POST', kit.path, body, bearer(kit.token));
   return [request, await kit.send(request)];
 }
 
@@ -28,7 +37,7 @@ function wasCreated(response: ApiResponse): boolean {
  * make every "same reference, same transaction" hold vacuously, so it fails here and says so.
  */
 async function referencesKeptApart(
-  kit: RuleKit,
+  kit: Kit,
   body: Record<string, unknown>,
   first: ApiResponse,
 ): Promise<Verdict> {
@@ -43,11 +52,11 @@ async function referencesKeptApart(
   };
 }
 
-export const sameReferenceReplayRule: Rule = {
+export const sameReferenceReplayRule = defineRule({
   id: 'idempotency.same-reference-replay',
   category: 'idempotency',
   title: 'repeating a usdTransfer with the same reference and body never creates a second transaction',
-  operations: ['usdTransfer'],
+  appliesTo: keyedByReference,
   needs: ['token', 'ids'],
   profileFor: () => 'documented',
   run: (kit) =>
@@ -66,7 +75,7 @@ export const sameReferenceReplayRule: Rule = {
         response,
       };
     }),
-};
+});
 
 /** A field of the transfer changed in a way that keeps the body valid. */
 function changed(body: Record<string, unknown>): Record<string, unknown> {
@@ -77,11 +86,11 @@ function changed(body: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
-export const sameReferenceDifferentBodyRule: Rule = {
+export const sameReferenceDifferentBodyRule = defineRule({
   id: 'idempotency.same-reference-different-body',
   category: 'idempotency',
   title: 'a reused reference with other parameters is never accepted as a new transaction (strict: 409)',
-  operations: ['usdTransfer'],
+  appliesTo: keyedByReference,
   needs: ['token', 'ids'],
   profileFor: () => 'documented',
   run: (kit) =>
@@ -99,10 +108,11 @@ export const sameReferenceDifferentBodyRule: Rule = {
           response,
         };
       }
-      if (kit.profile === 'strict' && response.status !== 409) {
+      const decided = ownDecidedStatuses(kit.spec, kit.operationSpec);
+      if (kit.profile === 'strict' && decided.length > 0 && !decided.includes(response.status)) {
         return {
           ok: false,
-          reason: `HTTP ${response.status}, expected 409 for a reused reference (pacu's decision)`,
+          reason: `HTTP ${response.status}, expected ${decided.join(' or ')} for a reused reference (pacu's decision)`,
           profile: 'strict',
           request,
           response,
@@ -110,13 +120,13 @@ export const sameReferenceDifferentBodyRule: Rule = {
       }
       return PASS;
     }),
-};
+});
 
-export const concurrentRequestsRule: Rule = {
+export const concurrentRequestsRule = defineRule({
   id: 'idempotency.concurrent-requests',
   category: 'idempotency',
   title: `${CONCURRENT_REQUESTS} concurrent identical usdTransfers yield one transaction`,
-  operations: ['usdTransfer'],
+  appliesTo: keyedByReference,
   needs: ['token', 'ids'],
   profileFor: () => 'documented',
   run: (kit) =>
@@ -138,4 +148,4 @@ export const concurrentRequestsRule: Rule = {
         response,
       };
     }),
-};
+});

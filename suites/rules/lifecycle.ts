@@ -1,11 +1,15 @@
-import type { OperationId } from '../../spec/index.ts';
 import { dataOf } from '../envelope-checks.ts';
-import type { LifecycleObservation, ObservedPayment } from '../lifecycle-observation.ts';
-import { PASS, type Rule, type RuleKit, type RuleOutcome, type Verdict } from '../rule.ts';
+import {
+  LIFECYCLE_KINDS,
+  type LifecycleObservation,
+  type ObservedPayment,
+} from '../lifecycle-observation.ts';
+import { defineRule, PASS, type RuleKit, type RuleOutcome, type Verdict } from '../rule.ts';
 import type { TargetConfig } from '../target-config.ts';
 import { signatureProblem } from '../webhook-receiver.ts';
 
-const OPERATIONS: readonly OperationId[] = ['usdTransfer', 'walletPayout', 'getPushToCardPayment'];
+/** The operations whose payments the lifecycle observation follows. */
+const observed = (operation: { readonly id: string }): boolean => LIFECYCLE_KINDS[operation.id] !== undefined;
 const FINAL = ['successful', 'failed'];
 
 /** Lifecycle rules run when the user can observe webhooks: a pacu control API, or their own receiver. */
@@ -21,10 +25,10 @@ const parse = (body: string): { type?: unknown; data?: { transaction_status?: un
 };
 
 async function forEachPayment(
-  kit: RuleKit,
+  kit: RuleKit<'observation'>,
   judge: (payment: ObservedPayment, observation: LifecycleObservation) => Verdict,
 ): Promise<RuleOutcome> {
-  const observation = kit.observation as LifecycleObservation;
+  const { observation } = kit;
   // The runner made sure the observation holds payments of this operation.
   const payments = observation.payments.filter((payment) => payment.operation === kit.operation);
   return kit.once(
@@ -32,11 +36,11 @@ async function forEachPayment(
   );
 }
 
-export const statusTransitionsRule: Rule = {
+export const statusTransitionsRule = defineRule({
   id: 'lifecycle.status-transitions',
   category: 'lifecycle',
   title: 'transaction_status only moves processing → successful | failed, once, and reads agree with events',
-  operations: OPERATIONS,
+  appliesTo: observed,
   profileFor: () => 'strict',
   needs: ['observation'],
   exclusive: true,
@@ -78,13 +82,13 @@ export const statusTransitionsRule: Rule = {
       }
       return PASS;
     }),
-};
+});
 
-export const signedWebhooksRule: Rule = {
+export const signedWebhooksRule = defineRule({
   id: 'lifecycle.signed-webhooks',
   category: 'lifecycle',
   title: 'each transition arrives as a webhook signed per Standard Webhooks with the receiver secret',
-  operations: OPERATIONS,
+  appliesTo: observed,
   profileFor: () => 'strict',
   needs: ['observation'],
   exclusive: true,
@@ -117,4 +121,4 @@ export const signedWebhooksRule: Rule = {
       }
       return PASS;
     }),
-};
+});

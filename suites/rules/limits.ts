@@ -1,9 +1,9 @@
-import { type DecidedLimits, type OperationId, pathFor } from '../../spec/index.ts';
+import type { DecidedLimits } from '../../spec/index.ts';
 import { bearer, jsonRequest } from '../api-request.ts';
 import { refusalProblem } from '../expect-status.ts';
-import { PASS, type Rule } from '../rule.ts';
+import { responseStatus, takesJson } from '../read-operation.ts';
+import { defineRule, PASS } from '../rule.ts';
 
-const JSON_OPERATIONS: readonly OperationId[] = ['usdTransfer', 'walletPayout', 'createAccount'];
 /** Each run sends fixed-size probes around a generated body: a few runs show it, 100 would only be slow. */
 const RUNS = 3;
 
@@ -13,28 +13,29 @@ function nested(depth: number): unknown {
   return value;
 }
 
-type Probe = { readonly what: string; readonly extra: Record<string, unknown>; readonly status: number };
+/** A probe and the shared response (components/responses) the operation answers it with. */
+type Probe = { readonly what: string; readonly extra: Record<string, unknown>; readonly response: string };
 
 /** Probes just past the spec's decided limits (x-pacu-limits). */
 const probes = (limits: DecidedLimits): readonly Probe[] => [
   {
     what: `a body over ${limits.maxBodyBytes} bytes`,
     extra: { padding: 'x'.repeat(limits.maxBodyBytes) },
-    status: 413,
+    response: 'PayloadTooLarge',
   },
   {
     what: `JSON nested ${limits.maxJsonDepth + 8} levels deep`,
     extra: { metadata: nested(limits.maxJsonDepth + 8) },
-    status: 400,
+    response: 'BadRequest',
   },
 ];
 
-export const limitsRule: Rule = {
+export const limitsRule = defineRule({
   id: 'errors.limits',
   category: 'errors',
   title:
     'a body over 1 MiB gets 413 and JSON nested deeper than 32 levels gets 400 (pacu decisions, x-pacu-limits)',
-  operations: JSON_OPERATIONS,
+  appliesTo: takesJson,
   profileFor: () => 'strict',
   needs: ['token', 'ids'],
   run(kit) {
@@ -47,9 +48,13 @@ export const limitsRule: Rule = {
           // Otherwise valid, with its own reference: only the limit can be the reason to refuse it.
           const withProbe = { ...body, ...probe.extra };
           if (typeof body.reference === 'string') withProbe.reference = kit.referenceFor(withProbe);
-          const request = jsonRequest('POST', pathFor(kit.operationSpec), withProbe, bearer(kit.token));
+          const request = jsonRequest('POST', kit.path, withProbe, bearer(kit.token));
           const response = await kit.send(request);
-          const problem = refusalProblem(response, 'strict', probe.status);
+          const problem = refusalProblem(
+            response,
+            'strict',
+            responseStatus(kit.spec, kit.operationSpec, probe.response),
+          );
           if (problem) return { ok: false, reason: `${probe.what}: ${problem.reason}`, request, response };
         }
         return PASS;
@@ -57,4 +62,4 @@ export const limitsRule: Rule = {
       RUNS,
     );
   },
-};
+});

@@ -1,22 +1,23 @@
-import { OPERATION_IDS, type OperationId } from '../../spec/index.ts';
+import type { Profile } from '../../spec/index.ts';
 import type { ApiRequest, ApiResponse } from '../api-request.ts';
 import { dataOf } from '../envelope-checks.ts';
-import { PASS, type Rule, type RuleKit, type RuleOutcome, type Verdict } from '../rule.ts';
+import { type AnyOperation, bodyHas, isTokenEndpoint, recordFields } from '../read-operation.ts';
+import { defineRule, PASS, type RuleKit, type RuleOutcome, type Verdict } from '../rule.ts';
 
-const ALL = OPERATION_IDS;
+const every = (): boolean => true;
 
 function eachValidRequest(
-  kit: RuleKit,
+  kit: RuleKit<'ids'>,
   judge: (request: ApiRequest, response: ApiResponse) => Verdict,
 ): Promise<RuleOutcome> {
   return kit.check(kit.valid(), async (request) => judge(request, await kit.send(request)));
 }
 
-export const acceptedRule: Rule = {
+export const acceptedRule = defineRule({
   id: 'positive.accepted',
   category: 'positive',
   title: 'a valid request generated from the schema gets HTTP 200',
-  operations: ALL,
+  appliesTo: every,
   needs: ['client', 'token', 'ids'],
   profileFor: () => 'documented',
   run: (kit) =>
@@ -30,47 +31,57 @@ export const acceptedRule: Rule = {
             response,
           },
     ),
-};
+});
 
-/** What the record must repeat from the request: body fields, or ids from the path. */
-function echoed(operation: OperationId, request: ApiRequest): Record<string, unknown> {
-  const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
-  const segments = request.path.split('?')[0]?.split('/').map(decodeURIComponent) ?? [];
-  switch (operation) {
-    case 'usdTransfer': {
-      const { account_id: _source, ...rest } = body;
-      return rest;
-    }
-    case 'walletPayout': {
-      const { account_id: _source, ...rest } = body;
-      return rest;
-    }
-    case 'getCardTransaction':
-      return { card_id: segments[2], transaction_id: segments[4] };
-    case 'getPushToCardPayment':
-      return { transaction_id: segments[3] };
-    case 'getVirtualCard':
-      return { card_id: segments[3] };
-    default:
-      return {};
-  }
+/** The request's fields: its JSON body's, and its path parameters' by name. */
+function sentFields(operation: AnyOperation, request: ApiRequest): Record<string, unknown> {
+  const body =
+    request.body && operation.requestBody?.mediaType === 'application/json' ? JSON.parse(request.body) : {};
+  const template = operation.path.split('/');
+  const segments = (request.path.split('?')[0] ?? '').split('/');
+  const params = Object.fromEntries(
+    template.flatMap((part, index) =>
+      /^\{.+\}$/.test(part) ? [[part.slice(1, -1), decodeURIComponent(segments[index] ?? '')]] : [],
+    ),
+  );
+  return { ...params, ...(body as Record<string, unknown>) };
 }
+
+/** What the record must repeat: the fields the request carried that the record documents. */
+function echoed(operation: AnyOperation, request: ApiRequest): Record<string, unknown> {
+  const fields = recordFields(operation);
+  return Object.fromEntries(
+    Object.entries(sentFields(operation, request)).filter(([key]) => fields.includes(key)),
+  );
+}
+
+/** A record field a request could carry: the operation has something for this rule to judge. */
+const echoes = (operation: AnyOperation): boolean =>
+  !isTokenEndpoint(operation) &&
+  recordFields(operation).some(
+    (field) =>
+      bodyHas(operation, field) ||
+      operation.parameters.some((parameter) => parameter.in === 'path' && parameter.name === field),
+  );
 
 const same = (a: unknown, b: unknown): boolean =>
   typeof a === 'number' && typeof b === 'number' ? Math.abs(a - b) < 1e-9 : a === b;
 
-export const echoesRequestRule: Rule = {
+export const echoesRequestRule = defineRule({
   id: 'positive.echoes-request',
   category: 'positive',
-  title: 'the record repeats what was sent: transfer and payout fields, the ids read',
-  operations: ['usdTransfer', 'walletPayout', 'getCardTransaction', 'getPushToCardPayment', 'getVirtualCard'],
+  title: 'the record repeats the fields the request carried (a field the request left out may be absent)',
+  appliesTo: echoes,
   needs: ['client', 'token', 'ids'],
-  profileFor: () => 'documented',
+  // Stated where the operation's notes say so ("The response echoes the request fields"); a
+  // payout record or a read repeating what was sent is pacu's expectation, not a sentence.
+  profileFor: (operation): Profile =>
+    /echoes\s+the\s+request\s+fields/i.test(operation.description) ? 'documented' : 'strict',
   run: (kit) =>
     eachValidRequest(kit, (request, response) => {
       const data = dataOf(response);
       if (response.status !== 200 || !data) return PASS; // other rules report refusals and shapes
-      const wrong = Object.entries(echoed(kit.operation, request)).filter(
+      const wrong = Object.entries(echoed(kit.operationSpec, request)).filter(
         ([key, value]) => !same(data[key], value),
       );
       if (wrong.length === 0) return PASS;
@@ -83,37 +94,83 @@ export const echoesRequestRule: Rule = {
         response,
       };
     }),
+});
+
+/**
+ * The values a record just created carries, by field, and whether the description states them
+ * ("ACTIVE is the value returned on creation", "0 on creation") or only shows them in examples
+ * ("carries the status processing in the examples of responses"): then they are strict's.
+ */
+const CREATION_VALUES: Readonly<Record<string, { readonly value: unknown; readonly profile: Profile }>> = {
+  account_status: { value: 'ACTIVE', profile: 'documented' },
+  balance: { value: 0, profile: 'documented' },
+  transaction_status: { value: 'processing', profile: 'strict' },
 };
 
-/** The values the description states for a record just created (or, for p2p, shown). */
-const CREATION_VALUES: Partial<Record<OperationId, Record<string, unknown>>> = {
-  usdTransfer: { transaction_status: 'processing' },
-  walletPayout: { transaction_status: 'processing' },
-  createAccount: { account_status: 'ACTIVE', balance: 0 },
-  getP2pStatus: { status: 'VALIDATED' },
-};
+/** A POST whose record has a field with a creation value: it creates the record. */
+const creates = (operation: AnyOperation): boolean =>
+  operation.method === 'post' && recordFields(operation).some((field) => field in CREATION_VALUES);
 
-export const creationValuesRule: Rule = {
+export const creationValuesRule = defineRule({
   id: 'positive.creation-values',
   category: 'positive',
-  title: 'new payments are processing, new accounts ACTIVE with balance 0, p2p ids VALIDATED',
-  operations: ['usdTransfer', 'walletPayout', 'createAccount', 'getP2pStatus'],
+  title: 'a new account is ACTIVE with balance 0 (strict: new payments are processing)',
+  appliesTo: creates,
   needs: ['client', 'token', 'ids'],
-  profileFor: () => 'documented',
+  profileFor: (operation): Profile =>
+    recordFields(operation).some((field) => CREATION_VALUES[field]?.profile === 'documented')
+      ? 'documented'
+      : 'strict',
   run: (kit) =>
     eachValidRequest(kit, (request, response) => {
       const data = dataOf(response);
       if (response.status !== 200 || !data) return PASS;
-      const expected = CREATION_VALUES[kit.operation] ?? {};
-      const wrong = Object.entries(expected).filter(([key, value]) => !same(data[key], value));
+      const judged = recordFields(kit.operationSpec).flatMap((field) => {
+        const expected = CREATION_VALUES[field];
+        return expected && (kit.profile === 'strict' || expected.profile === 'documented')
+          ? [{ field, ...expected }]
+          : [];
+      });
+      const wrong = judged.filter(({ field, value }) => !same(data[field], value));
       if (wrong.length === 0) return PASS;
       return {
         ok: false,
         reason: wrong
-          .map(([key, value]) => `${key} is ${JSON.stringify(data[key])}, expected ${JSON.stringify(value)}`)
+          .map(
+            ({ field, value }) =>
+              `${field} is ${JSON.stringify(data[field])}, expected ${JSON.stringify(value)}`,
+          )
           .join('; '),
+        ...(wrong.every((entry) => entry.profile === 'strict') ? { profile: 'strict' as const } : {}),
         request,
         response,
       };
     }),
-};
+});
+
+/** "The version is a path segment: `{base_url}` ends in `/v3`, and every path above sits under it." */
+export const versionPathRule = defineRule({
+  id: 'positive.version-path',
+  category: 'positive',
+  title: 'the API answers under a base URL ending in the version segment (/v3)',
+  // One exchange shows it: the token endpoint's, which every run makes.
+  appliesTo: isTokenEndpoint,
+  needs: ['client', 'ids'],
+  profileFor: () => 'documented',
+  run: (kit) =>
+    kit.check(
+      kit.valid(),
+      async (request) => {
+        const response = await kit.send(request);
+        const path = new URL(kit.config.baseUrl).pathname.replace(/\/+$/, '');
+        if (path.endsWith(kit.spec.basePath)) return PASS;
+        return {
+          ok: false,
+          reason: `the API answered HTTP ${response.status} under ${path || '/'}, a base URL that does not end in ${kit.spec.basePath}`,
+          request,
+          response,
+        };
+      },
+      1,
+    ),
+});

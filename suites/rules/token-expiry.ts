@@ -1,34 +1,32 @@
 import fc from 'fast-check';
-import { pathFor } from '../../spec/index.ts';
-import { bearer, jsonRequest } from '../api-request.ts';
+import { type ApiRequest, bearer } from '../api-request.ts';
 import { refusalProblem } from '../expect-status.ts';
-import { PASS, type Rule } from '../rule.ts';
+import { responseStatus } from '../read-operation.ts';
+import { defineRule, PASS } from '../rule.ts';
 
-export const tokenExpiryRule: Rule = {
+export const tokenExpiryRule = defineRule({
   id: 'auth.token-expired',
   category: 'auth',
-  title: 'a token past its lifetime (the spec decides 3600 s) is refused with 401',
-  operations: ['usdTransfer'],
+  title:
+    "a token past its lifetime (the spec decides 3600 s) is refused with the operation's Unauthorized status (401)",
+  // One operation is enough to see it (it moves the clock): the one the description secures with a bearer.
+  appliesTo: (operation) => operation.bearerDocumented,
   needs: ['ids', 'expired-token'],
   profileFor: () => 'strict',
   // Its token is expired by moving the target's clock past every token's lifetime: runs alone.
   exclusive: true,
   run(kit) {
     const { token, ageSeconds } = kit.expiredToken;
-    const [body = {}] = fc.sample(kit.validBodies(), { seed: kit.seed, numRuns: 1 });
+    const [valid] = fc.sample(kit.valid(), { seed: kit.seed, numRuns: 1 });
+    const decided = responseStatus(kit.spec, kit.operationSpec, 'Unauthorized');
     return kit.once(async () => {
-      const request = jsonRequest(
-        'POST',
-        pathFor(kit.operationSpec),
-        { ...body, reference: kit.referenceFor(body) },
-        bearer(token),
-      );
+      const request = { ...(valid as ApiRequest), headers: { ...valid?.headers, ...bearer(token) } };
       // Exactly this old token: no refresh, no retry.
       const response = await kit.sendRaw(request);
-      const problem = refusalProblem(response, 'strict', 401);
+      const problem = refusalProblem(response, 'strict', decided);
       return problem
         ? { ok: false, reason: `a token ${ageSeconds} s old: ${problem.reason}`, request, response }
         : PASS;
     });
   },
-};
+});

@@ -31,6 +31,29 @@ export interface TestProviderOptions {
    * server widen a grant if it echoes it); enforces scopes on what it granted.
    */
   readonly grantsEveryScope?: boolean;
+  /** Accepts a JSON body whatever its Content-Type says (text/plain too): no sentence forbids it. */
+  readonly lenientContentType?: boolean;
+  /** Every error envelope carries one field more than the description allows: `"data": null`. */
+  readonly errorExtraField?: boolean;
+  /**
+   * What data.scope says while the provider grants (and enforces) what was asked: always
+   * `card,us_account`, an empty string, the granted names separated by spaces, or `default`.
+   */
+  readonly scopeEcho?: 'constant' | 'empty' | 'spaces' | 'default';
+  /** Timestamps written with `+00:00` instead of `Z` (UTC either way; only pacu's decision is Z). */
+  readonly offsetTimestamps?: boolean;
+  /** Answers a body that fails validation with this status (parse failures stay 400): 422 is as legal. */
+  readonly invalidBodyStatus?: number;
+  /** Refuses any query parameter on GET /users with 400 (paging is pacu's decision, not the description's). */
+  readonly refusesQuery?: boolean;
+  /** Refuses a payment over this amount with 400 ("amount bounds … not shown"). */
+  readonly amountCap?: number;
+  /** Accepts a transfer without routing_number (breaks the transfer table's "Required: yes"). */
+  readonly routingNumberOptional?: boolean;
+  /** Requires every field a wallet payout request lists ("Endpoint 3: which fields are required: not shown"). */
+  readonly walletRequiresEveryField?: boolean;
+  /** Leaves `description` out of a transfer or payout record when the request carried none. */
+  readonly omitsAbsentDescription?: boolean;
 }
 
 export interface TestProvider {

@@ -49,7 +49,15 @@ export function createProviderTokens(deps: TokenDeps) {
       diesAt: dies === undefined ? Infinity : Date.now() + dies * 1000,
     });
     // Broken: a well-formed scope field that is not what was granted, so the echo says nothing.
-    const scope = breaks('auth.token-grant') ? 'sandbox_default' : scopes.join(',');
+    const scope = breaks('auth.token-grant')
+      ? 'sandbox_default'
+      : options.scopeEcho === 'empty'
+        ? ''
+        : options.scopeEcho === 'default'
+          ? 'default'
+          : options.scopeEcho === 'constant' || breaks('auth.granted-scope')
+            ? CLIENT_SCOPES
+            : scopes.join(options.scopeEcho === 'spaces' ? ' ' : ',');
     return {
       success: true,
       message: 'Token issued',

@@ -55,8 +55,14 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     },
   });
 
+  // Broken: the whole API under another version segment ("`{base_url}` ends in `/v3`").
+  const base = breaks('positive.version-path') ? '/v2' : '/v3';
   const extra = (data: Record<string, unknown>) => (pacu ? data : { ...data, provider_note: 'extra field' });
-  const timestamp = () => new Date(clock.now).toISOString().replace(/\.\d+Z$/, 'Z');
+  const timestamp = () =>
+    new Date(clock.now).toISOString().replace(/\.\d+Z$/, options.offsetTimestamps ? '+00:00' : 'Z');
+  // A record field the request did not carry may be left out (the record echoes the request's fields).
+  const noted = (body: Record<string, unknown>) =>
+    options.omitsAbsentDescription || 'description' in body ? {} : { description: '' };
 
   function jsonBody(
     request: IncomingMessage,
@@ -64,7 +70,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     operation: OperationSpec,
   ): Record<string, unknown> {
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim();
-    if (type !== 'application/json' && !breaks('errors.malformed-request'))
+    if (type !== 'application/json' && !options.lenientContentType)
       throw new HttpError(pacu ? 400 : 415, 'Content-Type must be application/json');
     // pacu's decided limits; the other style has none, which the description allows.
     if (pacu && !breaks('errors.limits') && Buffer.byteLength(text) > 1024 * 1024)
@@ -73,15 +79,23 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     try {
       body = JSON.parse(text);
     } catch {
+      if (breaks('errors.malformed-request')) throw new HttpError(500, 'crashed parsing the body');
       throw new HttpError(400, 'malformed JSON');
     }
     if (pacu && depthOf(body) > 32) throw new HttpError(400, 'JSON nested deeper than 32 levels');
     const issues = (breaks('errors.invalid-body') ? [] : (checks.get(operation.id)?.(body) ?? [])).filter(
       (issue) =>
-        !(options.anyRecipientEmail && issue.path === '/recipient_email' && issue.message.includes('format')),
+        !(
+          options.anyRecipientEmail &&
+          issue.path === '/recipient_email' &&
+          issue.message.includes('format')
+        ) && !(options.routingNumberOptional && issue.message.includes('routing_number')),
     );
+    const amount = (body as { amount?: unknown } | null)?.amount;
+    if (options.amountCap !== undefined && typeof amount === 'number' && amount > options.amountCap)
+      throw new HttpError(400, `amount must not exceed ${options.amountCap}`);
     if (issues.length > 0 || !body || typeof body !== 'object')
-      throw new HttpError(400, `Invalid request ${issues[0]?.path ?? ''}`);
+      throw new HttpError(options.invalidBodyStatus ?? 400, `Invalid request ${issues[0]?.path ?? ''}`);
     return body as Record<string, unknown>;
   }
 
@@ -105,7 +119,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   }
 
   async function usdTransfer(body: Record<string, unknown>, text: string) {
-    if (pacu && !isAbaRoutingNumber(String(body.routing_number)))
+    if (pacu && !isAbaRoutingNumber(String(body.routing_number)) && !options.routingNumberOptional)
       throw new HttpError(400, 'routing_number fails the ABA checksum');
     const key = String(body.reference);
     const existing = options.sameIds ? undefined : references.get(key);
@@ -121,7 +135,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     sourceAccount(body.account_id);
     const { account_id: _source, ...echo } = body;
     const record = {
-      description: '',
+      ...noted(body),
       ...echo,
       recipient_name: breaks('positive.echoes-request')
         ? String(body.recipient_name).toUpperCase() + 'X'
@@ -140,8 +154,8 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     const url = new URL(request.url ?? '/', 'http://provider');
     const path = url.pathname;
     if (path.startsWith('/__pacu/') && pacu) return control(request.method ?? 'GET', path.slice(7), text);
-    if (!path.startsWith('/v3/')) throw new HttpError(404, `no operation at ${path}`);
-    const route = path.slice(3);
+    if (!path.startsWith(`${base}/`)) throw new HttpError(404, `no operation at ${path}`);
+    const route = path.slice(base.length);
     const operation = spec.operations.find(
       (candidate) =>
         new RegExp(`^${candidate.path.replace(/\{[^}]+\}/g, '([^/]+)')}$`).test(route) &&
@@ -166,10 +180,14 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       }
       case 'walletPayout': {
         const body = jsonBody(request, text, operation);
+        const listed = Object.keys(operation.requestBody?.schema.properties ?? {});
+        const absent = listed.filter((field) => !(field in body));
+        if (options.walletRequiresEveryField && absent.length > 0)
+          throw new HttpError(400, `${absent.join(', ')} is required`);
         sourceAccount(body.account_id);
         const { account_id: _source, ...echo } = body;
         const record = {
-          description: '',
+          ...noted(body),
           ...echo,
           transaction_date: timestamp(),
           transaction_id: options.sameIds ? 'wpo_7f3e9a2b1c4d5e6f' : newId('wpo'),
@@ -208,6 +226,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
           : unknown(`transaction_id ${params[0]}`);
       }
       case 'listUsers':
+        if (options.refusesQuery && url.search !== '') throw new HttpError(400, 'unknown query parameter');
         return ok('Users listed', {
           items: options.noUsers ? [] : [seed.user],
           page: Number(url.searchParams.get('page') ?? 1),
@@ -262,7 +281,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
           body:
             breaks('envelope.error-shape') || options.brokenErrorStatuses?.includes(status)
               ? { success: false, error: message }
-              : { success: false, message },
+              : { success: false, message, ...(options.errorExtraField ? { data: null } : {}) },
         };
       }
       if (breaks('envelope.success-shape') && reply.status === 200)
@@ -278,7 +297,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `${origin}/v3`,
+    url: `${origin}${base}`,
     origin,
     ids: {
       cardId: seed.card.card_id,
