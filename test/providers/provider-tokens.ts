@@ -48,9 +48,9 @@ export function createProviderTokens(deps: TokenDeps) {
       expiresAt: clock.now + life * 1000,
       diesAt: dies === undefined ? Infinity : Date.now() + dies * 1000,
     });
-    // Broken: a well-formed scope field that is not what was granted, so the echo says nothing.
+    // Broken: the grant echoed with a name that was neither asked for nor granted.
     const scope = breaks('auth.token-grant')
-      ? 'sandbox_default'
+      ? `${scopes.join(',')},sandbox_default`
       : options.scopeEcho === 'empty'
         ? ''
         : options.scopeEcho === 'default'

@@ -48,8 +48,8 @@ export const KNOBS = {
   scopeRefusalStatus: knob(NOT_SHOWN_STATUS, 403, 401, 400),
   unknownIdStatus: knob(NOT_SHOWN_STATUS, 400, 404),
   unknownPathStatus: knob(NOT_SHOWN_STATUS, 404, 400),
-  /** Validation failures as 422, parse failures as 400 (Rails, FastAPI, Spring). */
-  invalidBodyStatus: knob(NOT_SHOWN_STATUS, 400, 422),
+  /** Errors 2 names missing required fields and invalid values among what leads to 400 (decision 067). */
+  invalidBodyStatus: knob(CONDITIONS, 400),
   /** `lenient` parses a JSON body whatever its Content-Type says. */
   contentTypes: knob(CONDITIONS, 'json-only-400', 'json-only-415', 'lenient'),
   responseContentType: knob(
