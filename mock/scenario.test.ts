@@ -14,7 +14,7 @@ describe('scenario validation', () => {
       '/rules/0/steps/0/after must be >= 0',
     ],
     [{ rules: [{ match: { amount: 'x' }, steps: [] }] }, '/rules/0/match/amount'],
-    [{ rules: [{ match: { colour: 'red' }, steps: [] }] }, 'must NOT have additional properties'],
+    [{ rules: [{ match: { colour: 'red' }, steps: [] }] }, 'must NOT have additional property colour'],
     [{ rules: [{ match: { reference: '(' }, steps: [] }] }, 'not a regular expression'],
     [
       {

@@ -149,7 +149,7 @@ describe('Errors 2: missing required fields and invalid values lead to 400', () 
     const report = await check({ style: 'different', invalidBodyStatus: 422 }, 'documented', [
       'errors.invalid-body',
     ]);
-    expect(said(report)).toMatch(/errors\.invalid-body on \w+: .*HTTP 422, expected 400/);
+    expect(said(report)).toMatch(/errors\.invalid-body on \w+ \(documented\): .*HTTP 422, expected 400/);
   });
 });
 
