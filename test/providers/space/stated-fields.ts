@@ -196,7 +196,14 @@ export const RECORD_ROWS: readonly RecordRow[] = [
     ['description', 7, '| description | string |'],
     ['merchant_name', 7, '| merchant_name | string |'],
     ['transaction_date', NOT_UTC, '| transaction_date | string (ISO 8601 UTC timestamp) |'],
-    ['transaction_status', 7, '| transaction_status | string |'],
+    [
+      'transaction_status',
+      7,
+      '| transaction_status | string |',
+      [
+        '| Wallet payout, push-to-card, card transaction | transaction_status | processing is the value shown on the records |',
+      ],
+    ],
     ['transaction_type', 7, '| transaction_type | string |'],
   ]),
   ...rows('getPushToCardPayment', [
