@@ -67,11 +67,13 @@ export function pacuCalls(block: ReadmeBlock): PacuCall[] {
 
 /**
  * Whether a call can run here as written: it names no server of its own (a sandbox, a broker, a
- * receiver), no variable and no elided value (`whsec_…`). The others are checked against the
- * command's `--help`: every flag they use must be one the command takes.
+ * receiver), no variable, no elided value (`whsec_…`) and no file the user brings (a `.har`
+ * recording, a pact file, the OLD/NEW descriptions or a git ref of `pacu diff`). The others are
+ * checked against the command's `--help`: every flag they use must be one the command takes.
  */
 export function runsHere(call: PacuCall): boolean {
   // `webhooks check` always judges a receiver of the user's own.
   if (call.args[0] === 'webhooks') return false;
+  if (/\.har\b|--pact \S+\.json|\bOLD\b|--base\b|docs\/examples\//.test(call.text)) return false;
   return !/https?:\/\/(?!127\.0\.0\.1:4010)|\$|…|\bURL\b/.test(call.text);
 }
