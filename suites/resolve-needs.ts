@@ -34,10 +34,13 @@ async function otherScopes(
 
 /** Every non-empty set of the spec's scope names. */
 function scopeSets(scopes: readonly Scope[]): Scope[][] {
-  return scopes.reduce<Scope[][]>(
-    (sets, scope) => [...sets, ...sets.map((set) => [...set, scope]), [scope]],
-    [],
-  );
+  const sets: Scope[][] = [];
+  for (const scope of scopes) {
+    // Each earlier set with this scope added, then the scope alone (the order the reports show).
+    for (const set of sets.slice()) sets.push([...set, scope]);
+    sets.push([scope]);
+  }
+  return sets;
 }
 
 /** Tokens for every set of scopes the target grants: two at least, or nothing to compare. */
