@@ -7,6 +7,10 @@ import { stepsFor } from './internal/scenario-match.ts';
 import { loadScenarioFile, validateScenario } from './scenario.ts';
 
 describe('scenario validation', () => {
+  it('passes the built-in scenario (the mock skips checking it at start)', () => {
+    expect(validateScenario(DEFAULT_SCENARIO)).toBe(DEFAULT_SCENARIO);
+  });
+
   it.each([
     [{}, 'must have required property rules'],
     [

@@ -60,7 +60,8 @@ export const SCENARIO_SCHEMA: JSONSchema7 = {
   },
 };
 
-const checkShape = compileSchema(SCENARIO_SCHEMA);
+// Compiled on first use: every mock start imports this module, few load a scenario (Ajv's compile ~40 ms).
+let checkShape: ReturnType<typeof compileSchema> | undefined;
 
 function fail(source: string, message: string): never {
   throw new ConfigError(`pacu: scenario ${source}: ${message}`, { code: 'PACU_ERR_SCENARIO' });
@@ -68,6 +69,7 @@ function fail(source: string, message: string): never {
 
 /** Check a parsed scenario and return it typed, or throw a ConfigError naming the first mistake. */
 export function validateScenario(value: unknown, source = '(inline)'): Scenario {
+  checkShape ??= compileSchema(SCENARIO_SCHEMA);
   const issues = checkShape(value);
   if (issues.length > 0) fail(source, issues.map((issue) => `${issue.path} ${issue.message}`).join('; '));
   const scenario = value as Scenario;
