@@ -51,12 +51,17 @@ export const SERVER_CPU = '0';
 export const LOAD_CPU = '1';
 
 /**
- * Start a TypeScript server script of the bench on {@link SERVER_CPU} (it prints one JSON line with
+ * Start a TypeScript server script of the bench on `cpu`, {@link SERVER_CPU} by default (it prints one JSON line with
  * its origin), with the Node flags `pacu mock` runs with: the baseline and the mock alike.
  */
-export async function startScript(name: string, script: string, args: string[] = []): Promise<Target> {
+export async function startScript(
+  name: string,
+  script: string,
+  args: string[] = [],
+  cpu = SERVER_CPU,
+): Promise<Target> {
   const node = [process.execPath, ...MOCK_NODE_FLAGS, '--expose-gc', '--import', 'tsx', script, ...args];
-  const child = spawn('taskset', ['-c', SERVER_CPU, ...node], {
+  const child = spawn('taskset', ['-c', cpu, ...node], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -61,7 +61,7 @@ export function requireWrk(): void {
 const lua = (text: string): string => JSON.stringify(text); // a JSON string is a valid Lua string here
 
 /** The Lua script; `{{n}}` becomes `tag` and a per-request counter (each wrk run counts from 1). */
-function script(request: LoadRequest, basePath: string, tag: string): string {
+function script(request: LoadRequest, basePath: string, tag: string, delayMs = 0): string {
   const headers = Object.entries(request.headers)
     .map(([name, value]) => `wrk.headers[${lua(name)}] = ${lua(value)}`)
     .join('\n');
@@ -70,6 +70,7 @@ function script(request: LoadRequest, basePath: string, tag: string): string {
 wrk.path = ${lua(`${basePath}${request.path}`)}
 ${headers}
 local n = 0
+${delayMs > 0 ? `delay = function() return math.random(0, ${2 * delayMs}) end` : ''}
 ${
   request.body === undefined
     ? ''
@@ -116,13 +117,19 @@ export async function measure(
   seconds: number,
   cpu: string,
   warmup = 2,
+  /**
+   * A paced load, not a saturating one: each connection waits 0 to 2 x `delayMs` (at random) before
+   * each request. A fixed wait lines the connections up: after one round all 32 send in the same
+   * instant, and the burst's queue, not the server, makes the p99.
+   */
+  delayMs = 0,
 ): Promise<LoadResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'pacu-wrk-'));
   const file = path.join(dir, 'load.lua');
   const warmupFile = path.join(dir, 'warmup.lua');
   // Different references for the warm-up: the counted run must create transfers, not replay them.
-  writeFileSync(warmupFile, script(request, target.basePath, 'w'));
-  writeFileSync(file, script(request, target.basePath, 'm'));
+  writeFileSync(warmupFile, script(request, target.basePath, 'w', delayMs));
+  writeFileSync(file, script(request, target.basePath, `m${delayMs}`, delayMs));
   try {
     if (warmup > 0) await runWrk(target.origin, warmupFile, connections, warmup, cpu);
     const cpuBefore = cpuSeconds(target.pid);

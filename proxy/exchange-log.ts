@@ -1,8 +1,16 @@
-import { type HarExchange, harEntry, type Profile, type Spec } from '../spec/index.ts';
 import {
+  type HarBodyText,
+  type HarExchange,
+  type HarNameValue,
+  harBodyText,
+  harEntryJson,
+  type Profile,
+  type Spec,
+} from '../spec/index.ts';
+import {
+  createExchangeJudge,
   createExchangeState,
   type ExchangeFinding,
-  judgeExchange,
   type ObservedExchange,
   type Redactor,
   type Report,
@@ -28,11 +36,7 @@ export interface ExchangeLogDeps {
 /** What the proxy does with what it saw: judge, keep, record, and report. */
 export interface ExchangeLog {
   /** An exchange whose answer reached the client whole: judged, kept, and recorded (`har`, unredacted). */
-  complete(
-    exchange: ObservedExchange,
-    operationId: string | undefined,
-    har: HarExchange | undefined,
-  ): Promise<void>;
+  complete(exchange: ObservedExchange, operationId: string | undefined, har: HarExchange | undefined): void;
   /** A finding made outside the judge (no answer from the upstream). */
   report(finding: ExchangeFinding): void;
   findings(): ExchangeFinding[];
@@ -41,9 +45,59 @@ export interface ExchangeLog {
   toReport(): Report;
 }
 
+/** Answer bodies longer than this are redacted and escaped for the HAR each time, not remembered. */
+const REMEMBERED_BODY_CHARS = 64 * 1024;
+/** Distinct answer bodies remembered; the oldest is forgotten first. */
+const REMEMBERED_BODIES = 256;
+
+/**
+ * An exchange's HAR entry as JSON text, every string through the redactor (the one place secrets
+ * leave), as `harEntry(redactor.redact(exchange))` would be. A provider answers the same read with
+ * the same bytes, so an answer body's redacted JSON text is remembered while the redactor learns
+ * no new secret: redacting and escaping a 3 KB list for every GET was most of what recording cost.
+ */
+function createHarWriter(redactor: Redactor): (har: HarExchange) => string {
+  const bodies = new Map<string, HarBodyText>();
+  let known = redactor.known;
+  const text = (value: string): string => redactor.redact(value);
+  const pairs = (list: readonly HarNameValue[]): HarNameValue[] =>
+    list.map(({ name, value }) => ({ name: text(name), value: text(value) }));
+  const body = (raw: string): HarBodyText => {
+    if (raw.length > REMEMBERED_BODY_CHARS) return harBodyText(text(raw));
+    if (redactor.known !== known) {
+      bodies.clear();
+      known = redactor.known;
+    }
+    let kept = bodies.get(raw);
+    if (!kept) {
+      kept = harBodyText(text(raw));
+      if (bodies.size >= REMEMBERED_BODIES) bodies.delete(bodies.keys().next().value as string);
+      bodies.set(raw, kept);
+    }
+    return kept;
+  };
+  return (har) =>
+    harEntryJson(
+      {
+        ...har,
+        method: text(har.method),
+        url: text(har.url),
+        requestHeaders: pairs(har.requestHeaders),
+        ...(har.requestBody !== undefined ? { requestBody: text(har.requestBody) } : {}),
+        statusText: text(har.statusText),
+        responseHeaders: pairs(har.responseHeaders),
+        responseBody: '',
+        ...(har.operation !== undefined ? { operation: text(har.operation) } : {}),
+      },
+      body(har.responseBody),
+    );
+}
+
 export function createExchangeLog(deps: ExchangeLogDeps): ExchangeLog {
   const { spec, redactor, recorder, keepExchanges } = deps;
   const startedAt = new Date();
+  const judge = createExchangeJudge(spec, deps.profile);
+  const harText = createHarWriter(redactor);
   const state = createExchangeState();
   const found: ExchangeFinding[] = [];
   const judged = new Map<string, Map<string, number>>();
@@ -62,11 +116,12 @@ export function createExchangeLog(deps: ExchangeLogDeps): ExchangeLog {
   };
   return {
     report,
-    async complete(exchange, operationId, har) {
+    complete(exchange, operationId, har) {
       completed += 1;
-      // Learn an issued token before anything that holds it is redacted.
-      redactor.observe(exchange.response);
-      const verdict = judgeExchange(spec, exchange, deps.profile);
+      // Learn an issued token before anything that holds it is redacted (the text test spares
+      // every other answer a JSON parse).
+      if (exchange.response.text.includes('access_token')) redactor.observe(exchange.response);
+      const verdict = judge(exchange);
       const byRule = judged.get(operationId ?? 'unknown') ?? new Map<string, number>();
       judged.set(operationId ?? 'unknown', byRule);
       for (const rule of verdict.checked) byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
@@ -75,11 +130,7 @@ export function createExchangeLog(deps: ExchangeLogDeps): ExchangeLog {
       // A ring: the oldest slot is overwritten, nothing moves.
       if (recent.length < keepExchanges) recent.push(exchange);
       else if (keepExchanges > 0) recent[(completed - 1) % keepExchanges] = exchange;
-      if (!recorder || !har) return;
-      const { startedAt: at, ...rest } = har;
-      await recorder
-        .add(harEntry({ ...redactor.redact(rest), startedAt: at }))
-        .catch((error: Error) => deps.log(`pacu proxy: cannot write the recording: ${error.message}`));
+      if (recorder && har) recorder.add(harText(har));
     },
     findings: () => redactor.redact(found),
     exchanges: () => redactor.redact(inOrder()),

@@ -1,10 +1,10 @@
-import { chmod, type FileHandle, open } from 'node:fs/promises';
-import { ConfigError, emptyHar, type HarEntry, PACU_VERSION } from '../spec/index.ts';
+import { chmodSync, closeSync, openSync, writeSync } from 'node:fs';
+import { ConfigError, emptyHar, PACU_VERSION } from '../spec/index.ts';
 
 /** A HAR file being written, one entry per completed exchange. */
 export interface HarRecorder {
-  /** Append an (already redacted) entry; writes happen in call order. */
-  add(entry: HarEntry): Promise<void>;
+  /** Append an (already redacted) entry, as JSON text; it reaches the file before the event loop turns. */
+  add(entryJson: string): void;
   readonly recorded: number;
   close(): Promise<void>;
 }
@@ -12,17 +12,23 @@ export interface HarRecorder {
 const CLOSING = '\n]}}\n';
 
 /**
- * Write a HAR 1.2 log as exchanges complete, so a crash loses at most the exchange in flight: the
- * file is a whole HAR after every write, because each entry is written over the closing brackets
- * together with a new copy of them (one positioned write, no rewrite of what came before).
- * Created 0600: a recording holds a team's traffic, redacted or not.
+ * Write a HAR 1.2 log as exchanges complete, so a crash loses at most the exchanges in flight: the
+ * file is a whole HAR after every write, because each batch of entries is written over the closing
+ * brackets together with a new copy of them (one positioned write, no rewrite of what came before).
+ * Created 0600: a recording holds a team's traffic, redacted or not. A failed write calls `onError`
+ * once and ends the recording (the proxy goes on forwarding).
+ *
+ * The entries of one event-loop turn go out in one synchronous write at the end of that turn
+ * (setImmediate), before the loop reads more sockets: a few KB into the page cache. An asynchronous
+ * write per batch went through libuv's thread pool, a thread hand-off and back per write, which on
+ * the proxy's one core cost more than judging (issue 18's bench).
  */
-export async function openHarRecorder(file: string): Promise<HarRecorder> {
-  let handle: FileHandle;
+export function openHarRecorder(file: string, onError: (error: Error) => void): HarRecorder {
+  let fd: number;
   try {
-    handle = await open(file, 'w', 0o600);
+    fd = openSync(file, 'w', 0o600);
     // An existing file keeps its mode through 'w': make it 0600 too.
-    await chmod(file, 0o600);
+    chmodSync(file, 0o600);
   } catch (cause) {
     throw new ConfigError(
       `pacu: cannot write the recording ${file}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`,
@@ -31,41 +37,42 @@ export async function openHarRecorder(file: string): Promise<HarRecorder> {
   }
   const head = JSON.stringify(emptyHar({ name: 'pacu', version: PACU_VERSION })).replace(/\]\}\}$/, '');
   let offset = Buffer.byteLength(head);
-  await handle.write(`${head}${CLOSING}`, 0, 'utf8');
+  writeSync(fd, `${head}${CLOSING}`, 0, 'utf8');
   let recorded = 0;
   let closed = false;
-  // Entries that arrive while a write is under way go out together in the next one: under load
-  // that is one positioned write per batch, not one per exchange.
   let pending: string[] = [];
-  let writing: Promise<void> | undefined;
-  const flush = async (): Promise<void> => {
-    while (pending.length > 0) {
-      const text = pending.join('');
-      pending = [];
-      const bytes = Buffer.from(`${text}${CLOSING}`, 'utf8');
-      await handle.write(bytes, 0, bytes.length, offset);
+  let flushing: NodeJS.Immediate | undefined;
+  let failed: Error | undefined;
+  const flush = (): void => {
+    flushing = undefined;
+    if (pending.length === 0 || failed) return;
+    const bytes = Buffer.from(`${pending.join('')}${CLOSING}`, 'utf8');
+    pending = [];
+    try {
+      writeSync(fd, bytes, 0, bytes.length, offset);
       offset += bytes.length - CLOSING.length;
+    } catch (error) {
+      // A full disk or a revoked file: stop recording (the proxy itself goes on), and say so once.
+      failed = error as Error;
+      onError(failed);
     }
   };
   return {
     get recorded() {
       return recorded;
     },
-    add(entry) {
-      if (closed) return Promise.resolve();
-      pending.push(`${recorded === 0 ? '\n' : ',\n'}${JSON.stringify(entry)}`);
+    add(entryJson) {
+      if (closed || failed) return;
+      pending.push(`${recorded === 0 ? '\n' : ',\n'}${entryJson}`);
       recorded += 1;
-      writing ??= flush().finally(() => {
-        writing = undefined;
-      });
-      return writing;
+      flushing ??= setImmediate(flush);
     },
     async close() {
       if (closed) return;
       closed = true;
-      await writing?.catch(() => undefined);
-      if (pending.length > 0) await flush().catch(() => undefined);
-      await handle.close();
+      if (flushing) clearImmediate(flushing);
+      flush();
+      closeSync(fd);
     },
   };
 }

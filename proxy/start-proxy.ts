@@ -64,6 +64,21 @@ function parseJson(text: string): unknown {
 }
 
 /**
+ * The answer with `json` parsed on first read: the judge remembers its verdict on a text it saw
+ * before, so most reads of a busy proxy never need the parse (~20 us of a 3 KB list).
+ */
+function answerOf(response: Omit<ObservedExchange['response'], 'json'>): ObservedExchange['response'] {
+  let parsed: { value: unknown } | undefined;
+  return Object.defineProperty(response, 'json', {
+    enumerable: true,
+    get() {
+      parsed ??= { value: parseJson(response.text) };
+      return parsed.value;
+    },
+  }) as ObservedExchange['response'];
+}
+
+/**
  * Start a proxy between a client and the provider at `upstream`: every request is forwarded and
  * the answer returned as it came (status, end-to-end headers, body streamed); every completed
  * exchange is judged (the judge of `pacu check`'s envelope rules, plus what only a watcher of many
@@ -80,7 +95,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const spec = await loadSpec();
   const upstreamBase = resolved.upstream.href.replace(/\/+$/, '');
   const upstreamRoot = resolved.upstream.pathname.slice(0, -spec.basePath.length);
-  const recorder = resolved.record ? await openHarRecorder(resolved.record) : undefined;
+  const recorder = resolved.record
+    ? openHarRecorder(resolved.record, (error) =>
+        resolved.log(`pacu proxy: cannot write the recording (it stops here): ${error.message}`),
+      )
+    : undefined;
   const redactor = createRedactor({
     ...(resolved.clientId !== undefined ? { clientId: resolved.clientId } : {}),
     ...(resolved.clientSecret !== undefined ? { clientSecret: resolved.clientSecret } : {}),
@@ -242,15 +261,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       seq: number,
       startedAt: startedAt.toISOString(),
       request: sent,
-      response: {
-        status: answer.status,
-        headers: flatten(headers),
-        text,
-        json: parseJson(text),
-        durationMs,
-      },
+      response: answerOf({ status: answer.status, headers: flatten(headers), text, durationMs }),
     };
-    await log.complete(
+    log.complete(
       exchange,
       operationId,
       recorder && {

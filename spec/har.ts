@@ -112,6 +112,51 @@ export function harEntry(exchange: HarExchange): HarEntry {
 }
 
 /** An empty HAR log written by `creator` (pacu and its version). */
+/** The JSON text of a response body and its size in bytes, as {@link harEntryJson} writes them. */
+export interface HarBodyText {
+  /** `JSON.stringify(body)`. */
+  readonly json: string;
+  /** `Buffer.byteLength(body)`. */
+  readonly bytes: number;
+}
+
+export const harBodyText = (body: string): HarBodyText => ({
+  json: JSON.stringify(body),
+  bytes: Buffer.byteLength(body),
+});
+
+const json = JSON.stringify;
+
+/**
+ * `JSON.stringify(harEntry(exchange))`, the same text, written without building the entry: a proxy
+ * records every exchange it forwards, and the object and its serialisation were a third of a
+ * proxied read's cost. `body` may be given when the caller has it already (the same answer seen
+ * before); it must be {@link harBodyText} of `exchange.responseBody`. `exchange.url` is absolute.
+ */
+export function harEntryJson(
+  exchange: HarExchange,
+  body: HarBodyText = harBodyText(exchange.responseBody),
+): string {
+  const queryString = exchange.url.includes('?')
+    ? json([...new URL(exchange.url).searchParams].map(([name, value]) => ({ name, value })))
+    : '[]';
+  const postData =
+    exchange.requestBody === undefined
+      ? ''
+      : `"postData":{"mimeType":${json(header(exchange.requestHeaders, 'content-type'))},"text":${json(exchange.requestBody)}},`;
+  const requestBytes = exchange.requestBody === undefined ? 0 : Buffer.byteLength(exchange.requestBody);
+  return (
+    `{"startedDateTime":${json(exchange.startedAt.toISOString())},"time":${json(exchange.durationMs)},` +
+    `"request":{"method":${json(exchange.method)},"url":${json(exchange.url)},"httpVersion":"HTTP/1.1","cookies":[],` +
+    `"headers":${json(exchange.requestHeaders)},"queryString":${queryString},${postData}"headersSize":-1,"bodySize":${requestBytes}},` +
+    `"response":{"status":${json(exchange.status)},"statusText":${json(exchange.statusText)},"httpVersion":"HTTP/1.1","cookies":[],` +
+    `"headers":${json(exchange.responseHeaders)},"content":{"size":${body.bytes},"mimeType":${json(header(exchange.responseHeaders, 'content-type'))},"text":${body.json}},` +
+    `"redirectURL":"","headersSize":-1,"bodySize":${body.bytes}},"cache":{},` +
+    `"timings":{"send":0,"wait":${json(exchange.durationMs)},"receive":0}` +
+    `${exchange.operation ? `,"_operation":${json(exchange.operation)}` : ''}}`
+  );
+}
+
 export function emptyHar(creator: { name: string; version: string }): Har {
   return { log: { version: '1.2', creator, entries: [] } };
 }

@@ -43,6 +43,7 @@ export type { PacuErrorCode } from './errors.ts';
 export { ConfigError, PacuError, SpecError, TargetUnreachableError } from './errors.ts';
 export type {
   Har,
+  HarBodyText,
   HarEntry,
   HarExchange,
   HarNameValue,
@@ -50,7 +51,16 @@ export type {
   HarResponse,
   RoutedExchange,
 } from './har.ts';
-export { asHar, emptyHar, harEntry, readHar, relativePath, routeHar } from './har.ts';
+export {
+  asHar,
+  emptyHar,
+  harBodyText,
+  harEntry,
+  harEntryJson,
+  readHar,
+  relativePath,
+  routeHar,
+} from './har.ts';
 export type { JSONSchema7 } from './json-schema.ts';
 export { DEFAULT_SPEC_FILE, loadOpenApi, loadSpec } from './load-spec.ts';
 export type {

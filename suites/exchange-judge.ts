@@ -203,6 +203,53 @@ function judgeResponse(
  * for (const finding of verdict.findings) console.log(finding.side, finding.rule, finding.reason);
  */
 export function judgeExchange(spec: Spec, exchange: ObservedExchange, profile: Profile): ExchangeVerdict {
+  return verdictOf(spec, exchange, profile, (operation, response) =>
+    judgeResponse(spec, operation, response, profile),
+  );
+}
+
+/** Judges one exchange after another: {@link createExchangeJudge}. */
+export type ExchangeJudge = (exchange: ObservedExchange) => ExchangeVerdict;
+
+/** Answers with a longer text are judged each time, not remembered. */
+const REMEMBERED_TEXT_CHARS = 64 * 1024;
+/** Distinct answers remembered; the oldest is forgotten first. */
+const REMEMBERED_ANSWERS = 256;
+
+/**
+ * {@link judgeExchange} for a stream of exchanges (`pacu proxy`): the same verdicts, with the
+ * answer's half remembered. That half is a function of the operation, the status, the content type
+ * and the text alone (an {@link ApiResponse}'s `json` is the parse of its `text`), and a provider
+ * answers the same read with the same bytes: judging GET /users again was most of a proxied read's
+ * cost. The request's half is judged every time (its bodies differ by reference).
+ *
+ * @example
+ * const judge = createExchangeJudge(spec, 'documented');
+ * for (const exchange of exchanges) report(judge(exchange).findings);
+ */
+export function createExchangeJudge(spec: Spec, profile: Profile): ExchangeJudge {
+  const remembered = new Map<string, Draft[]>();
+  const answerDrafts = (operation: OperationSpec, response: ApiResponse): Draft[] => {
+    if (response.text.length > REMEMBERED_TEXT_CHARS)
+      return judgeResponse(spec, operation, response, profile);
+    const key = `${operation.id}\n${response.status}\n${response.headers['content-type'] ?? ''}\n${response.text}`;
+    let drafts = remembered.get(key);
+    if (!drafts) {
+      drafts = judgeResponse(spec, operation, response, profile);
+      if (remembered.size >= REMEMBERED_ANSWERS) remembered.delete(remembered.keys().next().value as string);
+      remembered.set(key, drafts);
+    }
+    return drafts;
+  };
+  return (exchange) => verdictOf(spec, exchange, profile, answerDrafts);
+}
+
+function verdictOf(
+  spec: Spec,
+  exchange: ObservedExchange,
+  profile: Profile,
+  answerDrafts: (operation: OperationSpec, response: ApiResponse) => Draft[],
+): ExchangeVerdict {
   const { request, response } = exchange;
   const routed = routeRequest(spec, request.method, request.path);
   if (routed.kind !== 'operation') {
@@ -226,10 +273,7 @@ export function judgeExchange(spec: Spec, exchange: ObservedExchange, profile: P
     };
   }
   const operation = routed.operation;
-  const drafts = [
-    ...judgeRequest(spec, operation, request, profile),
-    ...judgeResponse(spec, operation, response, profile),
-  ];
+  const drafts = [...judgeRequest(spec, operation, request, profile), ...answerDrafts(operation, response)];
   return {
     operation,
     checked: [

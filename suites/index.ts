@@ -15,11 +15,12 @@ export { CURL_ENVIRONMENT_NOTE, renderCurl } from './curl.ts';
 export { errorShapeProblem, isSuccess, successShapeProblem } from './envelope-checks.ts';
 export type {
   ExchangeFinding,
+  ExchangeJudge,
   ExchangeVerdict,
   FindingSide,
   ObservedExchange,
 } from './exchange-judge.ts';
-export { EXCHANGE_RULES, judgeExchange } from './exchange-judge.ts';
+export { createExchangeJudge, EXCHANGE_RULES, judgeExchange } from './exchange-judge.ts';
 export type { ExchangeState, ExchangeStateOptions } from './exchange-state.ts';
 export { createExchangeState, EXCHANGE_STATE_LIMIT, STATEFUL_RULES } from './exchange-state.ts';
 export type { FailureKey } from './failure-id.ts';

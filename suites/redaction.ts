@@ -18,6 +18,11 @@ export interface Redactor {
   observe(response: { readonly json?: unknown }): void;
   /** A deep copy of `value` with every string redacted. */
   redact<T>(value: T): T;
+  /**
+   * How many secrets it knows: grows when one joins. A caller that keeps redacted text (a proxy
+   * keeps a repeated answer's) keeps it only while this is unchanged.
+   */
+  readonly known: number;
 }
 
 /** What a redacted report writes in place of each secret; curl lines read the `$PACU_*` ones from the environment. */
@@ -140,5 +145,8 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
       if (typeof token === 'string') remember(token, SECRET_STAND_INS.redacted);
     },
     redact: <T>(value: T): T => walk(value, text) as T,
+    get known() {
+      return known.size;
+    },
   };
 }
