@@ -5,6 +5,7 @@ import {
   harBodyText,
   harEntryJson,
   type Profile,
+  type RouteResult,
   type Spec,
 } from '../spec/index.ts';
 import {
@@ -36,7 +37,7 @@ export interface ExchangeLogDeps {
 /** What the proxy does with what it saw: judge, keep, record, and report. */
 export interface ExchangeLog {
   /** An exchange whose answer reached the client whole: judged, kept, and recorded (`har`, unredacted). */
-  complete(exchange: ObservedExchange, operationId: string | undefined, har: HarExchange | undefined): void;
+  complete(exchange: ObservedExchange, routed: RouteResult, har: HarExchange | undefined): void;
   /** A finding made outside the judge (no answer from the upstream). */
   report(finding: ExchangeFinding): void;
   findings(): ExchangeFinding[];
@@ -49,6 +50,8 @@ export interface ExchangeLog {
 const REMEMBERED_BODY_CHARS = 64 * 1024;
 /** Distinct answer bodies remembered; the oldest is forgotten first. */
 const REMEMBERED_BODIES = 256;
+/** Distinct header names and values remembered; all are forgotten when there are more. */
+const REMEMBERED_HEADERS = 4096;
 
 /**
  * An exchange's HAR entry as JSON text, every string through the redactor (the one place secrets
@@ -59,15 +62,29 @@ const REMEMBERED_BODIES = 256;
 function createHarWriter(redactor: Redactor): (har: HarExchange) => string {
   const bodies = new Map<string, HarBodyText>();
   let known = redactor.known;
+  // Header names and values repeat (the same token, agent and content type on every request):
+  // each is redacted once while the redactor learns nothing new.
+  const short = new Map<string, string>();
+  const forgetIfLearned = (): void => {
+    if (redactor.known === known) return;
+    bodies.clear();
+    short.clear();
+    known = redactor.known;
+  };
   const text = (value: string): string => redactor.redact(value);
+  const remembered = (value: string): string => {
+    let out = short.get(value);
+    if (out === undefined) {
+      out = text(value);
+      if (short.size >= REMEMBERED_HEADERS) short.clear();
+      short.set(value, out);
+    }
+    return out;
+  };
   const pairs = (list: readonly HarNameValue[]): HarNameValue[] =>
-    list.map(({ name, value }) => ({ name: text(name), value: text(value) }));
+    list.map(({ name, value }) => ({ name: remembered(name), value: remembered(value) }));
   const body = (raw: string): HarBodyText => {
     if (raw.length > REMEMBERED_BODY_CHARS) return harBodyText(text(raw));
-    if (redactor.known !== known) {
-      bodies.clear();
-      known = redactor.known;
-    }
     let kept = bodies.get(raw);
     if (!kept) {
       kept = harBodyText(text(raw));
@@ -76,21 +93,23 @@ function createHarWriter(redactor: Redactor): (har: HarExchange) => string {
     }
     return kept;
   };
-  return (har) =>
-    harEntryJson(
+  return (har) => {
+    forgetIfLearned();
+    return harEntryJson(
       {
         ...har,
-        method: text(har.method),
+        method: remembered(har.method),
         url: text(har.url),
         requestHeaders: pairs(har.requestHeaders),
         ...(har.requestBody !== undefined ? { requestBody: text(har.requestBody) } : {}),
-        statusText: text(har.statusText),
+        statusText: remembered(har.statusText),
         responseHeaders: pairs(har.responseHeaders),
         responseBody: '',
-        ...(har.operation !== undefined ? { operation: text(har.operation) } : {}),
+        ...(har.operation !== undefined ? { operation: remembered(har.operation) } : {}),
       },
       body(har.responseBody),
     );
+  };
 }
 
 export function createExchangeLog(deps: ExchangeLogDeps): ExchangeLog {
@@ -116,12 +135,13 @@ export function createExchangeLog(deps: ExchangeLogDeps): ExchangeLog {
   };
   return {
     report,
-    complete(exchange, operationId, har) {
+    complete(exchange, routed, har) {
       completed += 1;
+      const operationId = routed.kind === 'operation' ? routed.operation.id : undefined;
       // Learn an issued token before anything that holds it is redacted (the text test spares
       // every other answer a JSON parse).
       if (exchange.response.text.includes('access_token')) redactor.observe(exchange.response);
-      const verdict = judge(exchange);
+      const verdict = judge(exchange, routed);
       const byRule = judged.get(operationId ?? 'unknown') ?? new Map<string, number>();
       judged.set(operationId ?? 'unknown', byRule);
       for (const rule of verdict.checked) byRule.set(rule, (byRule.get(rule) ?? 0) + 1);

@@ -153,17 +153,22 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
     const relative = path.startsWith(`${spec.basePath}/`) ? url.slice(spec.basePath.length) : url;
     const method = request.method ?? 'GET';
-    const observed: ObservedRequest = {
-      method,
-      path,
-      query: new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)),
-      headers: request.headers as Record<string, string | undefined>,
-      body,
-    };
-    for (const observer of resolved.observers) observer.start?.(observed);
+    const observers = resolved.observers;
+    // Made only for observers (a library user's): most proxies have none.
+    const observed: ObservedRequest | undefined =
+      observers.length === 0
+        ? undefined
+        : {
+            method,
+            path,
+            query: new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)),
+            headers: request.headers as Record<string, string | undefined>,
+            body,
+          };
+    if (observed) for (const observer of observers) observer.start?.(observed);
     const routed = routeRequest(spec, method, relative);
     const operationId = routed.kind === 'operation' ? routed.operation.id : undefined;
-    if (operationId) for (const observer of resolved.observers) observer.match?.(observed, operationId);
+    if (observed && operationId) for (const observer of observers) observer.match?.(observed, operationId);
     const startedAt = new Date();
     const started = performance.now();
     const number = ++seq;
@@ -178,8 +183,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       ...(requestBody !== undefined ? { body: requestBody } : {}),
     };
     const ended = (status: number): void => {
-      for (const observer of resolved.observers)
-        observer.end?.({ request: observed, operationId, clientId: undefined, status, fault: undefined });
+      if (observed)
+        for (const observer of observers)
+          observer.end?.({ request: observed, operationId, clientId: undefined, status, fault: undefined });
     };
     let abort: (() => void) | undefined;
     let cut = false;
@@ -265,7 +271,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     };
     log.complete(
       exchange,
-      operationId,
+      routed,
       recorder && {
         startedAt,
         durationMs,

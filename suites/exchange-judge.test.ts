@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../spec/index.ts';
 import type { ApiRequest } from './api-request.ts';
-import { judgeExchange, type ObservedExchange } from './exchange-judge.ts';
+import { createExchangeJudge, judgeExchange, type ObservedExchange } from './exchange-judge.ts';
 import { createExchangeState } from './exchange-state.ts';
 
 const spec = await loadSpec();
@@ -116,6 +116,42 @@ describe('judgeExchange', () => {
     expect(judgeExchange(spec, teapot, 'strict').findings.map((f) => f.rule)).toEqual([
       'envelope.status-code',
     ]);
+  });
+});
+
+describe('createExchangeJudge', () => {
+  it("gives judgeExchange's verdict on every exchange of a stream that repeats answers", () => {
+    const users = (status: number, body: unknown, contentType?: string) =>
+      exchange(
+        { method: 'GET', path: '/users', headers: { authorization: 'Bearer t' } },
+        status,
+        body,
+        0,
+        contentType,
+      );
+    const list = spec.operation('listUsers').responses.get(200)?.examples;
+    const good = Object.values(list ?? {})[0];
+    const stream = [
+      users(200, good),
+      users(200, good),
+      // The same text under another status, another content type, another operation: other verdicts.
+      users(201, good),
+      users(200, good, 'text/plain'),
+      transfer(transferExample, 200, good),
+      transfer({ ...transferExample, amount: 'ten' }, 200, good),
+      users(200, { success: true }),
+      users(200, { success: true }),
+      users(400, { success: false }),
+      users(400, { success: false, message: 'bad' }),
+      users(200, 'not json'),
+      users(200, 'not json'),
+      exchange({ method: 'GET', path: '/nowhere' }, 404, {}),
+    ];
+    for (const profile of ['documented', 'strict'] as const) {
+      const judge = createExchangeJudge(spec, profile);
+      for (const item of [...stream, ...stream])
+        expect(judge(item)).toEqual(judgeExchange(spec, item, profile));
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import {
   type JSONSchema7,
   type OperationSpec,
   type Profile,
+  type RouteResult,
   routeRequest,
   type SchemaCheck,
   type Spec,
@@ -209,7 +210,11 @@ export function judgeExchange(spec: Spec, exchange: ObservedExchange, profile: P
 }
 
 /** Judges one exchange after another: {@link createExchangeJudge}. */
-export type ExchangeJudge = (exchange: ObservedExchange) => ExchangeVerdict;
+export type ExchangeJudge = (
+  exchange: ObservedExchange,
+  /** The request's route, when the caller routed it already (a proxy routes before it forwards). */
+  routed?: RouteResult,
+) => ExchangeVerdict;
 
 /** Answers with a longer text are judged each time, not remembered. */
 const REMEMBERED_TEXT_CHARS = 64 * 1024;
@@ -228,20 +233,27 @@ const REMEMBERED_ANSWERS = 256;
  * for (const exchange of exchanges) report(judge(exchange).findings);
  */
 export function createExchangeJudge(spec: Spec, profile: Profile): ExchangeJudge {
-  const remembered = new Map<string, Draft[]>();
+  // By text first (the text is the key that costs: hashed once, never copied into a longer one),
+  // then by operation, status and content type.
+  const remembered = new Map<string, Map<string, Draft[]>>();
   const answerDrafts = (operation: OperationSpec, response: ApiResponse): Draft[] => {
     if (response.text.length > REMEMBERED_TEXT_CHARS)
       return judgeResponse(spec, operation, response, profile);
-    const key = `${operation.id}\n${response.status}\n${response.headers['content-type'] ?? ''}\n${response.text}`;
-    let drafts = remembered.get(key);
+    let byAnswer = remembered.get(response.text);
+    if (!byAnswer) {
+      if (remembered.size >= REMEMBERED_ANSWERS) remembered.delete(remembered.keys().next().value as string);
+      byAnswer = new Map();
+      remembered.set(response.text, byAnswer);
+    }
+    const key = `${operation.id} ${response.status} ${response.headers['content-type'] ?? ''}`;
+    let drafts = byAnswer.get(key);
     if (!drafts) {
       drafts = judgeResponse(spec, operation, response, profile);
-      if (remembered.size >= REMEMBERED_ANSWERS) remembered.delete(remembered.keys().next().value as string);
-      remembered.set(key, drafts);
+      byAnswer.set(key, drafts);
     }
     return drafts;
   };
-  return (exchange) => verdictOf(spec, exchange, profile, answerDrafts);
+  return (exchange, routed) => verdictOf(spec, exchange, profile, answerDrafts, routed);
 }
 
 function verdictOf(
@@ -249,9 +261,9 @@ function verdictOf(
   exchange: ObservedExchange,
   profile: Profile,
   answerDrafts: (operation: OperationSpec, response: ApiResponse) => Draft[],
+  routed: RouteResult = routeRequest(spec, exchange.request.method, exchange.request.path),
 ): ExchangeVerdict {
   const { request, response } = exchange;
-  const routed = routeRequest(spec, request.method, request.path);
   if (routed.kind !== 'operation') {
     const reason =
       routed.kind === 'method-not-allowed'
