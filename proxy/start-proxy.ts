@@ -125,6 +125,19 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
   const pool = createUpstream(resolved);
   let seq = 0;
+  // Completed exchanges wait here for the check phase, in order of completion; close() drains it.
+  let waiting: Array<() => void> = [];
+  let draining: NodeJS.Immediate | undefined;
+  const drain = (): void => {
+    draining = undefined;
+    const batch = waiting;
+    waiting = [];
+    for (const job of batch) job();
+  };
+  const afterAnswers = (job: () => void): void => {
+    waiting.push(job);
+    draining ??= setImmediate(drain);
+  };
 
   /** The control API: read-only, `{ error }` on refusal, under the mock's guards. */
   const control = (request: IncomingMessage, path: string): [number, unknown] => {
@@ -256,36 +269,40 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
     response.end();
     ended(answer.status);
-    const size = answer.size;
+    // The answer's bytes leave in this tick's uncork (a nextTick): judging and recording wait for
+    // the check phase, so the client's latency does not include them.
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
-    const kept = size <= KEPT_BODY_BYTES;
-    // The client got the bytes as they came; the judge and the HAR read them decoded.
-    const text = kept
-      ? decodedText(Buffer.concat(answer.chunks as Buffer[], size), headers['content-encoding'])
-      : '';
-    const exchange: ObservedExchange = {
-      seq: number,
-      startedAt: startedAt.toISOString(),
-      request: sent,
-      response: answerOf({ status: answer.status, headers: flatten(headers), text, durationMs }),
-    };
-    log.complete(
-      exchange,
-      routed,
-      recorder && {
-        startedAt,
-        durationMs,
-        method,
-        url: `${resolved.upstream.origin}${upstreamRoot}${url}`,
-        requestHeaders: rawPairs(request.rawHeaders),
-        ...(requestBody !== undefined ? { requestBody } : {}),
-        status: answer.status,
-        statusText: statusText(answer.status),
-        responseHeaders: pairs(headers),
-        responseBody: kept ? text : `(${size} bytes, not kept)`,
-        ...(operationId ? { operation: operationId } : {}),
-      },
-    );
+    afterAnswers(() => {
+      const size = answer.size;
+      const kept = size <= KEPT_BODY_BYTES;
+      // The client got the bytes as they came; the judge and the HAR read them decoded.
+      const text = kept
+        ? decodedText(Buffer.concat(answer.chunks as Buffer[], size), headers['content-encoding'])
+        : '';
+      const exchange: ObservedExchange = {
+        seq: number,
+        startedAt: startedAt.toISOString(),
+        request: sent,
+        response: answerOf({ status: answer.status, headers: flatten(headers), text, durationMs }),
+      };
+      log.complete(
+        exchange,
+        routed,
+        recorder && {
+          startedAt,
+          durationMs,
+          method,
+          url: `${resolved.upstream.origin}${upstreamRoot}${url}`,
+          requestHeaders: rawPairs(request.rawHeaders),
+          ...(requestBody !== undefined ? { requestBody } : {}),
+          status: answer.status,
+          statusText: statusText(answer.status),
+          responseHeaders: pairs(headers),
+          responseBody: kept ? text : `(${size} bytes, not kept)`,
+          ...(operationId ? { operation: operationId } : {}),
+        },
+      );
+    });
   };
 
   let listener: Awaited<ReturnType<typeof listenProxy>>;
@@ -310,6 +327,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       closing ??= (async () => {
         await listener.close();
         await pool.close();
+        if (draining) clearImmediate(draining);
+        drain();
         await recorder?.close();
       })();
       return closing;
