@@ -96,22 +96,15 @@ export async function proxyRuns(connections: number, seconds: number): Promise<v
   for (const label of ['GET /users', 'POST /payments/usd/direct']) {
     const saturated = figures[label] as Record<string, LoadResult>;
     const paced = figures[`${label} paced`] as Record<string, LoadResult>;
-    const ratio =
-      Math.round(
-        ((saturated[THROUGH] as LoadResult).requestsPerSecond /
-          (saturated[DIRECT] as LoadResult).requestsPerSecond) *
-          100,
-      ) / 100;
-    const addedP99 =
-      Math.round(((paced[THROUGH] as LoadResult).p99Ms - (paced[DIRECT] as LoadResult).p99Ms) * 100) / 100;
-    const bareRatio =
-      Math.round(
-        ((saturated[BARE] as LoadResult).requestsPerSecond /
-          (saturated[DIRECT] as LoadResult).requestsPerSecond) *
-          100,
-      ) / 100;
-    const bareAddedP99 =
-      Math.round(((paced[BARE] as LoadResult).p99Ms - (paced[DIRECT] as LoadResult).p99Ms) * 100) / 100;
+    const result = (runs: Record<string, LoadResult>, name: string): LoadResult => runs[name] as LoadResult;
+    const round = (value: number): number => Math.round(value * 100) / 100;
+    // Through `name` against direct: the throughput ratio (saturated) and the added p99 (paced).
+    const against = (name: string): [number, number] => [
+      round(result(saturated, name).requestsPerSecond / result(saturated, DIRECT).requestsPerSecond),
+      round(result(paced, name).p99Ms - result(paced, DIRECT).p99Ms),
+    ];
+    const [ratio, addedP99] = against(THROUGH);
+    const [bareRatio, bareAddedP99] = against(BARE);
     const proxyCpu = (saturated[THROUGH] as LoadResult).serverCpu ?? 0;
     const [mockUs, bareUs, proxyUs] = [DIRECT, BARE, THROUGH].map((name) =>
       cpuUs(saturated[name] as LoadResult),

@@ -1,9 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { CONTROL_PREFIX, ConfigError, DECIDED_LIMITS } from '../spec/index.ts';
+import {
+  CONTROL_PREFIX,
+  ConfigError,
+  DECIDED_LIMITS,
+  type ListeningServer,
+  listenHttp,
+} from '../spec/index.ts';
 
-/** After close() starts, requests in flight get this long before their connections are cut. */
-const CLOSE_GRACE_MS = 5000;
 /** After a 413, what the client still sends is read and dropped this long, so it reads the 413. */
 const LINGER_MS = 5000;
 
@@ -20,10 +23,7 @@ export interface ProxyHandlers {
   log(line: string): void;
 }
 
-export interface ProxyListener {
-  readonly origin: string;
-  close(): Promise<void>;
-}
+export type ProxyListener = ListeningServer;
 
 export function sendJson(response: ServerResponse, status: number, body: unknown, close = false): void {
   const text = JSON.stringify(body);
@@ -108,30 +108,10 @@ export async function listenProxy(
   });
   server.keepAliveTimeout = 5000;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    return await listenHttp(server, host, port);
   } catch (error) {
     throw new ConfigError(`pacu: cannot listen on ${host}:${port}: ${(error as Error).message}`, {
       cause: error,
     });
   }
-  const address = server.address() as AddressInfo;
-  return {
-    origin: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
-    close: () =>
-      new Promise<void>((done) => {
-        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
-        force.unref();
-        server.close(() => {
-          clearTimeout(force);
-          done();
-        });
-        server.closeIdleConnections();
-      }),
-  };
 }

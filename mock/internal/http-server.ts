@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { type ListeningServer, listenHttp } from '../../spec/index.ts';
 import { errorFor, replyText, tooLargeReply } from './envelope.ts';
 import type { MockReply, MockRequest } from './http-types.ts';
 import { BODY_LIMIT_BYTES, CONTROL_BODY_LIMIT_BYTES } from './limits.ts';
@@ -17,13 +18,6 @@ interface Exchange {
   previous: ServerResponse | undefined;
 }
 
-export interface ListeningServer {
-  origin: string;
-  close(): Promise<void>;
-}
-
-/** After close() starts, requests in flight get this long before their connections are cut. */
-const CLOSE_GRACE_MS = 5000;
 /** nginx's lingering_close: after refusing an upload, read and discard at most this long and this much. */
 export const LINGER_MS = 5000;
 export const LINGER_BYTES = 64 * 1024 * 1024;
@@ -185,25 +179,5 @@ export function listen(
     );
     socket.end(rawAnswer(reply));
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      const address = server.address() as AddressInfo;
-      const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      resolve({
-        origin: `http://${hostPart}:${address.port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
-            force.unref();
-            server.close(() => {
-              clearTimeout(force);
-              done();
-            });
-            server.closeIdleConnections();
-          }),
-      });
-    });
-  });
+  return listenHttp(server, host, port);
 }
