@@ -83,8 +83,9 @@ function createHarWriter(redactor: Redactor): (har: HarExchange) => string {
   };
   const pairs = (list: readonly HarNameValue[]): HarNameValue[] =>
     list.map(({ name, value }) => ({ name: remembered(name), value: remembered(value) }));
-  const body = (raw: string): HarBodyText => {
-    if (raw.length > REMEMBERED_BODY_CHARS) return harBodyText(text(raw));
+  const body = (raw: string, method: string): HarBodyText => {
+    // Only reads repeat their answers (see createExchangeJudge).
+    if (method !== 'GET' || raw.length > REMEMBERED_BODY_CHARS) return harBodyText(text(raw));
     let kept = bodies.get(raw);
     if (!kept) {
       kept = harBodyText(text(raw));
@@ -107,7 +108,7 @@ function createHarWriter(redactor: Redactor): (har: HarExchange) => string {
         responseBody: '',
         ...(har.operation !== undefined ? { operation: remembered(har.operation) } : {}),
       },
-      body(har.responseBody),
+      body(har.responseBody, har.method),
     );
   };
 }

@@ -27,7 +27,14 @@ function parsedJson(this: LazyAnswer): unknown {
  * more (issue 18: the proxy's paced p99 went from the bare proxy's to ~2 ms above it).
  */
 export function answerOf(response: Omit<ObservedExchange['response'], 'json'>): ObservedExchange['response'] {
-  const lazy: LazyAnswer = { ...response, [PARSED]: undefined };
+  // A literal of one shape, not a spread: every answer gets the same hidden class.
+  const lazy: LazyAnswer = {
+    status: response.status,
+    headers: response.headers,
+    text: response.text,
+    durationMs: response.durationMs,
+    [PARSED]: undefined,
+  };
   return Object.defineProperty(lazy, 'json', {
     enumerable: true,
     get: parsedJson,

@@ -226,7 +226,8 @@ const REMEMBERED_ANSWERS = 256;
  * answer's half remembered. That half is a function of the operation, the status, the content type
  * and the text alone (an {@link ApiResponse}'s `json` is the parse of its `text`), and a provider
  * answers the same read with the same bytes: judging GET /users again was most of a proxied read's
- * cost. The request's half is judged every time (its bodies differ by reference).
+ * cost. Only answers to GET are remembered (a write's answer is a new record each time); the
+ * request's half is judged every time.
  *
  * @example
  * const judge = createExchangeJudge(spec, 'documented');
@@ -253,7 +254,12 @@ export function createExchangeJudge(spec: Spec, profile: Profile): ExchangeJudge
     }
     return drafts;
   };
-  return (exchange, routed) => verdictOf(spec, exchange, profile, answerDrafts, routed);
+  const fresh = (operation: OperationSpec, response: ApiResponse): Draft[] =>
+    judgeResponse(spec, operation, response, profile);
+  // Only reads repeat their answers; a write's answer (a new transaction) is seen once, and keeping
+  // it would only carry it into the old generation.
+  return (exchange, routed) =>
+    verdictOf(spec, exchange, profile, exchange.request.method === 'GET' ? answerDrafts : fresh, routed);
 }
 
 function verdictOf(
