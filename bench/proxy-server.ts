@@ -5,7 +5,6 @@ import { startProxy } from '../proxy/index.ts';
 const [upstream = '', record] = process.argv.slice(2);
 const proxy = await startProxy({
   upstream,
-  ...(process.env.KEEP ? { keepExchanges: Number(process.env.KEEP) } : {}),
   ...(record && !process.env.PACU_BENCH_NO_HAR ? { record } : {}),
   onFinding: () => {},
 });
