@@ -3,7 +3,8 @@
 // by side with a bare node:http server (the ceiling; `--prism` adds `prism mock`), then the mock
 // restarted on a million stored transfers (restart time, then load with the journal on).
 // `--only startup` stops after the first part, `--only load` skips it; `--only proxy` runs only
-// pacu proxy (judging and recording) against the mock, beside the mock measured directly.
+// pacu proxy (judging and recording) beside a bare proxy and the mock direct (`--rounds N`: N
+// rounds on fresh servers and their medians).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,7 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '32' },
     only: { type: 'string' },
     million: { type: 'string', default: '1000000' },
-    rounds: { type: 'string', default: '10' },
+    rounds: { type: 'string' },
     prism: { type: 'boolean', default: false },
   },
 });
@@ -135,9 +136,10 @@ async function loadRuns(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (flags.only === 'proxy') return proxyRuns(connections, seconds);
+  // --rounds: the proxy's rounds (default 1), or the startup part's (default 10).
+  if (flags.only === 'proxy') return proxyRuns(connections, seconds, Number(flags.rounds ?? 1));
   if (flags.only !== 'load') {
-    const startup = await measureStartup(DEFAULT_SPEC_FILE, Number(flags.rounds));
+    const startup = await measureStartup(DEFAULT_SPEC_FILE, Number(flags.rounds ?? 10));
     console.log(JSON.stringify({ startup }));
     if (flags.only === 'startup') return;
     console.log('');
