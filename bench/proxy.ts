@@ -20,6 +20,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mockToken, requests, row } from './load-requests.ts';
+import { median } from './startup.ts';
 import { LOAD_CPU, SERVER_CPU, startScript, type Target } from './targets.ts';
 import { type LoadResult, measure, requireWrk } from './wrk.ts';
 
@@ -34,28 +35,21 @@ const BARE = 'bare proxy → mock';
 const THROUGH = 'pacu proxy → mock';
 
 /** One round's figures per request: what the targets judge, beside the bare proxy's and the CPU per answer. */
-type RoundFigures = Record<
-  string,
-  {
-    ratio: number;
-    addedP99Ms: number;
-    bareRatio: number;
-    bareAddedP99Ms: number;
-    mockCpuUs: number;
-    bareCpuUs: number;
-    proxyCpuUs: number;
-  }
->;
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
+const FIGURES = [
+  'ratio',
+  'addedP99Ms',
+  'bareRatio',
+  'bareAddedP99Ms',
+  'mockCpuUs',
+  'bareCpuUs',
+  'proxyCpuUs',
+] as const;
+type Figures = Record<(typeof FIGURES)[number], number>;
+type RoundFigures = Record<string, Figures>;
 
 /**
  * `rounds` rounds, each on fresh servers, then the median of each figure: on a noisy host one
- * round's added p99 moves by several ms (the direct mock's own p99 does), a median of five much less.
+ * round's added p99 moves by several ms (the direct mock's own p99 does); a median over rounds less.
  */
 export async function proxyRuns(connections: number, seconds: number, rounds = 1): Promise<void> {
   const all: RoundFigures[] = [];
@@ -69,17 +63,12 @@ export async function proxyRuns(connections: number, seconds: number, rounds = 1
   );
   const medians: RoundFigures = {};
   for (const label of Object.keys(all[0] ?? {})) {
-    const of = (key: keyof RoundFigures[string]): number =>
-      Math.round(median(all.map((figures) => figures[label]?.[key] ?? 0)) * 100) / 100;
-    const figures = {
-      ratio: of('ratio'),
-      addedP99Ms: of('addedP99Ms'),
-      bareRatio: of('bareRatio'),
-      bareAddedP99Ms: of('bareAddedP99Ms'),
-      mockCpuUs: of('mockCpuUs'),
-      bareCpuUs: of('bareCpuUs'),
-      proxyCpuUs: of('proxyCpuUs'),
-    };
+    const figures = Object.fromEntries(
+      FIGURES.map((key) => [
+        key,
+        Math.round(median(all.map((round) => round[label]?.[key] ?? 0)) * 100) / 100,
+      ]),
+    ) as Figures;
     medians[label] = figures;
     console.log(
       `  ${label.padEnd(28)} throughput ratio ${figures.ratio} (bare ${figures.bareRatio})  paced added p99 ${figures.addedP99Ms} ms (bare ${figures.bareAddedP99Ms} ms)  CPU per answer: mock ${figures.mockCpuUs}, bare ${figures.bareCpuUs}, pacu ${figures.proxyCpuUs} us`,

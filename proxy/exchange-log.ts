@@ -1,13 +1,4 @@
-import {
-  type HarBodyText,
-  type HarExchange,
-  type HarNameValue,
-  harBodyText,
-  harEntryJson,
-  type Profile,
-  type RouteResult,
-  type Spec,
-} from '../spec/index.ts';
+import type { HarExchange, Profile, RouteResult, Spec } from '../spec/index.ts';
 import {
   createExchangeJudge,
   createExchangeState,
@@ -17,6 +8,7 @@ import {
   type Report,
 } from '../suites/index.ts';
 import type { HarRecorder } from './har-recorder.ts';
+import { createHarWriter } from './har-writer.ts';
 import { buildProxyReport } from './proxy-report.ts';
 
 /** Findings kept for `findings()` and the report; later ones are counted, not kept. */
@@ -44,73 +36,6 @@ export interface ExchangeLog {
   exchanges(): ObservedExchange[];
   counts(): { readonly exchanges: number; readonly recorded: number };
   toReport(): Report;
-}
-
-/** Answer bodies longer than this are redacted and escaped for the HAR each time, not remembered. */
-const REMEMBERED_BODY_CHARS = 64 * 1024;
-/** Distinct answer bodies remembered; the oldest is forgotten first. */
-const REMEMBERED_BODIES = 256;
-/** Distinct header names and values remembered; all are forgotten when there are more. */
-const REMEMBERED_HEADERS = 4096;
-
-/**
- * An exchange's HAR entry as JSON text, every string through the redactor (the one place secrets
- * leave), as `harEntry(redactor.redact(exchange))` would be. A provider answers the same read with
- * the same bytes, so an answer body's redacted JSON text is remembered while the redactor learns
- * no new secret: redacting and escaping a 3 KB list for every GET was most of what recording cost.
- */
-function createHarWriter(redactor: Redactor): (har: HarExchange) => string {
-  const bodies = new Map<string, HarBodyText>();
-  let known = redactor.known;
-  // Header names and values repeat (the same token, agent and content type on every request):
-  // each is redacted once while the redactor learns nothing new.
-  const short = new Map<string, string>();
-  const forgetIfLearned = (): void => {
-    if (redactor.known === known) return;
-    bodies.clear();
-    short.clear();
-    known = redactor.known;
-  };
-  const text = (value: string): string => redactor.redact(value);
-  const remembered = (value: string): string => {
-    let out = short.get(value);
-    if (out === undefined) {
-      out = text(value);
-      if (short.size >= REMEMBERED_HEADERS) short.clear();
-      short.set(value, out);
-    }
-    return out;
-  };
-  const pairs = (list: readonly HarNameValue[]): HarNameValue[] =>
-    list.map(({ name, value }) => ({ name: remembered(name), value: remembered(value) }));
-  const body = (raw: string, method: string): HarBodyText => {
-    // Only reads repeat their answers (see createExchangeJudge).
-    if (method !== 'GET' || raw.length > REMEMBERED_BODY_CHARS) return harBodyText(text(raw));
-    let kept = bodies.get(raw);
-    if (!kept) {
-      kept = harBodyText(text(raw));
-      if (bodies.size >= REMEMBERED_BODIES) bodies.delete(bodies.keys().next().value as string);
-      bodies.set(raw, kept);
-    }
-    return kept;
-  };
-  return (har) => {
-    forgetIfLearned();
-    return harEntryJson(
-      {
-        ...har,
-        method: remembered(har.method),
-        url: text(har.url),
-        requestHeaders: pairs(har.requestHeaders),
-        ...(har.requestBody !== undefined ? { requestBody: text(har.requestBody) } : {}),
-        statusText: remembered(har.statusText),
-        responseHeaders: pairs(har.responseHeaders),
-        responseBody: '',
-        ...(har.operation !== undefined ? { operation: remembered(har.operation) } : {}),
-      },
-      body(har.responseBody, har.method),
-    );
-  };
 }
 
 export function createExchangeLog(deps: ExchangeLogDeps): ExchangeLog {

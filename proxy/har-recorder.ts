@@ -3,8 +3,10 @@ import { ConfigError, emptyHar, PACU_VERSION } from '../spec/index.ts';
 
 /** A HAR file being written, one entry per completed exchange. */
 export interface HarRecorder {
-  /** Append an (already redacted) entry, as JSON text; it reaches the file before the event loop turns. */
+  /** Append an (already redacted) entry, as JSON text; it reaches the file at the next flush(). */
   add(entryJson: string): void;
+  /** Write what was added since the last flush, in one positioned write. */
+  flush(): void;
   readonly recorded: number;
   close(): Promise<void>;
 }
@@ -18,8 +20,8 @@ const CLOSING = '\n]}}\n';
  * Created 0600: a recording holds a team's traffic, redacted or not. A failed write calls `onError`
  * once and ends the recording (the proxy goes on forwarding).
  *
- * The entries of one event-loop turn go out in one synchronous write at the end of that turn
- * (setImmediate), before the loop reads more sockets: a few KB into the page cache. An asynchronous
+ * The proxy flushes once per batch of completed exchanges (once per event-loop turn): one
+ * synchronous write of a few KB into the page cache, before the loop reads more sockets. An asynchronous
  * write per batch went through libuv's thread pool, a thread hand-off and back per write, which on
  * the proxy's one core cost more than judging (issue 18's bench).
  */
@@ -41,10 +43,8 @@ export function openHarRecorder(file: string, onError: (error: Error) => void): 
   let recorded = 0;
   let closed = false;
   let pending: string[] = [];
-  let flushing: NodeJS.Immediate | undefined;
   let failed: Error | undefined;
   const flush = (): void => {
-    flushing = undefined;
     if (pending.length === 0 || failed) return;
     const bytes = Buffer.from(`${pending.join('')}${CLOSING}`, 'utf8');
     pending = [];
@@ -65,12 +65,11 @@ export function openHarRecorder(file: string, onError: (error: Error) => void): 
       if (closed || failed) return;
       pending.push(`${recorded === 0 ? '\n' : ',\n'}${entryJson}`);
       recorded += 1;
-      flushing ??= setImmediate(flush);
     },
+    flush,
     async close() {
       if (closed) return;
       closed = true;
-      if (flushing) clearImmediate(flushing);
       flush();
       closeSync(fd);
     },

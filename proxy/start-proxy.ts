@@ -103,7 +103,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
   const pool = createUpstream(resolved);
   let seq = 0;
-  // Completed exchanges wait here for the check phase, in order of completion; close() drains it.
+  // Completed exchanges wait here for the check phase, in order of completion, and are recorded in
+  // one write per batch; close() drains it.
   let waiting: Array<() => void> = [];
   let draining: NodeJS.Immediate | undefined;
   const drain = (): void => {
@@ -111,6 +112,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const batch = waiting;
     waiting = [];
     for (const job of batch) job();
+    recorder?.flush();
   };
   const afterAnswers = (job: () => void): void => {
     waiting.push(job);

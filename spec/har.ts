@@ -111,7 +111,6 @@ export function harEntry(exchange: HarExchange): HarEntry {
   };
 }
 
-/** An empty HAR log written by `creator` (pacu and its version). */
 /** The JSON text of a response body and its size in bytes, as {@link harEntryJson} writes them. */
 export interface HarBodyText {
   /** `JSON.stringify(body)`. */
@@ -157,6 +156,7 @@ export function harEntryJson(
   );
 }
 
+/** An empty HAR log written by `creator` (pacu and its version). */
 export function emptyHar(creator: { name: string; version: string }): Har {
   return { log: { version: '1.2', creator, entries: [] } };
 }

@@ -63,7 +63,7 @@ export {
 } from './har.ts';
 export type { JSONSchema7 } from './json-schema.ts';
 export type { ListeningServer } from './listen-http.ts';
-export { CLOSE_GRACE_MS, listenHttp } from './listen-http.ts';
+export { listenHttp } from './listen-http.ts';
 export { DEFAULT_SPEC_FILE, loadOpenApi, loadSpec } from './load-spec.ts';
 export type {
   DecidedLimits,

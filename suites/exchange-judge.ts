@@ -10,6 +10,7 @@ import {
   schemaForProfile,
 } from '../spec/index.ts';
 import type { ApiRequest, ApiResponse } from './api-request.ts';
+import { rememberAtMost } from './bounded-map.ts';
 import { errorShapeProblem, isSuccess, successShapeProblem } from './envelope-checks.ts';
 import { isJsonMediaType } from './media-type.ts';
 
@@ -218,16 +219,23 @@ export type ExchangeJudge = (
 
 /** Answers with a longer text are judged each time, not remembered. */
 const REMEMBERED_TEXT_CHARS = 64 * 1024;
-/** Distinct answers remembered; the oldest is forgotten first. */
-const REMEMBERED_ANSWERS = 256;
+/** Distinct answers a watcher of traffic remembers; the oldest is forgotten first. */
+export const REMEMBERED_ANSWERS = 256;
+
+/**
+ * Whether what is made of an answer (its verdict, its redacted HAR text) is worth remembering by
+ * its text: only reads repeat their answers (a write's answer is a new record each time; keeping
+ * it would only carry it into the old generation), and only texts of a bounded size.
+ */
+export const remembersAnswer = (method: string, text: string): boolean =>
+  method === 'GET' && text.length <= REMEMBERED_TEXT_CHARS;
 
 /**
  * {@link judgeExchange} for a stream of exchanges (`pacu proxy`): the same verdicts, with the
  * answer's half remembered. That half is a function of the operation, the status, the content type
  * and the text alone (an {@link ApiResponse}'s `json` is the parse of its `text`), and a provider
  * answers the same read with the same bytes: judging GET /users again was most of a proxied read's
- * cost. Only answers to GET are remembered (a write's answer is a new record each time); the
- * request's half is judged every time.
+ * cost. Which answers are remembered: {@link remembersAnswer}. The request's half is judged every time.
  *
  * @example
  * const judge = createExchangeJudge(spec, 'documented');
@@ -238,13 +246,10 @@ export function createExchangeJudge(spec: Spec, profile: Profile): ExchangeJudge
   // then by operation, status and content type.
   const remembered = new Map<string, Map<string, Draft[]>>();
   const answerDrafts = (operation: OperationSpec, response: ApiResponse): Draft[] => {
-    if (response.text.length > REMEMBERED_TEXT_CHARS)
-      return judgeResponse(spec, operation, response, profile);
     let byAnswer = remembered.get(response.text);
     if (!byAnswer) {
-      if (remembered.size >= REMEMBERED_ANSWERS) remembered.delete(remembered.keys().next().value as string);
       byAnswer = new Map();
-      remembered.set(response.text, byAnswer);
+      rememberAtMost(remembered, response.text, byAnswer, REMEMBERED_ANSWERS);
     }
     const key = `${operation.id} ${response.status} ${response.headers['content-type'] ?? ''}`;
     let drafts = byAnswer.get(key);
@@ -256,10 +261,14 @@ export function createExchangeJudge(spec: Spec, profile: Profile): ExchangeJudge
   };
   const fresh = (operation: OperationSpec, response: ApiResponse): Draft[] =>
     judgeResponse(spec, operation, response, profile);
-  // Only reads repeat their answers; a write's answer (a new transaction) is seen once, and keeping
-  // it would only carry it into the old generation.
   return (exchange, routed) =>
-    verdictOf(spec, exchange, profile, exchange.request.method === 'GET' ? answerDrafts : fresh, routed);
+    verdictOf(
+      spec,
+      exchange,
+      profile,
+      remembersAnswer(exchange.request.method, exchange.response.text) ? answerDrafts : fresh,
+      routed,
+    );
 }
 
 function verdictOf(

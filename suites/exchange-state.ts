@@ -1,4 +1,5 @@
 import type { Profile } from '../spec/index.ts';
+import { rememberAtMost } from './bounded-map.ts';
 import type { ExchangeFinding, ObservedExchange } from './exchange-judge.ts';
 
 /** The rules only an observer of many exchanges can apply (pacu check's ids where the meaning is the same). */
@@ -35,11 +36,8 @@ export interface ExchangeState {
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > EXCHANGE_STATE_LIMIT) map.delete(map.keys().next().value as K);
-}
+const remember = <K, V>(map: Map<K, V>, key: K, value: V): void =>
+  rememberAtMost(map, key, value, EXCHANGE_STATE_LIMIT);
 
 const scopesOf = (text: unknown): string[] =>
   typeof text === 'string'

@@ -4,6 +4,7 @@ export type { ApiRequest, ApiResponse } from './api-request.ts';
 export { basic, bearer, jsonRequest } from './api-request.ts';
 export { assertConformance, ConformanceError } from './assert-conformance.ts';
 export { assertTargetReachable } from './assert-reachable.ts';
+export { rememberAtMost } from './bounded-map.ts';
 export type { FailureDraft, ReportInput, ResultDraft } from './build-report.ts';
 export { buildReport } from './build-report.ts';
 export { RULES } from './catalogue.ts';
@@ -20,7 +21,13 @@ export type {
   FindingSide,
   ObservedExchange,
 } from './exchange-judge.ts';
-export { createExchangeJudge, EXCHANGE_RULES, judgeExchange } from './exchange-judge.ts';
+export {
+  createExchangeJudge,
+  EXCHANGE_RULES,
+  judgeExchange,
+  REMEMBERED_ANSWERS,
+  remembersAnswer,
+} from './exchange-judge.ts';
 export type { ExchangeState, ExchangeStateOptions } from './exchange-state.ts';
 export { createExchangeState, EXCHANGE_STATE_LIMIT, STATEFUL_RULES } from './exchange-state.ts';
 export type { FailureKey } from './failure-id.ts';
