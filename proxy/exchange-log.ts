@@ -28,8 +28,16 @@ export interface ExchangeLogDeps {
 
 /** What the proxy does with what it saw: judge, keep, record, and report. */
 export interface ExchangeLog {
-  /** An exchange whose answer reached the client whole: judged, kept, and recorded (`har`, unredacted). */
-  complete(exchange: ObservedExchange, routed: RouteResult, har: HarExchange | undefined): void;
+  /**
+   * An exchange whose answer reached the client whole: judged, kept, and recorded (`har`,
+   * unredacted). `textSeen`: the answer's text is one an earlier exchange had (the same bytes).
+   */
+  complete(
+    exchange: ObservedExchange,
+    routed: RouteResult,
+    har: HarExchange | undefined,
+    textSeen?: boolean,
+  ): void;
   /** A finding made outside the judge (no answer from the upstream). */
   report(finding: ExchangeFinding): void;
   findings(): ExchangeFinding[];
@@ -61,12 +69,12 @@ export function createExchangeLog(deps: ExchangeLogDeps): ExchangeLog {
   };
   return {
     report,
-    complete(exchange, routed, har) {
+    complete(exchange, routed, har, textSeen = false) {
       completed += 1;
       const operationId = routed.kind === 'operation' ? routed.operation.id : undefined;
       // Learn an issued token before anything that holds it is redacted (the text test spares
-      // every other answer a JSON parse).
-      if (exchange.response.text.includes('access_token')) redactor.observe(exchange.response);
+      // every other answer a JSON parse; a text seen before was looked at then).
+      if (!textSeen && exchange.response.text.includes('access_token')) redactor.observe(exchange.response);
       const verdict = judge(exchange, routed);
       const byRule = judged.get(operationId ?? 'unknown') ?? new Map<string, number>();
       judged.set(operationId ?? 'unknown', byRule);

@@ -1,17 +1,19 @@
-import { chmodSync, closeSync, openSync, writeSync } from 'node:fs';
-import { ConfigError, emptyHar, PACU_VERSION } from '../spec/index.ts';
+import { chmodSync, closeSync, openSync, writeSync, writevSync } from 'node:fs';
+import { ConfigError, emptyHar, type HarEntryText, PACU_VERSION } from '../spec/index.ts';
 
 /** A HAR file being written, one entry per completed exchange. */
 export interface HarRecorder {
   /** Append an (already redacted) entry, as JSON text; it reaches the file at the next flush(). */
-  add(entryJson: string): void;
-  /** Write what was added since the last flush, in one positioned write. */
+  add(entry: HarEntryText): void;
+  /** Write what was added since the last flush, in one positioned (gathering) write. */
   flush(): void;
   readonly recorded: number;
   close(): Promise<void>;
 }
 
-const CLOSING = '\n]}}\n';
+const CLOSING = Buffer.from('\n]}}\n');
+/** Entries per gathering write: three pieces each and the closing brackets, under Linux's IOV_MAX (1024). */
+const ENTRIES_PER_WRITE = 340;
 
 /**
  * Write a HAR 1.2 log as exchanges complete, so a crash loses at most the exchanges in flight: the
@@ -21,7 +23,8 @@ const CLOSING = '\n]}}\n';
  * once and ends the recording (the proxy goes on forwarding).
  *
  * The proxy flushes once per batch of completed exchanges (once per event-loop turn): one
- * synchronous write of a few KB into the page cache, before the loop reads more sockets. An asynchronous
+ * synchronous gathering write of a few KB into the page cache, before the loop reads more sockets;
+ * an answer body the writer remembered goes in as the same bytes each time. An asynchronous
  * write per batch went through libuv's thread pool, a thread hand-off and back per write, which on
  * the proxy's one core cost more than judging (issue 18's bench).
  */
@@ -38,19 +41,30 @@ export function openHarRecorder(file: string, onError: (error: Error) => void): 
     );
   }
   const head = JSON.stringify(emptyHar({ name: 'pacu', version: PACU_VERSION })).replace(/\]\}\}$/, '');
-  let offset = Buffer.byteLength(head);
-  writeSync(fd, `${head}${CLOSING}`, 0, 'utf8');
+  let offset = writeSync(fd, `${head}${CLOSING}`, 0, 'utf8') - CLOSING.length;
   let recorded = 0;
   let closed = false;
-  let pending: string[] = [];
+  let pending: Buffer[] = [];
   let failed: Error | undefined;
+  /** Write `pieces` and the closing brackets at `offset`, all of it (a gathering write may write less). */
+  const write = (pieces: Buffer[]): void => {
+    pieces.push(CLOSING);
+    const size = pieces.reduce((sum, piece) => sum + piece.length, 0);
+    let written = writevSync(fd, pieces, offset);
+    if (written < size) {
+      const rest = Buffer.concat(pieces);
+      while (written < size) written += writeSync(fd, rest, written, size - written, offset + written);
+    }
+    offset += size - CLOSING.length;
+  };
   const flush = (): void => {
     if (pending.length === 0 || failed) return;
-    const bytes = Buffer.from(`${pending.join('')}${CLOSING}`, 'utf8');
+    const pieces = pending;
     pending = [];
     try {
-      writeSync(fd, bytes, 0, bytes.length, offset);
-      offset += bytes.length - CLOSING.length;
+      // Each write ends with the closing brackets: the file is a whole HAR after every one.
+      for (let at = 0; at < pieces.length; at += 3 * ENTRIES_PER_WRITE)
+        write(pieces.slice(at, at + 3 * ENTRIES_PER_WRITE));
     } catch (error) {
       // A full disk or a revoked file: stop recording (the proxy itself goes on), and say so once.
       failed = error as Error;
@@ -61,9 +75,14 @@ export function openHarRecorder(file: string, onError: (error: Error) => void): 
     get recorded() {
       return recorded;
     },
-    add(entryJson) {
+    add(entry) {
       if (closed || failed) return;
-      pending.push(`${recorded === 0 ? '\n' : ',\n'}${entryJson}`);
+      // The body's bytes as they are; the pieces around it are short and encoded here.
+      pending.push(
+        Buffer.from(`${recorded === 0 ? '\n' : ',\n'}${entry.before}`),
+        entry.body,
+        Buffer.from(entry.after),
+      );
       recorded += 1;
     },
     flush,

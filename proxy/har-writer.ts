@@ -1,9 +1,10 @@
 import {
   type HarBodyText,
+  type HarEntryText,
   type HarExchange,
   type HarNameValue,
   harBodyText,
-  harEntryJson,
+  harEntryText,
 } from '../spec/index.ts';
 import { REMEMBERED_ANSWERS, type Redactor, rememberAtMost, remembersAnswer } from '../suites/index.ts';
 
@@ -11,12 +12,12 @@ import { REMEMBERED_ANSWERS, type Redactor, rememberAtMost, remembersAnswer } fr
 const REMEMBERED_HEADERS = 4096;
 
 /**
- * An exchange's HAR entry as JSON text, every string through the redactor (the one place secrets
+ * An exchange's HAR entry as JSON text (in {@link HarEntryText}'s pieces), every string through the redactor (the one place secrets
  * leave), as `harEntry(redactor.redact(exchange))` would be. A provider answers the same read with
  * the same bytes, so an answer body's redacted JSON text is remembered while the redactor learns
  * no new secret: redacting and escaping a 3 KB list for every GET was most of what recording cost.
  */
-export function createHarWriter(redactor: Redactor): (har: HarExchange) => string {
+export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEntryText {
   const bodies = new Map<string, HarBodyText>();
   let known = redactor.known;
   // Header names and values repeat (the same token, agent and content type on every request):
@@ -41,7 +42,7 @@ export function createHarWriter(redactor: Redactor): (har: HarExchange) => strin
   const pairs = (list: readonly HarNameValue[]): HarNameValue[] =>
     list.map(({ name, value }) => ({ name: remembered(name), value: remembered(value) }));
   const body = (raw: string, method: string): HarBodyText => {
-    if (!remembersAnswer(method, raw)) return harBodyText(text(raw));
+    if (!remembersAnswer(method, raw.length)) return harBodyText(text(raw));
     let kept = bodies.get(raw);
     if (!kept) {
       kept = harBodyText(text(raw));
@@ -51,7 +52,7 @@ export function createHarWriter(redactor: Redactor): (har: HarExchange) => strin
   };
   return (har) => {
     forgetIfLearned();
-    return harEntryJson(
+    return harEntryText(
       {
         ...har,
         method: remembered(har.method),

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import {
   controlGuard,
   type HarNameValue,
@@ -10,6 +9,7 @@ import {
   routeRequest,
 } from '../spec/index.ts';
 import { type ApiRequest, createRedactor, type ObservedExchange } from '../suites/index.ts';
+import { createAnswerTexts } from './answer-texts.ts';
 import { createExchangeLog } from './exchange-log.ts';
 import { createUpstream, endToEnd, noAnswer, type Relayed, relay, statusText } from './forward.ts';
 import { openHarRecorder } from './har-recorder.ts';
@@ -41,19 +41,6 @@ function rawPairs(raw: readonly string[]): HarNameValue[] {
   for (let index = 0; index + 1 < raw.length; index += 2)
     out.push({ name: raw[index] as string, value: raw[index + 1] as string });
   return out;
-}
-
-/** A body as text, undone from its Content-Encoding (gzip, deflate, br); as it came when it cannot be. */
-function decodedText(body: Buffer, encoding: string | string[] | undefined): string {
-  const coding = String(encoding ?? '')
-    .trim()
-    .toLowerCase();
-  try {
-    if (coding === 'gzip' || coding === 'x-gzip') return gunzipSync(body).toString('utf8');
-    if (coding === 'deflate') return inflateSync(body).toString('utf8');
-    if (coding === 'br') return brotliDecompressSync(body).toString('utf8');
-  } catch {}
-  return body.toString('utf8');
 }
 
 /**
@@ -102,6 +89,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     '/__pacu/findings': () => log.findings(),
   };
   const pool = createUpstream(resolved);
+  const answerText = createAnswerTexts();
   let seq = 0;
   // Completed exchanges wait here for the check phase, in order of completion, and are recorded in
   // one write per batch; close() drains it.
@@ -256,9 +244,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const size = answer.size;
       const kept = size <= KEPT_BODY_BYTES;
       // The client got the bytes as they came; the judge and the HAR read them decoded.
-      const text = kept
-        ? decodedText(Buffer.concat(answer.chunks as Buffer[], size), headers['content-encoding'])
-        : '';
+      const chunks = answer.chunks as Buffer[];
+      const { text, seen } = kept
+        ? answerText(
+            method,
+            chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size),
+            headers['content-encoding'],
+          )
+        : { text: '', seen: false };
       const exchange: ObservedExchange = {
         seq: number,
         startedAt: startedAt.toISOString(),
@@ -281,6 +274,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           responseBody: kept ? text : `(${size} bytes, not kept)`,
           ...(operationId ? { operation: operationId } : {}),
         },
+        seen,
       );
     });
   };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type HarExchange, harBodyText, harEntry, harEntryJson } from './har.ts';
+import { type HarExchange, harBodyText, harEntry, harEntryText, joinHarEntryText } from './har.ts';
 
 const text = fc.string({ unit: 'binary', maxLength: 40 });
 const pairs = fc.array(fc.record({ name: fc.oneof(fc.constant('content-type'), text), value: text }), {
@@ -29,13 +29,13 @@ const exchange: fc.Arbitrary<HarExchange> = fc
     ...(operation !== undefined ? { operation } : {}),
   }));
 
-describe('harEntryJson', () => {
+describe('harEntryText', () => {
   it('writes exactly JSON.stringify(harEntry(exchange)), with or without the body given', () => {
     fc.assert(
       fc.property(exchange, (value) => {
         const expected = JSON.stringify(harEntry(value));
-        expect(harEntryJson(value)).toBe(expected);
-        expect(harEntryJson(value, harBodyText(value.responseBody))).toBe(expected);
+        expect(joinHarEntryText(harEntryText(value))).toBe(expected);
+        expect(joinHarEntryText(harEntryText(value, harBodyText(value.responseBody)))).toBe(expected);
       }),
       { numRuns: 500 },
     );

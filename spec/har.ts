@@ -111,31 +111,43 @@ export function harEntry(exchange: HarExchange): HarEntry {
   };
 }
 
-/** The JSON text of a response body and its size in bytes, as {@link harEntryJson} writes them. */
+/** A response body as a HAR entry holds it: its JSON string as UTF-8 bytes, and the body's own size in bytes. */
 export interface HarBodyText {
-  /** `JSON.stringify(body)`. */
-  readonly json: string;
+  /** `Buffer.from(JSON.stringify(body))`. */
+  readonly utf8: Buffer;
   /** `Buffer.byteLength(body)`. */
   readonly bytes: number;
 }
 
 export const harBodyText = (body: string): HarBodyText => ({
-  json: JSON.stringify(body),
+  utf8: Buffer.from(JSON.stringify(body), 'utf8'),
   bytes: Buffer.byteLength(body),
 });
+
+/**
+ * A HAR entry's JSON text in three pieces: the text before the answer body's JSON string, that
+ * string's UTF-8 bytes, and the text after it. A recorder writes the pieces as they are: an answer
+ * body seen before is kept as bytes and not encoded again for every entry that holds it.
+ */
+export interface HarEntryText {
+  readonly before: string;
+  readonly body: Buffer;
+  readonly after: string;
+}
 
 const json = JSON.stringify;
 
 /**
- * `JSON.stringify(harEntry(exchange))`, the same text, written without building the entry: a proxy
- * records every exchange it forwards, and the object and its serialisation were a third of a
- * proxied read's cost. `body` may be given when the caller has it already (the same answer seen
- * before); it must be {@link harBodyText} of `exchange.responseBody`. `exchange.url` is absolute.
+ * `JSON.stringify(harEntry(exchange))`, the same text (in {@link HarEntryText}'s pieces), written
+ * without building the entry: a proxy records every exchange it forwards, and the object and its
+ * serialisation were a third of a proxied read's cost. `body` may be given when the caller has it
+ * already (the same answer seen before); it must be {@link harBodyText} of `exchange.responseBody`.
+ * `exchange.url` is absolute.
  */
-export function harEntryJson(
+export function harEntryText(
   exchange: HarExchange,
   body: HarBodyText = harBodyText(exchange.responseBody),
-): string {
+): HarEntryText {
   const queryString = exchange.url.includes('?')
     ? json([...new URL(exchange.url).searchParams].map(([name, value]) => ({ name, value })))
     : '[]';
@@ -144,17 +156,24 @@ export function harEntryJson(
       ? ''
       : `"postData":{"mimeType":${json(header(exchange.requestHeaders, 'content-type'))},"text":${json(exchange.requestBody)}},`;
   const requestBytes = exchange.requestBody === undefined ? 0 : Buffer.byteLength(exchange.requestBody);
-  return (
-    `{"startedDateTime":${json(exchange.startedAt.toISOString())},"time":${json(exchange.durationMs)},` +
-    `"request":{"method":${json(exchange.method)},"url":${json(exchange.url)},"httpVersion":"HTTP/1.1","cookies":[],` +
-    `"headers":${json(exchange.requestHeaders)},"queryString":${queryString},${postData}"headersSize":-1,"bodySize":${requestBytes}},` +
-    `"response":{"status":${json(exchange.status)},"statusText":${json(exchange.statusText)},"httpVersion":"HTTP/1.1","cookies":[],` +
-    `"headers":${json(exchange.responseHeaders)},"content":{"size":${body.bytes},"mimeType":${json(header(exchange.responseHeaders, 'content-type'))},"text":${body.json}},` +
-    `"redirectURL":"","headersSize":-1,"bodySize":${body.bytes}},"cache":{},` +
-    `"timings":{"send":0,"wait":${json(exchange.durationMs)},"receive":0}` +
-    `${exchange.operation ? `,"_operation":${json(exchange.operation)}` : ''}}`
-  );
+  return {
+    before:
+      `{"startedDateTime":${json(exchange.startedAt.toISOString())},"time":${json(exchange.durationMs)},` +
+      `"request":{"method":${json(exchange.method)},"url":${json(exchange.url)},"httpVersion":"HTTP/1.1","cookies":[],` +
+      `"headers":${json(exchange.requestHeaders)},"queryString":${queryString},${postData}"headersSize":-1,"bodySize":${requestBytes}},` +
+      `"response":{"status":${json(exchange.status)},"statusText":${json(exchange.statusText)},"httpVersion":"HTTP/1.1","cookies":[],` +
+      `"headers":${json(exchange.responseHeaders)},"content":{"size":${body.bytes},"mimeType":${json(header(exchange.responseHeaders, 'content-type'))},"text":`,
+    body: body.utf8,
+    after:
+      `},"redirectURL":"","headersSize":-1,"bodySize":${body.bytes}},"cache":{},` +
+      `"timings":{"send":0,"wait":${json(exchange.durationMs)},"receive":0}` +
+      `${exchange.operation ? `,"_operation":${json(exchange.operation)}` : ''}}`,
+  };
 }
+
+/** A {@link HarEntryText} as one string. */
+export const joinHarEntryText = (entry: HarEntryText): string =>
+  `${entry.before}${entry.body.toString('utf8')}${entry.after}`;
 
 /** An empty HAR log written by `creator` (pacu and its version). */
 export function emptyHar(creator: { name: string; version: string }): Har {

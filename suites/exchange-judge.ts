@@ -217,18 +217,19 @@ export type ExchangeJudge = (
   routed?: RouteResult,
 ) => ExchangeVerdict;
 
-/** Answers with a longer text are judged each time, not remembered. */
-const REMEMBERED_TEXT_CHARS = 64 * 1024;
+/** Answers longer than this (in characters or bytes) are judged each time, not remembered. */
+const REMEMBERED_ANSWER_LENGTH = 64 * 1024;
 /** Distinct answers a watcher of traffic remembers; the oldest is forgotten first. */
 export const REMEMBERED_ANSWERS = 256;
 
 /**
- * Whether what is made of an answer (its verdict, its redacted HAR text) is worth remembering by
- * its text: only reads repeat their answers (a write's answer is a new record each time; keeping
- * it would only carry it into the old generation), and only texts of a bounded size.
+ * Whether what is made of an answer (its verdict, its redacted HAR text, its decoded text) is worth
+ * remembering: only reads repeat their answers (a write's answer is a new record each time; keeping
+ * it would only carry it into the old generation), and only answers of a bounded `length` (of the
+ * text or of the bytes, whichever the memory is keyed by).
  */
-export const remembersAnswer = (method: string, text: string): boolean =>
-  method === 'GET' && text.length <= REMEMBERED_TEXT_CHARS;
+export const remembersAnswer = (method: string, length: number): boolean =>
+  method === 'GET' && length <= REMEMBERED_ANSWER_LENGTH;
 
 /**
  * {@link judgeExchange} for a stream of exchanges (`pacu proxy`): the same verdicts, with the
@@ -266,7 +267,7 @@ export function createExchangeJudge(spec: Spec, profile: Profile): ExchangeJudge
       spec,
       exchange,
       profile,
-      remembersAnswer(exchange.request.method, exchange.response.text) ? answerDrafts : fresh,
+      remembersAnswer(exchange.request.method, exchange.response.text.length) ? answerDrafts : fresh,
       routed,
     );
 }
