@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type HarExchange, harEntry, joinHarEntryText } from '../spec/index.ts';
 import { createRedactor } from '../suites/index.ts';
@@ -28,10 +29,41 @@ describe('createHarWriter', () => {
     }
   });
 
+  it('writes the same as harEntry(redactor.redact(…)) over streams of repeating headers', () => {
+    // Values from a small pool, so most pairs repeat; some hold a secret or a bearer token.
+    const value = fc.constantFrom('shh-secret', 'Bearer tok-abcdefgh-123', 'application/json', 'x', 'ÿ"\\');
+    const list = fc.array(fc.record({ name: fc.constantFrom('authorization', 'Accept', 'x-n'), value }), {
+      maxLength: 4,
+    });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(list, list), { minLength: 1, maxLength: 6 }), (stream) => {
+        const redactor = createRedactor({ clientSecret: 'shh-secret' });
+        const write = createHarWriter(redactor);
+        for (const [requestHeaders, responseHeaders] of stream) {
+          const { startedAt, ...rest } = { ...read('{}'), requestHeaders, responseHeaders };
+          expect(joinHarEntryText(write({ startedAt, ...rest }))).toBe(
+            JSON.stringify(harEntry({ ...redactor.redact(rest), startedAt })),
+          );
+        }
+      }),
+    );
+  });
+
+  it('writes every header right after it forgot the ones it remembered', () => {
+    const write = createHarWriter(createRedactor());
+    for (let index = 0; index < 5000; index += 1) {
+      const exchange = { ...read('{}'), requestHeaders: [{ name: 'x-n', value: `v${index}` }] };
+      expect(JSON.parse(joinHarEntryText(write(exchange))).request.headers).toEqual(exchange.requestHeaders);
+    }
+  });
+
   it('redacts a secret learned after an answer holding it was remembered', () => {
     const redactor = createRedactor();
     const write = createHarWriter(redactor);
-    const answer = read('{"data":{"note":"token tok-learned-later"}}');
+    const answer = {
+      ...read('{"data":{"note":"token tok-learned-later"}}'),
+      responseHeaders: [{ name: 'x-note', value: 'tok-learned-later' }],
+    };
     expect(joinHarEntryText(write(answer))).toContain('tok-learned-later');
     redactor.add('tok-learned-later');
     expect(joinHarEntryText(write(answer))).not.toContain('tok-learned-later');

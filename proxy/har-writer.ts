@@ -8,7 +8,7 @@ import {
 } from '../spec/index.ts';
 import { REMEMBERED_ANSWERS, type Redactor, rememberAtMost, remembersAnswer } from '../suites/index.ts';
 
-/** Distinct header names and values remembered; all are forgotten when there are more. */
+/** Distinct header name and value pairs remembered; all are forgotten when there are more. */
 const REMEMBERED_HEADERS = 4096;
 
 /**
@@ -20,27 +20,45 @@ const REMEMBERED_HEADERS = 4096;
 export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEntryText {
   const bodies = new Map<string, HarBodyText>();
   let known = redactor.known;
-  // Header names and values repeat (the same token, agent and content type on every request):
-  // each is redacted once while the redactor learns nothing new.
-  const short = new Map<string, string>();
+  // Headers repeat (the same token, agent and content type on every request): each name and value
+  // pair is redacted and written as JSON once while the redactor learns nothing new.
+  const pairsJson = new Map<string, Map<string, string>>();
+  let pairsKept = 0;
   const forgetIfLearned = (): void => {
     if (redactor.known === known) return;
     bodies.clear();
-    short.clear();
+    pairsJson.clear();
+    pairsKept = 0;
     known = redactor.known;
   };
   const text = (value: string): string => redactor.redact(value);
-  const remembered = (value: string): string => {
-    let out = short.get(value);
+  const pairJson = ({ name, value }: HarNameValue): string => {
+    let byValue = pairsJson.get(name);
+    if (!byValue) {
+      byValue = new Map();
+      pairsJson.set(name, byValue);
+    }
+    let out = byValue.get(value);
     if (out === undefined) {
-      out = text(value);
-      if (short.size >= REMEMBERED_HEADERS) short.clear();
-      short.set(value, out);
+      if (pairsKept >= REMEMBERED_HEADERS) {
+        pairsJson.clear();
+        pairsJson.set(name, byValue);
+        byValue.clear();
+        pairsKept = 0;
+      }
+      out = JSON.stringify({ name: text(name), value: text(value) });
+      byValue.set(value, out);
+      pairsKept += 1;
     }
     return out;
   };
-  const pairs = (list: readonly HarNameValue[]): HarNameValue[] =>
-    list.map(({ name, value }) => ({ name: remembered(name), value: remembered(value) }));
+  const headersJson = (list: readonly HarNameValue[]): string => {
+    let out = '[';
+    for (let index = 0; index < list.length; index++)
+      out +=
+        index === 0 ? pairJson(list[index] as HarNameValue) : `,${pairJson(list[index] as HarNameValue)}`;
+    return `${out}]`;
+  };
   const body = (raw: string, method: string): HarBodyText => {
     if (!remembersAnswer(method, raw.length)) return harBodyText(text(raw));
     let kept = bodies.get(raw);
@@ -55,16 +73,15 @@ export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEn
     return harEntryText(
       {
         ...har,
-        method: remembered(har.method),
+        method: text(har.method),
         url: text(har.url),
-        requestHeaders: pairs(har.requestHeaders),
         ...(har.requestBody !== undefined ? { requestBody: text(har.requestBody) } : {}),
-        statusText: remembered(har.statusText),
-        responseHeaders: pairs(har.responseHeaders),
+        statusText: text(har.statusText),
         responseBody: '',
-        ...(har.operation !== undefined ? { operation: remembered(har.operation) } : {}),
+        ...(har.operation !== undefined ? { operation: text(har.operation) } : {}),
       },
       body(har.responseBody, har.method),
+      headersJson,
     );
   };
 }

@@ -4,6 +4,7 @@ import {
   controlGuard,
   type HarNameValue,
   isLoopbackHost,
+  isoTime,
   loadSpec,
   type ObservedRequest,
   routeRequest,
@@ -25,15 +26,25 @@ type Headers = Record<string, string | string[] | undefined>;
 
 function flatten(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined) out[name.toLowerCase()] = typeof value === 'string' ? value : value.join(', ');
+  }
   return out;
 }
 
-const pairs = (headers: Record<string, string | string[]>): HarNameValue[] =>
-  Object.entries(headers).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : [value]).map((item) => ({ name, value: item })),
-  );
+function pairs(headers: Record<string, string | string[]>): HarNameValue[] {
+  const out: HarNameValue[] = [];
+  for (const name in headers) {
+    const value = headers[name] as string | string[];
+    if (typeof value === 'string') out.push({ name, value });
+    else for (const item of value) out.push({ name, value: item });
+  }
+  return out;
+}
+
+/** Request headers that are this hop's: Expect: 100-continue was answered here (undici refuses to send it on). */
+const HOP_REQUEST_HEADERS = ['host', 'content-length', 'expect'];
 
 /** The request's headers as sent on the wire (names as the client spelled them), for the HAR. */
 function rawPairs(raw: readonly string[]): HarNameValue[] {
@@ -153,8 +164,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const startedAt = new Date();
     const started = performance.now();
     const number = ++seq;
-    // Expect: 100-continue was this hop's (node answered the 100): undici refuses to send it on.
-    const forwarded = endToEnd(request.headers, ['host', 'content-length', 'expect']);
+    const forwarded = endToEnd(request.headers, HOP_REQUEST_HEADERS);
     const requestBody = body.length > 0 ? body.toString('utf8') : undefined;
     // What a curl line sends again: the end-to-end headers, without the hop's host and length.
     const sent: ApiRequest = {
@@ -222,7 +232,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         operation: operationId,
         exchange: {
           seq: number,
-          startedAt: startedAt.toISOString(),
+          startedAt: isoTime(startedAt),
           request: sent,
           response: {
             status,
@@ -254,7 +264,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         : { text: '', seen: false };
       const exchange: ObservedExchange = {
         seq: number,
-        startedAt: startedAt.toISOString(),
+        startedAt: isoTime(startedAt),
         request: sent,
         response: answerOf({ status: answer.status, headers: flatten(headers), text, durationMs }),
       };

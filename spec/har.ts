@@ -137,16 +137,36 @@ export interface HarEntryText {
 
 const json = JSON.stringify;
 
+let lastMs = Number.NaN;
+let lastIso = '';
+/**
+ * `date.toISOString()`, remembered for the last millisecond seen: a busy proxy stamps several
+ * exchanges in each one, twice each (the exchange and its HAR entry).
+ */
+export function isoTime(date: Date): string {
+  const ms = date.getTime();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = date.toISOString();
+  }
+  return lastIso;
+}
+
+/** A HAR header list as JSON text: the same as `JSON.stringify(list)`, but see {@link harEntryText}. */
+export type HarHeadersJson = (list: readonly HarNameValue[]) => string;
+
 /**
  * `JSON.stringify(harEntry(exchange))`, the same text (in {@link HarEntryText}'s pieces), written
  * without building the entry: a proxy records every exchange it forwards, and the object and its
  * serialisation were a third of a proxied read's cost. `body` may be given when the caller has it
  * already (the same answer seen before); it must be {@link harBodyText} of `exchange.responseBody`.
- * `exchange.url` is absolute.
+ * `headersJson` writes each header list (a writer that has seen the same headers before may
+ * remember their text). `exchange.url` is absolute.
  */
 export function harEntryText(
   exchange: HarExchange,
   body: HarBodyText = harBodyText(exchange.responseBody),
+  headersJson: HarHeadersJson = json,
 ): HarEntryText {
   const queryString = exchange.url.includes('?')
     ? json([...new URL(exchange.url).searchParams].map(([name, value]) => ({ name, value })))
@@ -158,11 +178,11 @@ export function harEntryText(
   const requestBytes = exchange.requestBody === undefined ? 0 : Buffer.byteLength(exchange.requestBody);
   return {
     before:
-      `{"startedDateTime":${json(exchange.startedAt.toISOString())},"time":${json(exchange.durationMs)},` +
+      `{"startedDateTime":"${isoTime(exchange.startedAt)}","time":${json(exchange.durationMs)},` +
       `"request":{"method":${json(exchange.method)},"url":${json(exchange.url)},"httpVersion":"HTTP/1.1","cookies":[],` +
-      `"headers":${json(exchange.requestHeaders)},"queryString":${queryString},${postData}"headersSize":-1,"bodySize":${requestBytes}},` +
+      `"headers":${headersJson(exchange.requestHeaders)},"queryString":${queryString},${postData}"headersSize":-1,"bodySize":${requestBytes}},` +
       `"response":{"status":${json(exchange.status)},"statusText":${json(exchange.statusText)},"httpVersion":"HTTP/1.1","cookies":[],` +
-      `"headers":${json(exchange.responseHeaders)},"content":{"size":${body.bytes},"mimeType":${json(header(exchange.responseHeaders, 'content-type'))},"text":`,
+      `"headers":${headersJson(exchange.responseHeaders)},"content":{"size":${body.bytes},"mimeType":${json(header(exchange.responseHeaders, 'content-type'))},"text":`,
     body: body.utf8,
     after:
       `},"redirectURL":"","headersSize":-1,"bodySize":${body.bytes}},"cache":{},` +

@@ -399,6 +399,34 @@ describe('pacu proxy in front of broken upstreams', () => {
     }
   });
 
+  it('cuts the upstream request of a client that leaves before its answer, and records nothing', async () => {
+    let upstreamGone!: () => void;
+    const cut = new Promise<void>((resolve) => {
+      upstreamGone = resolve;
+    });
+    // An upstream that answers nothing until its client (the proxy) hangs up.
+    const up = await upstream((req) => req.socket.once('close', upstreamGone));
+    const har = path.join(dir, 'left.har');
+    const proxy = await startProxy({ upstream: up.url, record: har });
+    try {
+      const port = Number(new URL(proxy.origin).port);
+      // A read has no body: the proxy forwards it at once, before the stream is read.
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write('GET /v3/users HTTP/1.1\r\nhost: x\r\n\r\n'),
+      );
+      for (let tries = 0; up.hits() === 0 && tries < 100; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(up.hits()).toBe(1);
+      socket.destroy();
+      await cut;
+      await settled(proxy, 0);
+      expect(proxy.counts()).toEqual({ exchanges: 0, recorded: 0 });
+    } finally {
+      await proxy.close();
+      await closeServer(up.server);
+    }
+  });
+
   it('streams the answer: the client reads the first chunk before the upstream sent the last', async () => {
     let finish: () => void = () => {};
     const up = await upstream((_req, res) => {
