@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { REMEMBERED_ANSWERS, rememberAtMost, remembersAnswer } from '../suites/index.ts';
+import { boundedMemory, REMEMBERED_ANSWERS, remembersAnswer } from '../suites/index.ts';
 
 /** A body as text, undone from its Content-Encoding (gzip, deflate, br); as it came when it cannot be. */
 export function decodedText(body: Buffer, encoding: string | string[] | undefined): string {
@@ -40,19 +40,14 @@ export function createAnswerTexts(): (
   body: Buffer,
   encoding: string | string[] | undefined,
 ) => AnswerText {
-  const kept = new Map<number, Kept>();
+  const kept = boundedMemory<number, Kept>(REMEMBERED_ANSWERS);
   return (method, body, encoding) => {
     if (!remembersAnswer(method, body.length)) return { text: decodedText(body, encoding), seen: false };
     const coding = String(encoding ?? '');
     const before = kept.get(body.length);
     if (before && before.encoding === coding && before.bytes.equals(body)) return before.again;
     const text = decodedText(body, encoding);
-    rememberAtMost(
-      kept,
-      body.length,
-      { bytes: Buffer.from(body), encoding: coding, again: { text, seen: true } },
-      REMEMBERED_ANSWERS,
-    );
+    kept.set(body.length, { bytes: Buffer.from(body), encoding: coding, again: { text, seen: true } });
     return { text, seen: false };
   };
 }

@@ -6,7 +6,7 @@ import {
   harBodyText,
   harEntryText,
 } from '../spec/index.ts';
-import { REMEMBERED_ANSWERS, type Redactor, rememberAtMost, remembersAnswer } from '../suites/index.ts';
+import { boundedMemory, REMEMBERED_ANSWERS, type Redactor, remembersAnswer } from '../suites/index.ts';
 
 /** Distinct header name and value pairs remembered; all are forgotten when there are more. */
 const REMEMBERED_HEADERS = 4096;
@@ -18,7 +18,7 @@ const REMEMBERED_HEADERS = 4096;
  * no new secret: redacting and escaping a 3 KB list for every GET was most of what recording cost.
  */
 export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEntryText {
-  const bodies = new Map<string, HarBodyText>();
+  const bodies = boundedMemory<string, HarBodyText>(REMEMBERED_ANSWERS);
   let known = redactor.known;
   // Headers repeat (the same token, agent and content type on every request): each name and value
   // pair is redacted and written as JSON once while the redactor learns nothing new.
@@ -64,7 +64,7 @@ export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEn
     let kept = bodies.get(raw);
     if (!kept) {
       kept = harBodyText(text(raw));
-      rememberAtMost(bodies, raw, kept, REMEMBERED_ANSWERS);
+      bodies.set(raw, kept);
     }
     return kept;
   };

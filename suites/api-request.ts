@@ -19,6 +19,26 @@ export interface ApiResponse {
   readonly durationMs: number;
 }
 
+let lastRequest: ApiRequest | undefined;
+let lastBody: unknown;
+
+/**
+ * A request's body parsed as JSON, or undefined when it is not JSON text. The last request's
+ * parse is remembered: the judge and the exchange state read the same body one after the other
+ * (a proxy judges every write it forwards). Read-only: the value is shared.
+ */
+export function requestJson(request: ApiRequest): unknown {
+  if (request !== lastRequest) {
+    lastRequest = request;
+    try {
+      lastBody = JSON.parse(request.body ?? '');
+    } catch {
+      lastBody = undefined;
+    }
+  }
+  return lastBody;
+}
+
 /** The JSON body of a request, with the content type that says so. */
 export function jsonRequest(
   method: ApiRequest['method'],

@@ -9,8 +9,8 @@ import {
   type Spec,
   schemaForProfile,
 } from '../spec/index.ts';
-import type { ApiRequest, ApiResponse } from './api-request.ts';
-import { rememberAtMost } from './bounded-map.ts';
+import { type ApiRequest, type ApiResponse, requestJson } from './api-request.ts';
+import { boundedMemory } from './bounded-map.ts';
 import { errorShapeProblem, isSuccess, successShapeProblem } from './envelope-checks.ts';
 import { isJsonMediaType } from './media-type.ts';
 
@@ -81,13 +81,10 @@ function requestChecker(spec: Spec, operation: OperationSpec, profile: Profile):
   return check;
 }
 
-function parsedRequestBody(text: string, mediaType: string): unknown {
-  if (mediaType === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text));
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+function parsedRequestBody(request: ApiRequest, mediaType: string): unknown {
+  return mediaType === 'application/x-www-form-urlencoded'
+    ? Object.fromEntries(new URLSearchParams(request.body ?? ''))
+    : requestJson(request);
 }
 
 type Draft = Omit<ExchangeFinding, 'exchange' | 'operation'>;
@@ -122,7 +119,7 @@ function judgeRequest(spec: Spec, operation: OperationSpec, request: ApiRequest,
     );
     return out;
   }
-  const value = parsedRequestBody(request.body ?? '', body.mediaType);
+  const value = parsedRequestBody(request, body.mediaType);
   if (value === undefined) {
     client(EXCHANGE_RULES.requestBody, `the ${operation.id} request body is not JSON`);
     return out;
@@ -245,12 +242,12 @@ export const remembersAnswer = (method: string, length: number): boolean =>
 export function createExchangeJudge(spec: Spec, profile: Profile): ExchangeJudge {
   // By text first (the text is the key that costs: hashed once, never copied into a longer one),
   // then by operation, status and content type.
-  const remembered = new Map<string, Map<string, Draft[]>>();
+  const remembered = boundedMemory<string, Map<string, Draft[]>>(REMEMBERED_ANSWERS);
   const answerDrafts = (operation: OperationSpec, response: ApiResponse): Draft[] => {
     let byAnswer = remembered.get(response.text);
     if (!byAnswer) {
       byAnswer = new Map();
-      rememberAtMost(remembered, response.text, byAnswer, REMEMBERED_ANSWERS);
+      remembered.set(response.text, byAnswer);
     }
     const key = `${operation.id} ${response.status} ${response.headers['content-type'] ?? ''}`;
     let drafts = byAnswer.get(key);

@@ -1,5 +1,6 @@
 import type { Profile } from '../spec/index.ts';
-import { rememberAtMost } from './bounded-map.ts';
+import { requestJson } from './api-request.ts';
+import { boundedMemory } from './bounded-map.ts';
 import type { ExchangeFinding, ObservedExchange } from './exchange-judge.ts';
 
 /** The rules only an observer of many exchanges can apply (pacu check's ids where the meaning is the same). */
@@ -36,9 +37,6 @@ export interface ExchangeState {
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-const remember = <K, V>(map: Map<K, V>, key: K, value: V): void =>
-  rememberAtMost(map, key, value, EXCHANGE_STATE_LIMIT);
-
 const scopesOf = (text: unknown): string[] =>
   typeof text === 'string'
     ? text
@@ -53,12 +51,8 @@ const dataOf = (exchange: ObservedExchange): Record<string, unknown> | undefined
 };
 
 const jsonBody = (exchange: ObservedExchange): Record<string, unknown> | undefined => {
-  try {
-    const value = JSON.parse(exchange.request.body ?? '') as unknown;
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = requestJson(exchange.request);
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
 };
 
 /**
@@ -70,8 +64,8 @@ const jsonBody = (exchange: ObservedExchange): Record<string, unknown> | undefin
 export function createExchangeState(options: ExchangeStateOptions = {}): ExchangeState {
   const now = options.now ?? ((exchange: ObservedExchange) => Date.parse(exchange.startedAt));
   const graceMs = (options.expiryGraceSeconds ?? 60) * 1000;
-  const tokens = new Map<string, IssuedToken>();
-  const references = new Map<string, string>();
+  const tokens = boundedMemory<string, IssuedToken>(EXCHANGE_STATE_LIMIT);
+  const references = boundedMemory<string, string>(EXCHANGE_STATE_LIMIT);
   const checked = new Set<string>();
   const finding = (
     rule: string,
@@ -86,7 +80,7 @@ export function createExchangeState(options: ExchangeStateOptions = {}): Exchang
     if (exchange.response.status !== 200 || typeof data?.access_token !== 'string') return [];
     const asked = scopesOf(new URLSearchParams(exchange.request.body ?? '').get('scope'));
     const echoed = scopesOf(data.scope);
-    remember(tokens, data.access_token, {
+    tokens.set(data.access_token, {
       issuedAtMs: now(exchange),
       lifetimeSeconds: typeof data.expires_in_seconds === 'number' ? data.expires_in_seconds : Number.NaN,
       scopes: echoed,
@@ -148,7 +142,7 @@ export function createExchangeState(options: ExchangeStateOptions = {}): Exchang
     checked.add(STATEFUL_RULES.replay);
     const before = references.get(reference);
     if (before === undefined) {
-      remember(references, reference, transaction);
+      references.set(reference, transaction);
       return [];
     }
     return before === transaction

@@ -4,7 +4,7 @@ export type { ApiRequest, ApiResponse } from './api-request.ts';
 export { basic, bearer, jsonRequest } from './api-request.ts';
 export { assertConformance, ConformanceError } from './assert-conformance.ts';
 export { assertTargetReachable } from './assert-reachable.ts';
-export { rememberAtMost } from './bounded-map.ts';
+export { boundedMemory } from './bounded-map.ts';
 export type { FailureDraft, ReportInput, ResultDraft } from './build-report.ts';
 export { buildReport } from './build-report.ts';
 export { RULES } from './catalogue.ts';

@@ -1,6 +1,8 @@
 /** The `type/subtype` of a Content-Type header, lower-cased, parameters dropped; '' when absent. */
 export function essence(contentType: string | undefined): string {
-  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (contentType === undefined) return '';
+  const end = contentType.indexOf(';');
+  return (end < 0 ? contentType : contentType.slice(0, end)).trim().toLowerCase();
 }
 
 /**

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { boundedMemory } from './bounded-map.ts';
+
+describe('boundedMemory', () => {
+  it('keeps at most max entries, forgetting the least recently used first', () => {
+    const memory = boundedMemory<string, number>(3);
+    for (const [index, key] of ['a', 'b', 'c'].entries()) memory.set(key, index);
+    expect(memory.get('a')).toBe(0);
+    memory.set('d', 3);
+    expect(memory.size).toBe(3);
+    expect(memory.get('b')).toBeUndefined();
+    expect([...memory.keys()].sort()).toEqual(['a', 'c', 'd']);
+    for (let index = 0; index < 1000; index++) memory.set(`k${index}`, index);
+    expect(memory.size).toBe(3);
+    expect(memory.get('k999')).toBe(999);
+  });
+});
