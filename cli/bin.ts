@@ -8,7 +8,7 @@ import { mockRelaunchArgs, RELAUNCHED_ENV } from './mock-runtime.ts';
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const args = process.argv.slice(2);
-// `pacu mock` wants Node flags that only a process start can set (decision 042).
+// `pacu mock` and `pacu proxy` want Node flags that only a process start can set (decision 042).
 const relaunch = mockRelaunchArgs(args, process.execArgv, process.env.NODE_OPTIONS);
 if (relaunch) {
   const { runAsChild } = await import('./foreground.ts');
@@ -17,7 +17,7 @@ if (relaunch) {
     ...process.env,
     [RELAUNCHED_ENV]: '1',
   }).catch((error: Error) => {
-    process.stderr.write(`pacu: cannot start the mock's process: ${error.message}\n`);
+    process.stderr.write(`pacu: cannot start the ${args[0]} process: ${error.message}\n`);
     return 2;
   });
 } else {

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { MOCK_NODE_FLAGS, mockRelaunchArgs } from './mock-runtime.ts';
 
 describe('mockRelaunchArgs', () => {
-  it('relaunches `pacu mock` with the sized V8 pool where Node would start more helpers than spare CPUs', () => {
+  it('relaunches `pacu mock` and `pacu proxy` with the sized V8 pool where Node would start more helpers than spare CPUs', () => {
     expect(mockRelaunchArgs(['mock', '--json'], [], '', 1)).toEqual([...MOCK_NODE_FLAGS]);
+    expect(mockRelaunchArgs(['proxy', '--upstream', 'http://127.0.0.1:1/v3'], [], '', 2)).toEqual([
+      ...MOCK_NODE_FLAGS,
+    ]);
     expect(mockRelaunchArgs(['mock'], ['--import', 'tsx'], '', 4)).toEqual([
       '--import',
       'tsx',
@@ -17,6 +20,7 @@ describe('mockRelaunchArgs', () => {
     // Other commands are short runs; help is printed, not served.
     expect(mockRelaunchArgs(['check', '--target', 'x'], [], '', 1)).toBeUndefined();
     expect(mockRelaunchArgs(['mock', '--help'], [], '', 1)).toBeUndefined();
+    expect(mockRelaunchArgs(['proxy', '-h'], [], '', 1)).toBeUndefined();
     expect(mockRelaunchArgs(['help', 'mock'], [], '', 1)).toBeUndefined();
     // A pool size chosen already (also how the relaunched child knows not to relaunch) is kept.
     expect(mockRelaunchArgs(['mock'], ['--v8-pool-size=0'], '', 1)).toBeUndefined();
