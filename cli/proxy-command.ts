@@ -18,6 +18,7 @@ interface ProxyCommandOptions {
   upstream: string;
   upstreamCa?: string;
   upstreamTimeout: number;
+  keepExchanges: number;
   port: number;
   host: string;
   json?: boolean;
@@ -93,6 +94,12 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
       '--client-secret <secret>',
       'OAuth client secret, redacted wherever it shows up (env PACU_CLIENT_SECRET)',
     )
+    .option(
+      '--keep-exchanges <n>',
+      'how many of the last exchanges GET /__pacu/exchanges shows (the recording keeps them all)',
+      integer('--keep-exchanges', 0, 100_000, 'number of exchanges'),
+      PROXY_DEFAULTS.keepExchanges,
+    )
     .option('--no-control', 'do not serve GET /__pacu/exchanges and /__pacu/findings')
     .option('--control-token <token>', 'require this x-pacu-control-token on /__pacu')
     .option(
@@ -118,6 +125,7 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
       const proxyOptions: ProxyOptions = {
         upstream: options.upstream,
         upstreamTimeoutMs: options.upstreamTimeout,
+        keepExchanges: options.keepExchanges,
         port: options.port,
         host: options.host,
         profile: options.profile,

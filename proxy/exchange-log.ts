@@ -9,6 +9,7 @@ import {
 } from '../suites/index.ts';
 import type { HarRecorder } from './har-recorder.ts';
 import { createHarWriter } from './har-writer.ts';
+import { forgetParsed } from './lazy-answer.ts';
 import { buildProxyReport } from './proxy-report.ts';
 
 /** Findings kept for `findings()` and the report; later ones are counted, not kept. */
@@ -81,6 +82,9 @@ export function createExchangeLog(deps: ExchangeLogDeps): ExchangeLog {
       for (const rule of verdict.checked) byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
       for (const finding of verdict.findings) report(finding);
       for (const finding of state.observe(operationId, exchange)) report(finding);
+      // What is kept keeps its text, not its parse (a tree of small objects every young collection
+      // would copy while the exchange is in the ring): it is parsed again if read again.
+      forgetParsed(exchange.response);
       // A ring: the oldest slot is overwritten, nothing moves.
       if (recent.length < keepExchanges) recent.push(exchange);
       else if (keepExchanges > 0) recent[(completed - 1) % keepExchanges] = exchange;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerOf } from './lazy-answer.ts';
+import { answerOf, forgetParsed } from './lazy-answer.ts';
 
 const answer = (text: string) => answerOf({ status: 200, headers: {}, text, durationMs: 1 });
 
@@ -22,5 +22,14 @@ describe('answerOf', () => {
   it('gives every answer the same getter (a closure each gave each answer its own hidden class)', () => {
     const getter = (value: object) => Object.getOwnPropertyDescriptor(value, 'json')?.get;
     expect(getter(answer('1'))).toBe(getter(answer('2')));
+  });
+
+  it('forgets its parse when told, and parses the text again when read again', () => {
+    const one = answer('{"success":true}');
+    const first = one.json;
+    forgetParsed(one);
+    expect(one.json).toEqual(first);
+    expect(one.json).not.toBe(first);
+    forgetParsed({ status: 200, headers: {}, text: '{}', json: {}, durationMs: 1 });
   });
 });

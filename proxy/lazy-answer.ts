@@ -40,3 +40,8 @@ export function answerOf(response: Omit<ObservedExchange['response'], 'json'>): 
     get: parsedJson,
   }) as unknown as ObservedExchange['response'];
 }
+
+/** Drop the parsed body an answer of {@link answerOf} keeps (parsed again if `json` is read again); any other answer is left as it is. */
+export function forgetParsed(response: ObservedExchange['response']): void {
+  if (PARSED in response) (response as unknown as LazyAnswer)[PARSED] = undefined;
+}

@@ -8,10 +8,10 @@ export const PROXY_DEFAULTS = {
   port: 0,
   host: '127.0.0.1',
   profile: 'documented',
-  // Each kept exchange outlives a young-generation collection at a busy proxy's rate and is copied
-  // into the old one: 1000 made every scavenge 2-2.5 ms at 2,000 exchanges/s, 100 about 1 ms
-  // (decision 101). The HAR keeps them all.
-  keepExchanges: 100,
+  // Every kept exchange is copied by each young-generation collection while it is kept: at 2,000
+  // exchanges/s 1000 made every scavenge 2-2.5 ms, 100 about 1.2-1.7 ms, 25 about 0.9 ms (none:
+  // 0.75; decision 101). The HAR keeps them all; `--keep-exchanges` keeps more.
+  keepExchanges: 25,
   control: true,
 } as const satisfies Partial<ProxyOptions>;
 

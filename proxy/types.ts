@@ -25,7 +25,7 @@ export interface ProxyOptions {
   onFinding?: (finding: ExchangeFinding) => void;
   /** Watchers of every request (the same interface the mock's journal and coverage implement). @default [] */
   observers?: readonly RequestObserver[];
-  /** How many exchanges `exchanges()` and `GET /__pacu/exchanges` keep, newest last (the HAR, with `record`, keeps them all). @default 100 */
+  /** How many exchanges `exchanges()` and `GET /__pacu/exchanges` keep, newest last (the HAR, with `record`, keeps them all). @default 25 */
   keepExchanges?: number;
   /** Serve `GET /__pacu/exchanges` and `GET /__pacu/findings`. @default true */
   control?: boolean;

@@ -203,6 +203,21 @@ describe('pacu proxy (the CLI)', () => {
     expect(pact).not.toContain(token);
   });
 
+  it('shows the last --keep-exchanges exchanges on GET /__pacu/exchanges, and refuses a bad count', async () => {
+    const proxy = await startProxyCli(['--upstream', mock.url, '--keep-exchanges', '2']);
+    for (const page of [1, 2, 3]) await (await fetch(`${proxy.info.url}/users?page=${page}`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const kept = (await (await fetch(`${new URL(proxy.info.url).origin}/__pacu/exchanges`)).json()) as Array<{
+      request: { path: string };
+    }>;
+    expect(kept.map((exchange) => exchange.request.path)).toEqual(['/users?page=2', '/users?page=3']);
+    proxy.child.kill('SIGTERM');
+    await proxy.exit;
+    const { code, stderr } = await runCli(['proxy', '--upstream', mock.url, '--keep-exchanges', '-1']);
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+
   it('refuses a bad --upstream with one line and exit 2', async () => {
     for (const upstream of ['not a url', 'ftp://example.com/v3', 'http://127.0.0.1:9/api']) {
       const { code, stderr } = await runCli(['proxy', '--upstream', upstream]);
