@@ -6,7 +6,7 @@
 // proxy and its upstream measured the co-tenancy instead: a do-nothing Node proxy on undici (status,
 // headers and body piped, nothing judged or kept) reached 0.27 of direct that way on GET /users.
 //
-// Side by side on core 0, against the same upstream: the bare proxy (bench/bare-proxy.ts: node:http
+// Side by side on core 0, against the same upstream: the bare proxy (bench/servers/bare-proxy.mjs: node:http
 // and undici forwarding, nothing judged or recorded), the floor any Node proxy stands on.
 //
 // Two loads, 32 connections each:
@@ -81,12 +81,17 @@ async function proxyRound(connections: number, seconds: number): Promise<RoundFi
   requireWrk();
   const dir = mkdtempSync(path.join(tmpdir(), 'pacu-bench-proxy-'));
   const har = path.join(dir, 'bench.har');
-  const direct = await startScript(DIRECT, 'bench/mock-server.ts', [], SERVER_CPU);
-  const upstream = await startScript('upstream mock', 'bench/mock-server.ts', [], LOAD_CPU);
-  const bare = await startScript(BARE, 'bench/bare-proxy.ts', [upstream.info.url as string], SERVER_CPU);
+  const direct = await startScript(DIRECT, 'bench/servers/mock-server.mjs', [], SERVER_CPU);
+  const upstream = await startScript('upstream mock', 'bench/servers/mock-server.mjs', [], LOAD_CPU);
+  const bare = await startScript(
+    BARE,
+    'bench/servers/bare-proxy.mjs',
+    [upstream.info.url as string],
+    SERVER_CPU,
+  );
   const proxy = await startScript(
     THROUGH,
-    'bench/proxy-server.ts',
+    'bench/servers/proxy-server.mjs',
     [upstream.info.url as string, har],
     SERVER_CPU,
   );

@@ -43,9 +43,9 @@ async function loadRuns(): Promise<void> {
   // One server at a time: a mock left running after its turn keeps settling its transfers (and
   // journaling them) on core 0, which would be charged to the next server measured.
   const starts: Array<() => Promise<Target>> = [
-    () => startScript('bare node:http', 'bench/bare-server.ts'),
-    () => startScript('pacu mock, --state off', 'bench/mock-server.ts'),
-    () => startScript('pacu mock, --state on', 'bench/mock-server.ts', [path.join(dir, 'on.jsonl')]),
+    () => startScript('bare node:http', 'bench/servers/bare-server.mjs'),
+    () => startScript('pacu mock, --state off', 'bench/servers/mock-server.mjs'),
+    () => startScript('pacu mock, --state on', 'bench/servers/mock-server.mjs', [path.join(dir, 'on.jsonl')]),
   ];
   if (flags.prism) starts.push(() => startPrism(DEFAULT_SPEC_FILE));
   console.log(
@@ -82,7 +82,9 @@ async function loadRuns(): Promise<void> {
   console.log(`\nwriting ${storedTransfers} transfers to ${file} …`);
   await writeStateWithTransfers(file, dump as StateDump, storedTransfers, offClientId);
   const restartStarted = Date.now();
-  const full = await startScript(`${storedTransfers} stored, --state on`, 'bench/mock-server.ts', [file]);
+  const full = await startScript(`${storedTransfers} stored, --state on`, 'bench/servers/mock-server.mjs', [
+    file,
+  ]);
   const restartSeconds = (Date.now() - restartStarted) / 1000;
   const fullToken = await mockToken(full);
   const stored: Record<string, LoadResult> = {};

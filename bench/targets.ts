@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { MOCK_NODE_FLAGS } from '../cli/mock-runtime.ts';
 import { freePort } from '../test/helpers/free-port.ts';
@@ -51,8 +53,12 @@ export const SERVER_CPU = '0';
 export const LOAD_CPU = '1';
 
 /**
- * Start a TypeScript server script of the bench on `cpu`, {@link SERVER_CPU} by default (it prints one JSON line with
- * its origin), with the Node flags `pacu mock` runs with: the baseline and the mock alike.
+ * Start a server script of the bench (`bench/servers/`) on `cpu`, {@link SERVER_CPU} by default (it
+ * prints one JSON line with its origin), with the Node flags `pacu mock` runs with: the baseline and
+ * the mock alike. The scripts are plain JavaScript on the built package (`dist/`, which `npm run
+ * bench` builds), run by node as users run pacu: under tsx every server also carried tsx's loader
+ * thread, whose memory reducer held the one core for 10-18 ms collections in the middle of a
+ * run, and pacu's spec was read from its YAML source instead of the build's parsed copy.
  */
 export async function startScript(
   name: string,
@@ -60,7 +66,9 @@ export async function startScript(
   args: string[] = [],
   cpu = SERVER_CPU,
 ): Promise<Target> {
-  const node = [process.execPath, ...MOCK_NODE_FLAGS, '--expose-gc', '--import', 'tsx', script, ...args];
+  if (!existsSync(path.join(ROOT, 'dist', 'index.js')))
+    throw new Error('the bench runs the built package: npm run build first (npm run bench does)');
+  const node = [process.execPath, ...MOCK_NODE_FLAGS, '--expose-gc', script, ...args];
   const child = spawn('taskset', ['-c', cpu, ...node], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,22 +2,21 @@
 // end-to-end headers and body piped as they come), nothing judged, kept or recorded. What pacu
 // proxy costs beyond this is what judging and recording cost. argv[2]: the upstream base URL.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
-import { endToEnd } from '../proxy/forward.ts';
+import { endToEnd } from '../../dist/proxy/forward.js';
 
 const upstream = new URL(process.argv[2] ?? '');
 const root = upstream.pathname.replace(/\/v3\/?$/, '');
 const pool = new Pool(upstream.origin);
 const server = createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const chunks = [];
+  request.on('data', (chunk) => chunks.push(chunk));
   request.on('end', () => {
     const body = Buffer.concat(chunks);
     pool.dispatch(
       {
         path: `${root}${request.url}`,
-        method: request.method as 'GET',
+        method: request.method,
         headers: endToEnd(request.headers, ['host', 'content-length', 'expect']),
         body: body.length > 0 ? body : null,
       },
@@ -40,7 +39,7 @@ const server = createServer((request, response) => {
   });
 });
 server.listen(0, '127.0.0.1', () => {
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `http://127.0.0.1:${server.address().port}`;
   process.stdout.write(`${JSON.stringify({ origin, url: `${origin}/v3` })}\n`);
 });
 process.on('SIGTERM', () => {

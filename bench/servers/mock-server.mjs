@@ -1,6 +1,6 @@
 // The pacu mock in its own process, so its RSS is its own. argv[2]: a state file (snapshot and
 // journal) to start from and write to. `startMs`: spec, Prism, state load and listen, in process.
-import { startMock } from '../mock/index.ts';
+import { startMock } from '../../dist/mock/index.js';
 
 const stateFile = process.argv[2];
 const started = performance.now();
@@ -22,7 +22,7 @@ process.stdout.write(
 process.on('SIGTERM', () => {
   const maxRssBytes = process.resourceUsage().maxRSS * 1024;
   // Run with --expose-gc: the RSS after a full collection is what the state really holds.
-  (globalThis as { gc?: () => void }).gc?.();
+  globalThis.gc?.();
   const settledRssBytes = process.memoryUsage().rss;
   process.stdout.write(`${JSON.stringify({ maxRssBytes, settledRssBytes })}\n`);
   process.exit(0);

@@ -1,6 +1,6 @@
 // pacu proxy in its own process, judging and recording (argv[2]: the upstream base URL, argv[3]: the HAR file).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { startProxy } from '../proxy/index.ts';
+import { startProxy } from '../../dist/proxy/index.js';
 
 const [upstream = '', record] = process.argv.slice(2);
 const proxy = await startProxy({

@@ -1,6 +1,5 @@
 // The ceiling: node:http answering a fixed envelope, nothing parsed, nothing stored.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 const body = JSON.stringify({
   success: true,
@@ -18,9 +17,7 @@ const server = createServer((request, response) => {
   });
 });
 server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(
-    `${JSON.stringify({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })}\n`,
-  );
+  process.stdout.write(`${JSON.stringify({ origin: `http://127.0.0.1:${server.address().port}` })}\n`);
 });
 process.on('SIGTERM', () => {
   process.stdout.write(`${JSON.stringify({ maxRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`);
