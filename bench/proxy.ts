@@ -111,15 +111,15 @@ async function proxyRound(connections: number, seconds: number, round = 1): Prom
   const figures: Record<string, Record<string, LoadResult>> = {};
   try {
     // The mocks seed the same demo client; each target gets a token its own (upstream) mock issued.
-    const through = async (target: Target, mock: Target): Promise<Array<[Target, string, string]>> => {
-      const token = await mockToken(mock);
-      const account = mock.info.merchantAccountId as string;
-      return [
-        [{ ...mock, name: UPSTREAM_DIRECT[target.name] as string }, token, account],
-        [{ ...target, info: mock.info }, token, account],
-      ];
-    };
-    const proxied = [await through(bare, upstream), await through(proxy, upstream)];
+    const upstreamToken = await mockToken(upstream);
+    const upstreamAccount = upstream.info.merchantAccountId as string;
+    // Each proxy with the upstream alone measured just before it (under the paced load).
+    const proxied = [bare, proxy].map(
+      (target): Array<[Target, string, string]> => [
+        [{ ...upstream, name: UPSTREAM_DIRECT[target.name] as string }, upstreamToken, upstreamAccount],
+        [{ ...target, info: upstream.info }, upstreamToken, upstreamAccount],
+      ],
+    );
     // The two proxies take turns going first, round by round.
     if (round % 2 === 0) proxied.reverse();
     const directRun: [Target, string, string] = [
@@ -129,7 +129,7 @@ async function proxyRound(connections: number, seconds: number, round = 1): Prom
     ];
     for (const pace of [0, PACE_MS]) {
       // Saturated: the mock alone on core 0 against each proxy there (the throughput ratio). Paced:
-      // each proxy right after its own upstream direct, under the same load on the same cores (the
+      // each proxy right after the upstream direct, under the same load on the same cores (the
       // added p99: the "direct to the same upstream").
       const runs = [directRun, ...proxied.flatMap((pair) => (pace ? pair : pair.slice(1)))] as Array<
         [Target, string, string]

@@ -30,6 +30,8 @@ describe('answerOf', () => {
     forgetParsed(one);
     expect(one.json).toEqual(first);
     expect(one.json).not.toBe(first);
-    forgetParsed({ status: 200, headers: {}, text: '{}', json: {}, durationMs: 1 });
+    const plain = { status: 200, headers: {}, text: '{"a":1}', json: { a: 2 }, durationMs: 1 };
+    forgetParsed(plain);
+    expect(plain.json).toEqual({ a: 2 });
   });
 });

@@ -1,12 +1,4 @@
-import type { ObservedExchange } from '../suites/index.ts';
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
+import { jsonOrUndefined, type ObservedExchange } from '../suites/index.ts';
 
 /** Where an answer keeps its parsed body once `json` was read (a symbol: reports and walks skip it). */
 const PARSED = Symbol('parsed');
@@ -15,7 +7,7 @@ type LazyAnswer = Omit<ObservedExchange['response'], 'json'> & { [PARSED]: { val
 
 /** One getter for every answer: a closure per answer gave each its own hidden class (see answerOf). */
 function parsedJson(this: LazyAnswer): unknown {
-  this[PARSED] ??= { value: parseJson(this.text) };
+  this[PARSED] ??= { value: jsonOrUndefined(this.text) };
   return this[PARSED].value;
 }
 

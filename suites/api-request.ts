@@ -19,6 +19,15 @@ export interface ApiResponse {
   readonly durationMs: number;
 }
 
+/** `JSON.parse(text)`, or undefined when `text` is not JSON. */
+export function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 let lastRequest: ApiRequest | undefined;
 let lastBody: unknown;
 
@@ -30,11 +39,7 @@ let lastBody: unknown;
 export function requestJson(request: ApiRequest): unknown {
   if (request !== lastRequest) {
     lastRequest = request;
-    try {
-      lastBody = JSON.parse(request.body ?? '');
-    } catch {
-      lastBody = undefined;
-    }
+    lastBody = jsonOrUndefined(request.body ?? '');
   }
   return lastBody;
 }

@@ -1,7 +1,7 @@
 export type { ApiClient, ApiClientOptions, TokenGrant } from './api-client.ts';
 export { API_CLIENT_DEFAULTS, createApiClient, tokenRequest } from './api-client.ts';
 export type { ApiRequest, ApiResponse } from './api-request.ts';
-export { basic, bearer, jsonRequest } from './api-request.ts';
+export { basic, bearer, jsonOrUndefined, jsonRequest } from './api-request.ts';
 export { assertConformance, ConformanceError } from './assert-conformance.ts';
 export { assertTargetReachable } from './assert-reachable.ts';
 export { boundedMemory } from './bounded-map.ts';
