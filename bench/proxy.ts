@@ -34,11 +34,14 @@ const PACE_MS = 16;
 const DIRECT = 'pacu mock (direct)';
 const BARE = 'bare proxy → mock';
 const THROUGH = 'pacu proxy → mock';
-/** Under the paced load, each proxy's upstream is also measured direct: what the proxy adds is the difference. */
-const UPSTREAM_DIRECT: Record<string, string> = {
-  [BARE]: "bare proxy's upstream, direct",
-  [THROUGH]: "pacu proxy's upstream, direct",
-};
+/**
+ * Under the paced load the upstream is also measured direct, before the first proxy, between the
+ * two and after the second: what a proxy adds is its p99 over the mean of the upstream's just
+ * before and just after it. The upstream's own tail moves as POSTs fill its state (its young
+ * collections grow with it), so a proxy measured after a single direct run was charged for that
+ * drift; the mean of the two sides cancels a steady one.
+ */
+const UPSTREAM_DIRECT = ['upstream direct, first', 'upstream direct, between', 'upstream direct, last'];
 
 /** One round's figures per request: what the targets judge, beside the bare proxy's and the CPU per answer. */
 const FIGURES = [
@@ -90,8 +93,8 @@ async function proxyRound(connections: number, seconds: number, round = 1): Prom
   const direct = await startScript(DIRECT, 'bench/servers/mock-server.mjs', [], SERVER_CPU);
   // One upstream for both proxies (with one each, core 1 held two mocks that had each taken a POST
   // flood, and the saturated POST runs found the proxy's core 83-85% busy: the load core was the
-  // limit). The proxies take turns going first, and under the paced load each is measured right
-  // after the upstream alone, so neither is charged for the state the other's runs left there.
+  // limit). The proxies take turns going first, and under the paced load each is measured between
+  // two runs of the upstream alone, so neither is charged for the state the other's runs left there.
   const upstream = await startScript('upstream mock', 'bench/servers/mock-server.mjs', [], LOAD_CPU);
   const bare = await startScript(
     BARE,
@@ -109,19 +112,26 @@ async function proxyRound(connections: number, seconds: number, round = 1): Prom
     `proxy: wrk -t1 -c${connections} -d${seconds}s on core ${LOAD_CPU}; on core ${SERVER_CPU} the mock (direct) or the proxy, whose upstream mock runs on core ${LOAD_CPU}; the proxy judges and records to a HAR\n`,
   );
   const figures: Record<string, Record<string, LoadResult>> = {};
+  // The two proxies take turns going first, round by round.
+  const order = round % 2 === 0 ? [THROUGH, BARE] : [BARE, THROUGH];
   try {
     // The mocks seed the same demo client; each target gets a token its own (upstream) mock issued.
     const upstreamToken = await mockToken(upstream);
     const upstreamAccount = upstream.info.merchantAccountId as string;
-    // Each proxy with the upstream alone measured just before it (under the paced load).
-    const proxied = [bare, proxy].map(
-      (target): Array<[Target, string, string]> => [
-        [{ ...upstream, name: UPSTREAM_DIRECT[target.name] as string }, upstreamToken, upstreamAccount],
-        [{ ...target, info: upstream.info }, upstreamToken, upstreamAccount],
-      ],
-    );
-    // The two proxies take turns going first, round by round.
-    if (round % 2 === 0) proxied.reverse();
+    const proxies: Target[] = order.map((name) => ({
+      ...(name === BARE ? bare : proxy),
+      info: upstream.info,
+    }));
+    const upstreamRuns = UPSTREAM_DIRECT.map((name): [Target, string, string] => [
+      { ...upstream, name },
+      upstreamToken,
+      upstreamAccount,
+    ]);
+    const [first, second] = proxies.map((target): [Target, string, string] => [
+      target,
+      upstreamToken,
+      upstreamAccount,
+    ]) as [[Target, string, string], [Target, string, string]];
     const directRun: [Target, string, string] = [
       direct,
       await mockToken(direct),
@@ -129,11 +139,11 @@ async function proxyRound(connections: number, seconds: number, round = 1): Prom
     ];
     for (const pace of [0, PACE_MS]) {
       // Saturated: the mock alone on core 0 against each proxy there (the throughput ratio). Paced:
-      // each proxy right after the upstream direct, under the same load on the same cores (the
-      // added p99: the issue's "direct to the same upstream").
-      const runs = [directRun, ...proxied.flatMap((pair) => (pace ? pair : pair.slice(1)))] as Array<
-        [Target, string, string]
-      >;
+      // each proxy between two runs of the upstream direct, under the same load on the same cores
+      // (the added p99: the issue's "direct to the same upstream").
+      const runs = pace
+        ? [directRun, upstreamRuns[0], first, upstreamRuns[1], second, upstreamRuns[2]]
+        : [directRun, first, second];
       for (const label of ['GET /users', 'POST /payments/usd/direct'] as const) {
         const key = pace ? `${label} paced` : label;
         figures[key] = {};
@@ -174,11 +184,18 @@ async function proxyRound(connections: number, seconds: number, round = 1): Prom
     const result = (runs: Record<string, LoadResult>, name: string): LoadResult => runs[name] as LoadResult;
     const round = (value: number): number => Math.round(value * 100) / 100;
     // Through `name`: the throughput ratio against the mock direct on the same core (saturated), and
-    // the p99 added to its own upstream direct (paced).
-    const against = (name: string): [number, number] => [
-      round(result(saturated, name).requestsPerSecond / result(saturated, DIRECT).requestsPerSecond),
-      round(result(paced, name).p99Ms - result(paced, UPSTREAM_DIRECT[name] as string).p99Ms),
-    ];
+    // the p99 added to the upstream direct, the mean of its runs just before and just after (paced).
+    const against = (name: string): [number, number] => {
+      const at = order.indexOf(name);
+      const upstreamP99 =
+        (result(paced, UPSTREAM_DIRECT[at] as string).p99Ms +
+          result(paced, UPSTREAM_DIRECT[at + 1] as string).p99Ms) /
+        2;
+      return [
+        round(result(saturated, name).requestsPerSecond / result(saturated, DIRECT).requestsPerSecond),
+        round(result(paced, name).p99Ms - upstreamP99),
+      ];
+    };
     const [ratio, addedP99] = against(THROUGH);
     const [bareRatio, bareAddedP99] = against(BARE);
     const proxyCpu = (saturated[THROUGH] as LoadResult).serverCpu ?? 0;
