@@ -43,6 +43,12 @@ const THROUGH = 'pacu proxy → mock';
  */
 const UPSTREAM_DIRECT = ['upstream direct, first', 'upstream direct, between', 'upstream direct, last'];
 
+/** A figure to two decimals, as the bench prints them. */
+const hundredths = (value: number): number => Math.round(value * 100) / 100;
+
+/** A load run: the target, and the token and merchant account its requests carry. */
+type Run = [Target, string, string];
+
 /** One round's figures per request: what the targets judge, beside the bare proxy's and the CPU per answer. */
 const FIGURES = [
   'ratio',
@@ -73,10 +79,7 @@ export async function proxyRuns(connections: number, seconds: number, rounds = 1
   const medians: RoundFigures = {};
   for (const label of Object.keys(all[0] ?? {})) {
     const figures = Object.fromEntries(
-      FIGURES.map((key) => [
-        key,
-        Math.round(median(all.map((round) => round[label]?.[key] ?? 0)) * 100) / 100,
-      ]),
+      FIGURES.map((key) => [key, hundredths(median(all.map((round) => round[label]?.[key] ?? 0)))]),
     ) as Figures;
     medians[label] = figures;
     console.log(
@@ -118,25 +121,12 @@ async function proxyRound(connections: number, seconds: number, round = 1): Prom
     // The mocks seed the same demo client; each target gets a token its own (upstream) mock issued.
     const upstreamToken = await mockToken(upstream);
     const upstreamAccount = upstream.info.merchantAccountId as string;
-    const proxies: Target[] = order.map((name) => ({
-      ...(name === BARE ? bare : proxy),
-      info: upstream.info,
-    }));
-    const upstreamRuns = UPSTREAM_DIRECT.map((name): [Target, string, string] => [
-      { ...upstream, name },
-      upstreamToken,
-      upstreamAccount,
-    ]);
-    const [first, second] = proxies.map((target): [Target, string, string] => [
-      target,
-      upstreamToken,
-      upstreamAccount,
-    ]) as [[Target, string, string], [Target, string, string]];
-    const directRun: [Target, string, string] = [
-      direct,
-      await mockToken(direct),
-      direct.info.merchantAccountId as string,
-    ];
+    const viaUpstream = (target: Target): Run => [target, upstreamToken, upstreamAccount];
+    const upstreamRuns = UPSTREAM_DIRECT.map((name) => viaUpstream({ ...upstream, name }));
+    const [first, second] = order.map((name) =>
+      viaUpstream({ ...(name === BARE ? bare : proxy), info: upstream.info }),
+    ) as [Run, Run];
+    const directRun: Run = [direct, await mockToken(direct), direct.info.merchantAccountId as string];
     for (const pace of [0, PACE_MS]) {
       // Saturated: the mock alone on core 0 against each proxy there (the throughput ratio). Paced:
       // each proxy between two runs of the upstream direct, under the same load on the same cores
@@ -182,7 +172,6 @@ async function proxyRound(connections: number, seconds: number, round = 1): Prom
     const saturated = figures[label] as Record<string, LoadResult>;
     const paced = figures[`${label} paced`] as Record<string, LoadResult>;
     const result = (runs: Record<string, LoadResult>, name: string): LoadResult => runs[name] as LoadResult;
-    const round = (value: number): number => Math.round(value * 100) / 100;
     // Through `name`: the throughput ratio against the mock direct on the same core (saturated), and
     // the p99 added to the upstream direct, the mean of its runs just before and just after (paced).
     const against = (name: string): [number, number] => {
@@ -192,8 +181,8 @@ async function proxyRound(connections: number, seconds: number, round = 1): Prom
           result(paced, UPSTREAM_DIRECT[at + 1] as string).p99Ms) /
         2;
       return [
-        round(result(saturated, name).requestsPerSecond / result(saturated, DIRECT).requestsPerSecond),
-        round(result(paced, name).p99Ms - upstreamP99),
+        hundredths(result(saturated, name).requestsPerSecond / result(saturated, DIRECT).requestsPerSecond),
+        hundredths(result(paced, name).p99Ms - upstreamP99),
       ];
     };
     const [ratio, addedP99] = against(THROUGH);
