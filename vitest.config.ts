@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{spec,mock,suites,contracts,diff,cli,proxy}/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['{spec,http,mock,suites,contracts,diff,cli,proxy}/**/*.test.ts', 'test/**/*.test.ts'],
     // test/package/ packs, installs and drives pacu as users get it: vitest.package.config.ts runs it
     // after the rest, alone, so its npm and tsc processes do not starve the servers other tests start.
     // The Pact consumer tests run once per `npm test`, inside test/contracts-reproducible.test.ts (a

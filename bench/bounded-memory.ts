@@ -1,7 +1,7 @@
 // What remembering costs once a watcher's memory is full (the exchange state keeps 100,000
 // references): suites/bounded-map.ts against the Map used as a queue it replaced (delete the first
 // key, set the new one), side by side in one run. `npx tsx bench/bounded-memory.ts`
-import { boundedMemory } from '../suites/bounded-map.ts';
+import { boundedMemory } from '../suites/judge/bounded-map.ts';
 
 const LIMIT = 100_000;
 const ROUNDS = 6;

@@ -13,7 +13,7 @@ import { EXIT_FINDINGS, EXIT_NOT_REPRODUCED, EXIT_OK } from './exit-codes.ts';
 import { openTarget, type TargetFlags } from './open-target.ts';
 import { collect, wholeNumber as whole } from './option-parsers.ts';
 import { addOutputOptions, type OutputFlags, resolveOutput } from './output-options.ts';
-import { notReproducedMessage } from './reporters/replay-command.ts';
+import { notReproducedMessage } from './reporters/replay-line.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { flagWording, ID_OF_FLAG } from './setting-flags.ts';
 import { addTargetOptions } from './target-options.ts';

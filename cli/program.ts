@@ -41,7 +41,7 @@ const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'replay',
     summary: 'send a recording (HAR) to a provider again and report drift',
-    load: async () => (await import('./replay-recording-command.ts')).registerReplayCommand,
+    load: async () => (await import('./replay-command.ts')).registerReplayCommand,
   },
   {
     name: 'diff',

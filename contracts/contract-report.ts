@@ -1,8 +1,8 @@
+import type { Redactor } from '../http/index.ts';
 import type { OperationId, Profile } from '../spec/index.ts';
 import {
   type ApiRequest,
   buildReport,
-  type Redactor,
   type Report,
   type ResultDraft,
   type RuleStatus,

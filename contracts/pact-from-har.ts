@@ -2,16 +2,8 @@ import { copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import {
-  ConfigError,
-  type Har,
-  type JSONSchema7,
-  loadSpec,
-  type RoutedExchange,
-  routeHar,
-  type Spec,
-  schemaForProfile,
-} from '../spec/index.ts';
+import { type Har, type RoutedExchange, routeHar } from '../http/index.ts';
+import { ConfigError, type JSONSchema7, loadSpec, type Spec, schemaForProfile } from '../spec/index.ts';
 import { basic } from '../suites/index.ts';
 import {
   createConsumerPact,

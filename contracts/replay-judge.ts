@@ -1,8 +1,8 @@
+import type { RoutedExchange } from '../http/index.ts';
 import {
   type JSONSchema7,
   type OperationId,
   type Profile,
-  type RoutedExchange,
   type Spec,
   schemaForProfile,
 } from '../spec/index.ts';

@@ -1,19 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import {
-  ConfigError,
-  type Har,
-  loadSpec,
-  type Profile,
-  type RoutedExchange,
-  routeHar,
-} from '../spec/index.ts';
+import { createRedactor, type Har, type RoutedExchange, routeHar } from '../http/index.ts';
+import { ConfigError, loadSpec, type Profile } from '../spec/index.ts';
 import {
   type ApiClient,
   type ApiRequest,
   type ApiResponse,
   buildReport,
   createApiClient,
-  createRedactor,
   type Report,
   type ResultDraft,
   type TargetConfig,

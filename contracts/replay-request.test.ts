@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { harEntry, loadSpec, type RoutedExchange, routeHar } from '../spec/index.ts';
-import { basic, SECRET_STAND_INS } from '../suites/index.ts';
+import { harEntry, type RoutedExchange, routeHar, SECRET_STAND_INS } from '../http/index.ts';
+import { loadSpec } from '../spec/index.ts';
+import { basic } from '../suites/index.ts';
 import {
   freshReference,
   needsFreshToken,

@@ -1,5 +1,6 @@
-import type { RoutedExchange } from '../spec/index.ts';
-import { type ApiRequest, basic, bearer, SECRET_STAND_INS } from '../suites/index.ts';
+import type { RoutedExchange } from '../http/index.ts';
+import { SECRET_STAND_INS } from '../http/index.ts';
+import { type ApiRequest, basic, bearer } from '../suites/index.ts';
 
 /** What a replay carries from one exchange to the next. */
 export interface ReplayState {

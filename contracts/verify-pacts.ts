@@ -1,11 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { createRedactor } from '../http/index.ts';
 import { loadSpec, type Profile } from '../spec/index.ts';
 import {
   API_CLIENT_DEFAULTS,
   assertTargetReachable,
-  createRedactor,
   optionWording,
   type Report,
   type TargetConfig,

@@ -1,4 +1,5 @@
-import type { Coverage, RequestObserver, Spec } from '../spec/index.ts';
+import type { Coverage, RequestObserver } from '../http/index.ts';
+import type { Spec } from '../spec/index.ts';
 import { createCoverageRecorder } from './internal/coverage.ts';
 
 /** Coverage as a request observer, for traffic another pipeline answers (`pacu proxy`). */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { asHar, ConfigError, type Har, loadSpec, readHar, type Spec } from '../spec/index.ts';
+import { asHar, type Har, readHar } from '../http/index.ts';
+import { ConfigError, loadSpec, type Spec } from '../spec/index.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import { deferRequestCheck } from './deferred-request-check.ts';
 import { createApiHandler } from './internal/app.ts';

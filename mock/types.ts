@@ -2,7 +2,9 @@
 // from internal/, and internal code imports its public types from here too.
 // The control protocol's shapes (ids, receivers, attempts, scenarios…) live in spec/ (the suites'
 // control client speaks it too); they are named here again so users find every shape in one file.
-import type { ControlOperations, Har, RequestObserver, Scenario, Scope, SeededIds } from '../spec/index.ts';
+
+import type { ControlOperations, Har, RequestObserver, Scenario, SeededIds } from '../http/index.ts';
+import type { Scope } from '../spec/index.ts';
 
 export type {
   ControlIds,
@@ -17,7 +19,7 @@ export type {
   SeededIds,
   WebhookEventRecord,
   WebhookReceiver,
-} from '../spec/index.ts';
+} from '../http/index.ts';
 
 /** `real` follows wall time; `manual` stands still until advanced, so tests never sleep. */
 export type ClockMode = 'real' | 'manual';
@@ -65,7 +67,7 @@ export interface WebhookRetry {
 }
 
 /**
- * The control API in-process: the operations of the control protocol (`spec/control-protocol.ts`),
+ * The control API in-process: the operations of the control protocol (`http/control-protocol.ts`),
  * which `/__pacu` serves one to one over HTTP, plus what only makes sense in-process. Bad input throws.
  */
 export interface MockControl extends ControlOperations {

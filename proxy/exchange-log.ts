@@ -1,10 +1,10 @@
-import type { HarExchange, Profile, RouteResult, Spec } from '../spec/index.ts';
+import type { HarExchange, Redactor } from '../http/index.ts';
+import type { Profile, RouteResult, Spec } from '../spec/index.ts';
 import {
   createExchangeJudge,
   createExchangeState,
   type ExchangeFinding,
   type ObservedExchange,
-  type Redactor,
   type Report,
 } from '../suites/index.ts';
 import type { HarRecorder } from './har-recorder.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type HarEntryText, harBodyText } from '../spec/index.ts';
+import { type HarEntryText, harBodyText } from '../http/index.ts';
 import { openHarRecorder } from './har-recorder.ts';
 
 const dirs: string[] = [];

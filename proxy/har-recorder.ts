@@ -1,5 +1,6 @@
 import { chmodSync, closeSync, openSync, writeSync, writevSync } from 'node:fs';
-import { ConfigError, emptyHar, type HarEntryText, PACU_VERSION } from '../spec/index.ts';
+import { emptyHar, type HarEntryText } from '../http/index.ts';
+import { ConfigError, PACU_VERSION } from '../spec/index.ts';
 
 /** A HAR file being written, one entry per completed exchange. */
 export interface HarRecorder {

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type HarExchange, harEntry, joinHarEntryText } from '../spec/index.ts';
-import { createRedactor } from '../suites/index.ts';
+import { createRedactor, type HarExchange, harEntry, joinHarEntryText } from '../http/index.ts';
 import { createHarWriter } from './har-writer.ts';
 
 const read = (body: string, method = 'GET'): HarExchange => ({

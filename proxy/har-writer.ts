@@ -5,8 +5,9 @@ import {
   type HarNameValue,
   harBodyText,
   harEntryText,
-} from '../spec/index.ts';
-import { boundedMemory, REMEMBERED_ANSWERS, type Redactor, remembersAnswer } from '../suites/index.ts';
+  type Redactor,
+} from '../http/index.ts';
+import { boundedMemory, REMEMBERED_ANSWERS, remembersAnswer } from '../suites/index.ts';
 
 /** Distinct header name and value pairs remembered; all are forgotten when there are more. */
 const REMEMBERED_HEADERS = 4096;

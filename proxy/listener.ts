@@ -1,11 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import {
-  CONTROL_PREFIX,
-  ConfigError,
-  DECIDED_LIMITS,
-  type ListeningServer,
-  listenHttp,
-} from '../spec/index.ts';
+import { CONTROL_PREFIX, type ListeningServer, listenHttp } from '../http/index.ts';
+import { ConfigError, DECIDED_LIMITS } from '../spec/index.ts';
 
 const NO_BODY = Buffer.alloc(0);
 

@@ -1,8 +1,8 @@
+import type { Redactor } from '../http/index.ts';
 import type { Profile } from '../spec/index.ts';
 import {
   buildReport,
   type ExchangeFinding,
-  type Redactor,
   type Report,
   type ResultDraft,
   type RuleCategory,

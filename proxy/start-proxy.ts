@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   controlGuard,
+  createRedactor,
   type HarNameValue,
   isLoopbackHost,
   isoTime,
-  loadSpec,
   type ObservedRequest,
-  routeRequest,
-} from '../spec/index.ts';
-import { type ApiRequest, createRedactor, type ObservedExchange } from '../suites/index.ts';
+} from '../http/index.ts';
+import { loadSpec, routeRequest } from '../spec/index.ts';
+import type { ApiRequest, ObservedExchange } from '../suites/index.ts';
 import { createAnswerTexts } from './answer-texts.ts';
 import { createExchangeLog } from './exchange-log.ts';
 import { createUpstream, endToEnd, noAnswer, type Relayed, relay, statusText } from './forward.ts';

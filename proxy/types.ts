@@ -1,4 +1,5 @@
-import type { Profile, RequestObserver } from '../spec/index.ts';
+import type { RequestObserver } from '../http/index.ts';
+import type { Profile } from '../spec/index.ts';
 import type { ExchangeFinding, ObservedExchange, Report } from '../suites/index.ts';
 
 /** Options of {@link startProxy}; only `upstream` is required. */

@@ -1,73 +1,10 @@
 export { isAbaRoutingNumber, withAbaCheckDigit } from './aba-routing-number.ts';
-export type { ControlGuardCheck, ControlRefusal } from './control-guard.ts';
-export {
-  CONTROL_TOKEN_HEADER,
-  controlGuard,
-  IN_PROCESS_HOST,
-  isLoopbackHost,
-  isWildcardHost,
-} from './control-guard.ts';
-export type {
-  ControlClock,
-  ControlErrorBody,
-  ControlIds,
-  ControlOperations,
-  ControlStateSnapshot,
-  Coverage,
-  DeliveryAttempt,
-  FaultKind,
-  FaultRecord,
-  FaultSpec,
-  FinalStatus,
-  FiredFault,
-  OAuthClient,
-  PaymentKind,
-  PushToCardInput,
-  RecordedRequest,
-  RemoteControl,
-  RequestFilter,
-  Scenario,
-  ScenarioMatch,
-  ScenarioRule,
-  ScenarioStep,
-  SeededIds,
-  UnmatchedRequest,
-  WebhookEventRecord,
-  WebhookReceiver,
-} from './control-protocol.ts';
-export { CONTROL_PREFIX, CONTROL_ROUTES } from './control-protocol.ts';
 export { collectDecisions, documentedSchema, schemaForProfile } from './decisions.ts';
 export type { Statement } from './description-statements.ts';
 export { normaliseText, parseStatements } from './description-statements.ts';
 export type { PacuErrorCode } from './errors.ts';
 export { ConfigError, PacuError, SpecError, TargetUnreachableError } from './errors.ts';
-export type {
-  Har,
-  HarBodyText,
-  HarEntry,
-  HarEntryText,
-  HarExchange,
-  HarHeadersJson,
-  HarNameValue,
-  HarRequest,
-  HarResponse,
-  RoutedExchange,
-} from './har.ts';
-export {
-  asHar,
-  emptyHar,
-  harBodyText,
-  harEntry,
-  harEntryText,
-  isoTime,
-  joinHarEntryText,
-  readHar,
-  relativePath,
-  routeHar,
-} from './har.ts';
 export type { JSONSchema7 } from './json-schema.ts';
-export type { ListeningServer } from './listen-http.ts';
-export { listenHttp } from './listen-http.ts';
 export { DEFAULT_SPEC_FILE, loadOpenApi, loadSpec } from './load-spec.ts';
 export type {
   DecidedLimits,
@@ -102,7 +39,6 @@ export type {
   WalletPayoutRequest,
   WebhookEvent,
 } from './records.ts';
-export type { ObservedRequest, RequestEnd, RequestObserver } from './request-events.ts';
 export type { RouteResult } from './route.ts';
 export { pathFor, routeRequest } from './route.ts';
 export type { SchemaCheck, SchemaIssue } from './schema-validator.ts';
@@ -115,11 +51,3 @@ export {
   STATEMENTS_FILE,
 } from './statement-index.ts';
 export { PACU_VERSION } from './version.ts';
-export type { SignedWebhookHeaders } from './webhook-signature.ts';
-export {
-  signWebhook,
-  WEBHOOK_TOLERANCE_SECONDS,
-  webhookHeaders,
-  webhookSecretKey,
-  webhookSignatureProblem,
-} from './webhook-signature.ts';

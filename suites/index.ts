@@ -1,40 +1,24 @@
-export type { ApiClient, ApiClientOptions, TokenGrant } from './api-client.ts';
-export { API_CLIENT_DEFAULTS, createApiClient, tokenRequest } from './api-client.ts';
-export type { ApiRequest, ApiResponse } from './api-request.ts';
-export { basic, bearer, jsonOrUndefined, jsonRequest } from './api-request.ts';
-export { assertConformance, ConformanceError } from './assert-conformance.ts';
-export { assertTargetReachable } from './assert-reachable.ts';
-export { boundedMemory } from './bounded-map.ts';
-export type { FailureDraft, ReportInput, ResultDraft } from './build-report.ts';
-export { buildReport } from './build-report.ts';
-export { RULES } from './catalogue.ts';
-export type { CheckOptions, ProgressEvent, ResolvedCheckOptions } from './check-options.ts';
-export { CHECK_DEFAULTS, resolveCheckOptions } from './check-options.ts';
-export type { ControlApiClient, ControlClientOptions } from './control-client.ts';
-export { ControlApiError, createControlClient } from './control-client.ts';
-export { CURL_ENVIRONMENT_NOTE, renderCurl } from './curl.ts';
-export { errorShapeProblem, isSuccess, successShapeProblem } from './envelope-checks.ts';
+export { arbitraryFromSchema } from './inputs/schema-arbitrary.ts';
+export { boundedMemory } from './judge/bounded-map.ts';
+export { errorShapeProblem, isSuccess, successShapeProblem } from './judge/envelope-checks.ts';
 export type {
   ExchangeFinding,
   ExchangeJudge,
   ExchangeVerdict,
   FindingSide,
   ObservedExchange,
-} from './exchange-judge.ts';
+} from './judge/exchange-judge.ts';
 export {
   createExchangeJudge,
   EXCHANGE_RULES,
   judgeExchange,
   REMEMBERED_ANSWERS,
   remembersAnswer,
-} from './exchange-judge.ts';
-export type { ExchangeState, ExchangeStateOptions } from './exchange-state.ts';
-export { createExchangeState, EXCHANGE_STATE_LIMIT, STATEFUL_RULES } from './exchange-state.ts';
-export type { FailureKey } from './failure-id.ts';
-export { formatFailureId, parseFailureId } from './failure-id.ts';
-export { isJsonMediaType } from './media-type.ts';
-export type { Redactor, RunSecrets } from './redaction.ts';
-export { createRedactor, SECRET_STAND_INS } from './redaction.ts';
+} from './judge/exchange-judge.ts';
+export type { ExchangeState, ExchangeStateOptions } from './judge/exchange-state.ts';
+export { createExchangeState, EXCHANGE_STATE_LIMIT, STATEFUL_RULES } from './judge/exchange-state.ts';
+export type { FailureDraft, ReportInput, ResultDraft } from './report/build-report.ts';
+export { buildReport } from './report/build-report.ts';
 export type {
   RecordedResponse,
   Report,
@@ -44,18 +28,37 @@ export type {
   RuleResult,
   RuleStatus,
   WebhookEventType,
-} from './report.ts';
-export { CHECK_CATEGORIES, summarise } from './report.ts';
-export type { IdValues, ResolvedIds } from './resolve-ids.ts';
-export { resolveIds } from './resolve-ids.ts';
-export type { Need, Rule, RuleKit, RuleOutcome, ScopeGrant, Verdict } from './rule.ts';
-export { operationsOf } from './rule.ts';
-export { runChecks } from './run-checks.ts';
-export { arbitraryFromSchema } from './schema-arbitrary.ts';
-export type { Setting, Wording } from './setting.ts';
-export { optionWording } from './setting.ts';
-export type { TargetConfig, TargetConfigInput, TargetIds } from './target-config.ts';
-export { DEFAULT_SCOPES, readConfigFile, resolveTargetConfig, TARGET_ID_KEYS } from './target-config.ts';
-export { signatureProblem } from './webhook-receiver.ts';
+} from './report/report.ts';
+export { CHECK_CATEGORIES, summarise } from './report/report.ts';
+export { RULES } from './rules/catalogue.ts';
+export type { Need, Rule, RuleKit, RuleOutcome, ScopeGrant, Verdict } from './rules/rule.ts';
+export { operationsOf } from './rules/rule.ts';
+export { assertConformance, ConformanceError } from './runner/assert-conformance.ts';
+export type { CheckOptions, ProgressEvent, ResolvedCheckOptions } from './runner/check-options.ts';
+export { CHECK_DEFAULTS, resolveCheckOptions } from './runner/check-options.ts';
+export type { FailureKey } from './runner/failure-id.ts';
+export { formatFailureId, parseFailureId } from './runner/failure-id.ts';
+export { runChecks } from './runner/run-checks.ts';
+export type { Setting, Wording } from './runner/setting.ts';
+export { optionWording } from './runner/setting.ts';
+export type { ApiClient, ApiClientOptions, TokenGrant } from './target/api-client.ts';
+export { API_CLIENT_DEFAULTS, createApiClient, tokenRequest } from './target/api-client.ts';
+export type { ApiRequest, ApiResponse } from './target/api-request.ts';
+export { basic, bearer, jsonOrUndefined, jsonRequest } from './target/api-request.ts';
+export { assertTargetReachable } from './target/assert-reachable.ts';
+export type { ControlApiClient, ControlClientOptions } from './target/control-client.ts';
+export { ControlApiError, createControlClient } from './target/control-client.ts';
+export { CURL_ENVIRONMENT_NOTE, renderCurl } from './target/curl.ts';
+export { isJsonMediaType } from './target/media-type.ts';
+export type { IdValues, ResolvedIds } from './target/resolve-ids.ts';
+export { resolveIds } from './target/resolve-ids.ts';
+export type { TargetConfig, TargetConfigInput, TargetIds } from './target/target-config.ts';
+export {
+  DEFAULT_SCOPES,
+  readConfigFile,
+  resolveTargetConfig,
+  TARGET_ID_KEYS,
+} from './target/target-config.ts';
 export type { WebhookCheckOptions } from './webhooks/check-webhook-receiver.ts';
 export { checkWebhookReceiver, WEBHOOK_CHECK_DEFAULTS } from './webhooks/check-webhook-receiver.ts';
+export { signatureProblem } from './webhooks/webhook-receiver.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { resolveVerifyOptions, VERIFY_DEFAULTS } from '../contracts/index.ts';
 import { loadSpec } from '../spec/index.ts';
-import { API_CLIENT_DEFAULTS } from '../suites/api-client.ts';
-import { CHECK_DEFAULTS, resolveCheckOptions } from '../suites/check-options.ts';
-import { resolveTargetConfig } from '../suites/target-config.ts';
+import { CHECK_DEFAULTS, resolveCheckOptions } from '../suites/runner/check-options.ts';
+import { API_CLIENT_DEFAULTS } from '../suites/target/api-client.ts';
+import { resolveTargetConfig } from '../suites/target/target-config.ts';
 import { runCli } from './helpers/run-cli.ts';
 
 // Issue 19, finding 9: options are resolved once into a fully set object whose defaults live in one

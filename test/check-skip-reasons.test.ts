@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../http/index.ts';
 import { startMock } from '../mock/index.ts';
 import { loadSpec } from '../spec/index.ts';
-import { openCheckRun } from '../suites/check-run.ts';
 import {
-  createRedactor,
   optionWording,
   type Report,
   RULES,
@@ -12,7 +11,8 @@ import {
   runChecks,
   type TargetConfig,
 } from '../suites/index.ts';
-import { resolveNeeds } from '../suites/resolve-needs.ts';
+import { resolveNeeds } from '../suites/runner/resolve-needs.ts';
+import { openRunContext } from '../suites/runner/run-context.ts';
 import { closers, provider } from './helpers/check-run.ts';
 import { TEST_SEED } from './providers/run-against.ts';
 
@@ -30,7 +30,7 @@ const RULE_OWNED_SKIPS: Record<string, RegExp> = {
 async function expectSkipsFromResolver(config: TargetConfig): Promise<Report> {
   const report = await runChecks({ target: config, profile: 'strict', seed: TEST_SEED, runs: 3 });
   // The same needs resolved afresh on the same target: a skip the resolver does not give is a rule's own.
-  const run = await openCheckRun({
+  const run = await openRunContext({
     spec: await loadSpec(),
     profile: 'strict',
     config,

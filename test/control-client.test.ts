@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTROL_ROUTES } from '../http/index.ts';
 import { type RunningMock, startMock } from '../mock/index.ts';
-import { CONTROL_ROUTES } from '../spec/index.ts';
 import { ControlApiError, createControlClient } from '../suites/index.ts';
 
 let mock: RunningMock;

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FaultSpec } from '../http/index.ts';
 import { type RunningMock, startMock } from '../mock/index.ts';
-import type { FaultSpec } from '../spec/index.ts';
 import { createControlClient } from '../suites/index.ts';
 import { call, postJson, tokenFor, transferBody } from './mock-helpers.ts';
 

@@ -18,9 +18,9 @@ import { gzipSync } from 'node:zlib';
 import { Ajv } from 'ajv';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestEnd } from '../http/index.ts';
 import { type RunningMock, startMock } from '../mock/index.ts';
 import { type RunningProxy, startProxy } from '../proxy/index.ts';
-import type { RequestEnd } from '../spec/index.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pacu-proxy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

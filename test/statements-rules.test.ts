@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadStatementIndex } from '../spec/index.ts';
-import { RULES } from '../suites/catalogue.ts';
+import { RULES } from '../suites/rules/catalogue.ts';
 
 // spec/ must not import suites/, so the rule ids of the reverse index are checked from here.
 describe('spec/statements.yaml names only rules pacu check knows', async () => {

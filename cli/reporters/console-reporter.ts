@@ -1,7 +1,7 @@
 import { createColors } from 'picocolors';
 import type { Report, RuleResult } from '../../suites/index.ts';
 import { buildMatrix, type CellStatus, failuresOf, hasSeed, runParameters } from './matrix.ts';
-import { replayCommand, reproduceNote } from './replay-command.ts';
+import { replayCommand, reproduceNote } from './replay-line.ts';
 
 const MARK: Record<CellStatus, string> = { passed: 'pass', failed: 'FAIL', skipped: 'skip', none: '' };
 

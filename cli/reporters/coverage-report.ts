@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, type Coverage } from '../../spec/index.ts';
+import type { Coverage } from '../../http/index.ts';
+import { ConfigError } from '../../spec/index.ts';
 
 type CoverageFormat = 'json' | 'markdown' | 'html';
 

@@ -1,6 +1,6 @@
 import type { Report, RuleResult } from '../../suites/index.ts';
 import { countByCategory, runParameters } from './matrix.ts';
-import { replayCommand } from './replay-command.ts';
+import { replayCommand } from './replay-line.ts';
 import { failureGroups } from './report-groups.ts';
 
 export const escapeHtml = (text: string): string =>

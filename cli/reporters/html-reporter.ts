@@ -12,7 +12,7 @@ import {
   verdictBanner,
 } from './html-parts.ts';
 import { buildMatrix, matrixTitle } from './matrix.ts';
-import { reproduceNote } from './replay-command.ts';
+import { reproduceNote } from './replay-line.ts';
 import { skipGroups } from './report-groups.ts';
 
 const GLYPH = { passed: '✓', failed: '✗', skipped: '–' } as const;

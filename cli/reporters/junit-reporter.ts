@@ -1,6 +1,6 @@
 import type { Report, RuleResult } from '../../suites/index.ts';
 import { hasSeed } from './matrix.ts';
-import { replayCommand, reproduceNote } from './replay-command.ts';
+import { replayCommand, reproduceNote } from './replay-line.ts';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what must go.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;

@@ -1,6 +1,6 @@
 import type { Report } from '../../suites/index.ts';
 import { buildMatrix, type CellStatus, failuresOf, runParameters } from './matrix.ts';
-import { replayCommand, reproduceNote } from './replay-command.ts';
+import { replayCommand, reproduceNote } from './replay-line.ts';
 import { skipGroups } from './report-groups.ts';
 
 const MARK: Record<CellStatus, string> = { passed: '✅', failed: '❌', skipped: '⏭️', none: '' };

@@ -1,4 +1,5 @@
-import type { FaultRecord, RequestObserver, Spec } from '../../spec/index.ts';
+import type { FaultRecord, RequestObserver } from '../../http/index.ts';
+import type { Spec } from '../../spec/index.ts';
 import { errorReply, replyText } from './envelope.ts';
 import type { FaultRegistry, FaultTarget } from './faults.ts';
 import { bodyText, type MockReply, type MockRequest } from './http-types.ts';

@@ -1,4 +1,5 @@
-import { CONTROL_PREFIX, PacuError, type RequestFilter } from '../../spec/index.ts';
+import { CONTROL_PREFIX, type RequestFilter } from '../../http/index.ts';
+import { PacuError } from '../../spec/index.ts';
 import type { MockControl } from '../types.ts';
 import { writeTypeRefusal } from './control-guard.ts';
 import { controlErrorReply } from './envelope.ts';

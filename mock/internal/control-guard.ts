@@ -1,8 +1,8 @@
-import { controlGuard } from '../../spec/index.ts';
+import { controlGuard } from '../../http/index.ts';
 import { controlErrorReply } from './envelope.ts';
 import type { MockReply, MockRequest } from './http-types.ts';
 
-export { CONTROL_TOKEN_HEADER, IN_PROCESS_HOST, isLoopbackHost, isWildcardHost } from '../../spec/index.ts';
+export { CONTROL_TOKEN_HEADER, IN_PROCESS_HOST, isLoopbackHost, isWildcardHost } from '../../http/index.ts';
 
 /**
  * Control writes take JSON only: no HTML form can send it cross-site without a CORS preflight. A
@@ -24,7 +24,7 @@ export interface ControlGuard {
   check(request: MockRequest): MockReply | undefined;
 }
 
-/** The shared guard (spec/control-guard.ts), answering with the control API's `{ error }`. */
+/** The shared guard (http/control-guard.ts), answering with the control API's `{ error }`. */
 export function createControlGuard(boundHost: string, token: string | undefined): ControlGuard {
   const check = controlGuard(boundHost, token);
   return {

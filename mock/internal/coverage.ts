@@ -5,8 +5,8 @@ import type {
   FinalStatus,
   PaymentKind,
   RequestObserver,
-  Spec,
-} from '../../spec/index.ts';
+} from '../../http/index.ts';
+import type { Spec } from '../../spec/index.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
 
 const KINDS: readonly PaymentKind[] = ['usd_transfer', 'wallet_payout', 'push_to_card'];

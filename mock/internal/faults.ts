@@ -1,4 +1,5 @@
-import { type FaultKind, type FaultRecord, type FaultSpec, OPERATION_IDS } from '../../spec/index.ts';
+import type { FaultKind, FaultRecord, FaultSpec } from '../../http/index.ts';
+import { OPERATION_IDS } from '../../spec/index.ts';
 import { MockHttpError } from './http-types.ts';
 import { newId, type Random, seededRandom } from './random.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Har, harEntry } from '../../spec/index.ts';
+import { type Har, harEntry } from '../../http/index.ts';
 import { createMock, type MockApp } from '../index.ts';
 
 const BASE = 'https://sandbox.example.com/sandbox/v3';

@@ -1,15 +1,13 @@
+import { type Har, type RoutedExchange, routeHar } from '../../http/index.ts';
 import {
   type Account,
   type CardTransaction,
   ConfigError,
   compileSchema,
-  type Har,
   type JSONSchema7,
   type OperationId,
   type P2pStatus,
   type PushToCardPayment,
-  type RoutedExchange,
-  routeHar,
   type SchemaCheck,
   type Spec,
   schemaForProfile,

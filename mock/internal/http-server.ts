@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { type ListeningServer, listenHttp } from '../../spec/index.ts';
+import { type ListeningServer, listenHttp } from '../../http/index.ts';
 import { errorFor, replyText, tooLargeReply } from './envelope.ts';
 import type { MockReply, MockRequest } from './http-types.ts';
 import { BODY_LIMIT_BYTES, CONTROL_BODY_LIMIT_BYTES } from './limits.ts';

@@ -1,4 +1,5 @@
-import { CONTROL_PREFIX, type OperationId } from '../../spec/index.ts';
+import { CONTROL_PREFIX } from '../../http/index.ts';
+import type { OperationId } from '../../spec/index.ts';
 import { errorFor, tooLargeReply } from './envelope.ts';
 import type { MockReply, MockRequest } from './http-types.ts';
 import { BODY_LIMIT_BYTES, CONTROL_BODY_LIMIT_BYTES, MAX_HEADER_LINES } from './limits.ts';

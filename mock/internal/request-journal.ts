@@ -4,9 +4,9 @@ import type {
   RequestEnd,
   RequestFilter,
   RequestObserver,
-  Spec,
   UnmatchedRequest,
-} from '../../spec/index.ts';
+} from '../../http/index.ts';
+import type { Spec } from '../../spec/index.ts';
 import { bodyText } from './http-types.ts';
 import { nearMiss } from './near-miss.ts';
 import { StringPool } from './string-pool.ts';

@@ -1,5 +1,5 @@
 import type { Agent, request as undiciRequest } from 'undici';
-import { webhookHeaders } from '../../spec/index.ts';
+import { webhookHeaders } from '../../http/index.ts';
 import type { DeliveryAttempt, WebhookEventRecord, WebhookReceiver, WebhookRetry } from '../types.ts';
 import type { MockClock } from './clock.ts';
 import { newId } from './random.ts';

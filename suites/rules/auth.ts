@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { tokenRequest } from '../api-client.ts';
-import type { ApiRequest } from '../api-request.ts';
-import { dataOf, isSuccess } from '../envelope-checks.ts';
-import { refusalProblem } from '../expect-status.ts';
-import { isTokenEndpoint, responseStatus, scopesOf, takesBearer } from '../read-operation.ts';
-import { defineRule, PASS, type Verdict } from '../rule.ts';
-import { parseGrantedScope, scopeFieldProblem } from '../token-source.ts';
+import { dataOf, isSuccess } from '../judge/envelope-checks.ts';
+import { refusalProblem } from '../judge/expect-status.ts';
+import { tokenRequest } from '../target/api-client.ts';
+import type { ApiRequest } from '../target/api-request.ts';
+import { parseGrantedScope, scopeFieldProblem } from '../target/token-source.ts';
+import { isTokenEndpoint, responseStatus, scopesOf, takesBearer } from './read-operation.ts';
+import { defineRule, PASS, type Verdict } from './rule.ts';
 
 export const tokenGrantRule = defineRule({
   id: 'auth.token-grant',

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { badRequests } from '../bad-requests.ts';
-import { errorShapeProblem, isSuccess, successShapeProblem } from '../envelope-checks.ts';
-import { isJsonMediaType } from '../media-type.ts';
-import { defineRule, PASS, skipped } from '../rule.ts';
+import { badRequests } from '../inputs/bad-requests.ts';
+import { errorShapeProblem, isSuccess, successShapeProblem } from '../judge/envelope-checks.ts';
+import { isJsonMediaType } from '../target/media-type.ts';
+import { defineRule, PASS, skipped } from './rule.ts';
 
 const every = (): boolean => true;
 const documented = (): 'documented' => 'documented';

@@ -6,12 +6,12 @@ import {
   type Profile,
   schemaForProfile,
 } from '../../spec/index.ts';
-import { type ApiRequest, bearer, jsonRequest } from '../api-request.ts';
-import { unknownIdArbitrary, withUnknownPathId } from '../bad-requests.ts';
-import { refusalProblem } from '../expect-status.ts';
-import { type InvalidBody, invalidBodyArbitrary } from '../invalid-arbitrary.ts';
-import { idSlots, requiredOf, responseStatus, takesJson } from '../read-operation.ts';
-import { defineRule, PASS, type RuleKit, skipped, type Verdict } from '../rule.ts';
+import { unknownIdArbitrary, withUnknownPathId } from '../inputs/bad-requests.ts';
+import { type InvalidBody, invalidBodyArbitrary } from '../inputs/invalid-arbitrary.ts';
+import { refusalProblem } from '../judge/expect-status.ts';
+import { type ApiRequest, bearer, jsonRequest } from '../target/api-request.ts';
+import { idSlots, requiredOf, responseStatus, takesJson } from './read-operation.ts';
+import { defineRule, PASS, type RuleKit, skipped, type Verdict } from './rule.ts';
 
 /**
  * A mutated body keeps the reference of the valid body it came from; give it its own, or a stateful

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import type { ApiRequest, ApiResponse } from '../api-request.ts';
-import { isSuccess } from '../envelope-checks.ts';
-import { takesBearer } from '../read-operation.ts';
-import { defineRule, PASS, type ScopeGrant, type Verdict } from '../rule.ts';
+import { isSuccess } from '../judge/envelope-checks.ts';
+import type { ApiRequest, ApiResponse } from '../target/api-request.ts';
+import { takesBearer } from './read-operation.ts';
+import { defineRule, PASS, type ScopeGrant, type Verdict } from './rule.ts';
 
 type Held = Omit<ScopeGrant, 'granted'> & { readonly granted: ReadonlySet<string> };
 

@@ -1,8 +1,8 @@
-import type { ApiRequest, ApiResponse } from '../api-request.ts';
-import { bearer, jsonRequest } from '../api-request.ts';
-import { dataOf, isSuccess } from '../envelope-checks.ts';
-import { bodyHas, ownDecidedStatuses, recordFields, takesJson } from '../read-operation.ts';
-import { defineRule, PASS, type RuleKit, type Verdict } from '../rule.ts';
+import { dataOf, isSuccess } from '../judge/envelope-checks.ts';
+import type { ApiRequest, ApiResponse } from '../target/api-request.ts';
+import { bearer, jsonRequest } from '../target/api-request.ts';
+import { bodyHas, ownDecidedStatuses, recordFields, takesJson } from './read-operation.ts';
+import { defineRule, PASS, type RuleKit, type Verdict } from './rule.ts';
 
 type Kit = RuleKit<'token' | 'ids'>;
 

@@ -1,12 +1,12 @@
-import { dataOf } from '../envelope-checks.ts';
+import { dataOf } from '../judge/envelope-checks.ts';
 import {
   LIFECYCLE_KINDS,
   type LifecycleObservation,
   type ObservedPayment,
-} from '../lifecycle-observation.ts';
-import { defineRule, PASS, type RuleKit, type RuleOutcome, type Verdict } from '../rule.ts';
-import type { TargetConfig } from '../target-config.ts';
-import { signatureProblem } from '../webhook-receiver.ts';
+} from '../runner/lifecycle-observation.ts';
+import type { TargetConfig } from '../target/target-config.ts';
+import { signatureProblem } from '../webhooks/webhook-receiver.ts';
+import { defineRule, PASS, type RuleKit, type RuleOutcome, type Verdict } from './rule.ts';
 
 /** The operations whose payments the lifecycle observation follows. */
 const observed = (operation: { readonly id: string }): boolean => LIFECYCLE_KINDS[operation.id] !== undefined;

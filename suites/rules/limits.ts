@@ -1,8 +1,8 @@
 import type { DecidedLimits } from '../../spec/index.ts';
-import { bearer, jsonRequest } from '../api-request.ts';
-import { refusalProblem } from '../expect-status.ts';
-import { responseStatus, takesJson } from '../read-operation.ts';
-import { defineRule, PASS } from '../rule.ts';
+import { refusalProblem } from '../judge/expect-status.ts';
+import { bearer, jsonRequest } from '../target/api-request.ts';
+import { responseStatus, takesJson } from './read-operation.ts';
+import { defineRule, PASS } from './rule.ts';
 
 /** Each run sends fixed-size probes around a generated body: a few runs show it, 100 would only be slow. */
 const RUNS = 3;

@@ -1,8 +1,8 @@
 import type { Profile } from '../../spec/index.ts';
-import type { ApiRequest, ApiResponse } from '../api-request.ts';
-import { dataOf } from '../envelope-checks.ts';
-import { type AnyOperation, bodyHas, isTokenEndpoint, recordFields } from '../read-operation.ts';
-import { defineRule, PASS, type RuleKit, type RuleOutcome, type Verdict } from '../rule.ts';
+import { dataOf } from '../judge/envelope-checks.ts';
+import type { ApiRequest, ApiResponse } from '../target/api-request.ts';
+import { type AnyOperation, bodyHas, isTokenEndpoint, recordFields } from './read-operation.ts';
+import { defineRule, PASS, type RuleKit, type RuleOutcome, type Verdict } from './rule.ts';
 
 const every = (): boolean => true;
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { type ApiRequest, bearer } from '../api-request.ts';
-import { refusalProblem } from '../expect-status.ts';
-import { responseStatus } from '../read-operation.ts';
-import { defineRule, PASS } from '../rule.ts';
+import { refusalProblem } from '../judge/expect-status.ts';
+import { type ApiRequest, bearer } from '../target/api-request.ts';
+import { responseStatus } from './read-operation.ts';
+import { defineRule, PASS } from './rule.ts';
 
 export const tokenExpiryRule = defineRule({
   id: 'auth.token-expired',

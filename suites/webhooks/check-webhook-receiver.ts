@@ -1,9 +1,9 @@
+import { createRedactor } from '../../http/index.ts';
 import { ConfigError, loadSpec, type Spec, TargetUnreachableError } from '../../spec/index.ts';
-import { createApiClient } from '../api-client.ts';
-import type { ApiRequest, ApiResponse } from '../api-request.ts';
-import { buildReport, type ResultDraft } from '../build-report.ts';
-import { createRedactor } from '../redaction.ts';
-import type { Report, WebhookEventType } from '../report.ts';
+import { buildReport, type ResultDraft } from '../report/build-report.ts';
+import type { Report, WebhookEventType } from '../report/report.ts';
+import { createApiClient } from '../target/api-client.ts';
+import type { ApiRequest, ApiResponse } from '../target/api-request.ts';
 import { type EventToSend, WEBHOOK_CASES, type WebhookCase, type WebhookSend } from './webhook-cases.ts';
 
 /** Options of {@link checkWebhookReceiver}. */

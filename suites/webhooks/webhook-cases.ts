@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { signWebhook, WEBHOOK_TOLERANCE_SECONDS } from '../../spec/index.ts';
-import type { RuleCategory } from '../report.ts';
+import { signWebhook, WEBHOOK_TOLERANCE_SECONDS } from '../../http/index.ts';
+import type { RuleCategory } from '../report/report.ts';
 
 /** One message sent to the receiver: the real headers, and the headers as a report may show them. */
 export interface WebhookSend {

@@ -1,8 +1,8 @@
 // Record real exchanges as HAR the way `pacu proxy --record` writes them: undici against a provider
-// started by the test, each exchange a spec/har.ts entry, credentials redacted by suites/redaction.ts.
+// started by the test, each exchange a http/har.ts entry, credentials redacted by http/redaction.ts.
 import { request } from 'undici';
-import { emptyHar, type Har, type HarNameValue, harEntry } from '../../spec/index.ts';
-import { basic, createRedactor } from '../../suites/index.ts';
+import { createRedactor, emptyHar, type Har, type HarNameValue, harEntry } from '../../http/index.ts';
+import { basic } from '../../suites/index.ts';
 
 export interface Recorder {
   /** Send one request (path relative to the base URL); `bearer` sends the last token issued. */

@@ -1,0 +1,286 @@
+import { readFile } from 'node:fs/promises';
+import type { OperationSpec, Spec } from '../spec/index.ts';
+import { ConfigError, routeRequest } from '../spec/index.ts';
+
+// HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/): the recording format of `pacu proxy`,
+// read by `pacu mock --from-recording`, `pacu replay` and the pact writer. One home for its shape.
+
+export interface HarNameValue {
+  readonly name: string;
+  readonly value: string;
+}
+
+export interface HarRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly httpVersion: string;
+  readonly cookies: readonly HarNameValue[];
+  readonly headers: readonly HarNameValue[];
+  readonly queryString: readonly HarNameValue[];
+  readonly postData?: { readonly mimeType: string; readonly text: string };
+  readonly headersSize: number;
+  readonly bodySize: number;
+}
+
+export interface HarResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly httpVersion: string;
+  readonly cookies: readonly HarNameValue[];
+  readonly headers: readonly HarNameValue[];
+  readonly content: { readonly size: number; readonly mimeType: string; readonly text?: string };
+  readonly redirectURL: string;
+  readonly headersSize: number;
+  readonly bodySize: number;
+}
+
+export interface HarEntry {
+  readonly startedDateTime: string;
+  readonly time: number;
+  readonly request: HarRequest;
+  readonly response: HarResponse;
+  readonly cache: Record<string, never>;
+  readonly timings: { readonly send: number; readonly wait: number; readonly receive: number };
+  /** pacu's own field (HAR allows custom fields that start with `_`): the operation the path routes to. */
+  readonly _operation?: string;
+}
+
+export interface Har {
+  readonly log: {
+    readonly version: '1.2';
+    readonly creator: { readonly name: string; readonly version: string };
+    readonly entries: readonly HarEntry[];
+  };
+}
+
+/** One exchange as the proxy saw it, with headers as sent on the wire (already redacted). */
+export interface HarExchange {
+  readonly startedAt: Date;
+  readonly durationMs: number;
+  readonly method: string;
+  readonly url: string;
+  readonly requestHeaders: readonly HarNameValue[];
+  readonly requestBody?: string;
+  readonly status: number;
+  readonly statusText: string;
+  readonly responseHeaders: readonly HarNameValue[];
+  readonly responseBody: string;
+  readonly operation?: string;
+}
+
+const header = (headers: readonly HarNameValue[], name: string): string =>
+  headers.find((h) => h.name.toLowerCase() === name)?.value ?? '';
+
+/** A HAR 1.2 entry for one exchange. */
+export function harEntry(exchange: HarExchange): HarEntry {
+  const url = new URL(exchange.url);
+  const requestType = header(exchange.requestHeaders, 'content-type');
+  const responseType = header(exchange.responseHeaders, 'content-type');
+  const responseBytes = Buffer.byteLength(exchange.responseBody);
+  return {
+    startedDateTime: exchange.startedAt.toISOString(),
+    time: exchange.durationMs,
+    request: {
+      method: exchange.method,
+      url: exchange.url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: exchange.requestHeaders,
+      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      ...(exchange.requestBody !== undefined
+        ? { postData: { mimeType: requestType, text: exchange.requestBody } }
+        : {}),
+      headersSize: -1,
+      bodySize: exchange.requestBody === undefined ? 0 : Buffer.byteLength(exchange.requestBody),
+    },
+    response: {
+      status: exchange.status,
+      statusText: exchange.statusText,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: exchange.responseHeaders,
+      content: { size: responseBytes, mimeType: responseType, text: exchange.responseBody },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: responseBytes,
+    },
+    cache: {},
+    timings: { send: 0, wait: exchange.durationMs, receive: 0 },
+    ...(exchange.operation ? { _operation: exchange.operation } : {}),
+  };
+}
+
+/** A response body as a HAR entry holds it: its JSON string as UTF-8 bytes, and the body's own size in bytes. */
+export interface HarBodyText {
+  /** `Buffer.from(JSON.stringify(body))`. */
+  readonly utf8: Buffer;
+  /** `Buffer.byteLength(body)`. */
+  readonly bytes: number;
+}
+
+export const harBodyText = (body: string): HarBodyText => ({
+  utf8: Buffer.from(JSON.stringify(body), 'utf8'),
+  bytes: Buffer.byteLength(body),
+});
+
+/**
+ * A HAR entry's JSON text in three pieces: the text before the answer body's JSON string, that
+ * string's UTF-8 bytes, and the text after it. A recorder writes the pieces as they are: an answer
+ * body seen before is kept as bytes and not encoded again for every entry that holds it.
+ */
+export interface HarEntryText {
+  readonly before: string;
+  readonly body: Buffer;
+  readonly after: string;
+}
+
+const json = JSON.stringify;
+
+let lastMs = Number.NaN;
+let lastIso = '';
+/**
+ * `date.toISOString()`, remembered for the last millisecond seen: a busy proxy stamps several
+ * exchanges in each one, twice each (the exchange and its HAR entry).
+ */
+export function isoTime(date: Date): string {
+  const ms = date.getTime();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = date.toISOString();
+  }
+  return lastIso;
+}
+
+/** A HAR header list as JSON text: the same as `JSON.stringify(list)`, but see {@link harEntryText}. */
+export type HarHeadersJson = (list: readonly HarNameValue[]) => string;
+
+/**
+ * `JSON.stringify(harEntry(exchange))`, the same text (in {@link HarEntryText}'s pieces), written
+ * without building the entry: a proxy records every exchange it forwards, and the object and its
+ * serialisation were a third of a proxied read's cost. `body` may be given when the caller has it
+ * already (the same answer seen before); it must be {@link harBodyText} of `exchange.responseBody`.
+ * `headersJson` writes each header list (a writer that has seen the same headers before may
+ * remember their text). `exchange.url` is absolute.
+ */
+export function harEntryText(
+  exchange: HarExchange,
+  body: HarBodyText = harBodyText(exchange.responseBody),
+  headersJson: HarHeadersJson = json,
+): HarEntryText {
+  const queryString = exchange.url.includes('?')
+    ? json([...new URL(exchange.url).searchParams].map(([name, value]) => ({ name, value })))
+    : '[]';
+  const postData =
+    exchange.requestBody === undefined
+      ? ''
+      : `"postData":{"mimeType":${json(header(exchange.requestHeaders, 'content-type'))},"text":${json(exchange.requestBody)}},`;
+  const requestBytes = exchange.requestBody === undefined ? 0 : Buffer.byteLength(exchange.requestBody);
+  return {
+    before:
+      `{"startedDateTime":"${isoTime(exchange.startedAt)}","time":${json(exchange.durationMs)},` +
+      `"request":{"method":${json(exchange.method)},"url":${json(exchange.url)},"httpVersion":"HTTP/1.1","cookies":[],` +
+      `"headers":${headersJson(exchange.requestHeaders)},"queryString":${queryString},${postData}"headersSize":-1,"bodySize":${requestBytes}},` +
+      `"response":{"status":${json(exchange.status)},"statusText":${json(exchange.statusText)},"httpVersion":"HTTP/1.1","cookies":[],` +
+      `"headers":${headersJson(exchange.responseHeaders)},"content":{"size":${body.bytes},"mimeType":${json(header(exchange.responseHeaders, 'content-type'))},"text":`,
+    body: body.utf8,
+    after:
+      `},"redirectURL":"","headersSize":-1,"bodySize":${body.bytes}},"cache":{},` +
+      `"timings":{"send":0,"wait":${json(exchange.durationMs)},"receive":0}` +
+      `${exchange.operation ? `,"_operation":${json(exchange.operation)}` : ''}}`,
+  };
+}
+
+/** A {@link HarEntryText} as one string. */
+export const joinHarEntryText = (entry: HarEntryText): string =>
+  `${entry.before}${entry.body.toString('utf8')}${entry.after}`;
+
+/** An empty HAR log written by `creator` (pacu and its version). */
+export function emptyHar(creator: { name: string; version: string }): Har {
+  return { log: { version: '1.2', creator, entries: [] } };
+}
+
+/** Why `value` is not a HAR 1.2 log pacu can read, or undefined. */
+function harProblem(value: unknown): string | undefined {
+  const log = (value as { log?: { entries?: unknown } } | null)?.log;
+  if (!log || !Array.isArray(log.entries)) return 'no log.entries';
+  for (const [index, entry] of (log.entries as unknown[]).entries()) {
+    const { request, response } = (entry ?? {}) as { request?: HarRequest; response?: HarResponse };
+    if (typeof request?.method !== 'string' || typeof request.url !== 'string' || !URL.canParse(request.url))
+      return `entry ${index + 1} has no request method and absolute url`;
+    if (typeof response?.status !== 'number') return `entry ${index + 1} has no response status`;
+  }
+  return undefined;
+}
+
+/** `value` as a HAR, or a usage error naming `source` (one line, exit 2). */
+export function asHar(value: unknown, source: string): Har {
+  const problem = harProblem(value);
+  if (problem) throw new ConfigError(`pacu: ${source} is not a HAR recording (${problem})`);
+  return value as Har;
+}
+
+/** Read a HAR file; a file that is not a HAR 1.2 log is a usage error (one line, exit 2). */
+export async function readHar(file: string): Promise<Har> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`pacu: cannot read recording ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  return asHar(parsed, file);
+}
+
+/** One recorded exchange placed among the spec's operations, bodies parsed. */
+export interface RoutedExchange {
+  /** Position in `log.entries`, from 0. */
+  readonly index: number;
+  readonly entry: HarEntry;
+  /** Undefined when the path is none of the spec's operations. */
+  readonly operation: OperationSpec | undefined;
+  readonly params: Readonly<Record<string, string>>;
+  /** Path and query relative to the base URL, as the description writes paths (`/users?page=2`). */
+  readonly path: string;
+  /** The request body as JSON (undefined when there is none or it is not JSON; see `entry` for text). */
+  readonly requestJson: unknown;
+  /** The response body as JSON, or undefined. */
+  readonly responseJson: unknown;
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined || text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The path of a recorded URL relative to the base URL: everything after the first `basePath`
+ * segment, so a sandbox under any prefix (`https://host/sandbox/v3/users`) reads as `/users`.
+ */
+export function relativePath(url: string, basePath: string): string {
+  const parsed = new URL(url);
+  const at = `${parsed.pathname}/`.indexOf(`${basePath}/`);
+  const path = at < 0 ? parsed.pathname : parsed.pathname.slice(at + basePath.length) || '/';
+  return `${path}${parsed.search}`;
+}
+
+/** Every entry of a recording, routed to its operation, in recorded order. */
+export function routeHar(spec: Spec, har: Har): RoutedExchange[] {
+  return har.log.entries.map((entry, index) => {
+    const path = relativePath(entry.request.url, spec.basePath);
+    const route = routeRequest(spec, entry.request.method, path);
+    return {
+      index,
+      entry,
+      operation: route.kind === 'operation' ? route.operation : undefined,
+      params: route.kind === 'operation' ? route.params : {},
+      path,
+      requestJson: parseJson(entry.request.postData?.text),
+      responseJson: parseJson(entry.response.content.text),
+    };
+  });
+}

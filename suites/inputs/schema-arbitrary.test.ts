@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compileSchema, documentedSchema, loadSpec } from '../../spec/index.ts';
+import { invalidBodyArbitrary } from './invalid-arbitrary.ts';
+import { arbitraryFromSchema } from './schema-arbitrary.ts';
+
+const spec = await loadSpec();
+
+describe('arbitraryFromSchema', () => {
+  it.each(['UsdTransferRequest', 'WalletPayoutRequest', 'AccountCreationRequest'])(
+    'generates %s values the spec as written accepts',
+    (name) => {
+      const schema = spec.schema(name);
+      const check = compileSchema(schema);
+      fc.assert(
+        fc.property(arbitraryFromSchema(schema), (value) => check(value).length === 0),
+        { seed: 7 },
+      );
+    },
+  );
+
+  it('keeps amounts positive and in whole cents', () => {
+    fc.assert(
+      fc.property(arbitraryFromSchema(spec.schema('Amount')), (amount) => {
+        expect(amount).toBeGreaterThan(0);
+        expect(Math.round((amount as number) * 100) / 100).toBe(amount);
+      }),
+      { seed: 7 },
+    );
+  });
+
+  it('uses an override at its JSON pointer', () => {
+    const [value] = fc.sample(
+      arbitraryFromSchema(spec.schema('AccountCreationRequest'), { '/user_id': fc.constant('u1') }),
+      {
+        seed: 1,
+        numRuns: 1,
+      },
+    );
+    expect(value).toMatchObject({ user_id: 'u1' });
+  });
+});
+
+describe('invalidBodyArbitrary', () => {
+  it('only yields bodies the schema refuses, shrunk or not', () => {
+    const schema = documentedSchema(spec.schema('UsdTransferRequest'));
+    const invalid = invalidBodyArbitrary(schema, arbitraryFromSchema(spec.schema('UsdTransferRequest')));
+    const check = compileSchema(schema);
+    expect(invalid).toBeDefined();
+    fc.assert(
+      fc.property(invalid as fc.Arbitrary<{ body: unknown }>, ({ body }) => check(body).length > 0),
+      { seed: 3 },
+    );
+  });
+
+  it('finds nothing to break where the description documents no constraint', () => {
+    const schema = { type: 'object', properties: { note: {} } } as const;
+    expect(invalidBodyArbitrary(schema, fc.constant({}))).toBeUndefined();
+  });
+});

@@ -1,0 +1,313 @@
+import {
+  compileSchema,
+  type JSONSchema7,
+  type OperationSpec,
+  type Profile,
+  type RouteResult,
+  routeRequest,
+  type SchemaCheck,
+  type Spec,
+  schemaForProfile,
+} from '../../spec/index.ts';
+import { type ApiRequest, type ApiResponse, requestJson } from '../target/api-request.ts';
+import { isJsonMediaType } from '../target/media-type.ts';
+import { boundedMemory } from './bounded-map.ts';
+import { errorShapeProblem, isSuccess, successShapeProblem } from './envelope-checks.ts';
+
+/** One request and the answer it got, as a proxy (or any observer of real traffic) saw them. */
+export interface ObservedExchange {
+  /** Order of arrival, from 1: the exchange a finding points at. */
+  readonly seq: number;
+  /** When the request arrived, ISO 8601. */
+  readonly startedAt: string;
+  /** Path relative to the base URL, with the query string, as pacu check's requests are. */
+  readonly request: ApiRequest;
+  readonly response: ApiResponse;
+}
+
+/**
+ * Who broke the description: `client` (the request is not one the description allows) or
+ * `provider` (the answer is not one the description allows).
+ */
+export type FindingSide = 'client' | 'provider';
+
+/** One thing an exchange broke, as data. Rule ids are pacu check's where the meaning is the same. */
+export interface ExchangeFinding {
+  readonly side: FindingSide;
+  readonly rule: string;
+  readonly profile: Profile;
+  readonly reason: string;
+  /** The operation the request routes to, or undefined when it routes to none. */
+  readonly operation: string | undefined;
+  readonly exchange: ObservedExchange;
+}
+
+/** What the judge made of one exchange: the rules it applied, and what broke them. */
+export interface ExchangeVerdict {
+  readonly operation: OperationSpec | undefined;
+  readonly checked: readonly string[];
+  readonly findings: readonly ExchangeFinding[];
+}
+
+/** The rules the judge applies, by id (pacu check's own where the meaning is the same). */
+export const EXCHANGE_RULES = {
+  route: 'client.operation',
+  requestType: 'client.content-type',
+  requestBody: 'client.request-shape',
+  authorization: 'client.authorization',
+  json: 'envelope.content-type',
+  status: 'envelope.status-code',
+  success: 'envelope.success-shape',
+  error: 'envelope.error-shape',
+} as const;
+
+const requestCheckers = new WeakMap<Spec, Map<string, SchemaCheck>>();
+
+/** The request body schema of an operation under a profile, compiled once per spec. */
+function requestChecker(spec: Spec, operation: OperationSpec, profile: Profile): SchemaCheck | undefined {
+  const body = operation.requestBody;
+  if (!body) return undefined;
+  let bySpec = requestCheckers.get(spec);
+  if (!bySpec) {
+    bySpec = new Map();
+    requestCheckers.set(spec, bySpec);
+  }
+  const key = `${operation.id}:${profile}`;
+  let check = bySpec.get(key);
+  if (!check) {
+    check = compileSchema(schemaForProfile(body.schema as JSONSchema7, profile));
+    bySpec.set(key, check);
+  }
+  return check;
+}
+
+function parsedRequestBody(request: ApiRequest, mediaType: string): unknown {
+  return mediaType === 'application/x-www-form-urlencoded'
+    ? Object.fromEntries(new URLSearchParams(request.body ?? ''))
+    : requestJson(request);
+}
+
+type Draft = Omit<ExchangeFinding, 'exchange' | 'operation'>;
+
+/** An Authorization value of each scheme (schemes are case-insensitive, RFC 9110 11.1). */
+const SCHEME = { basic: /^Basic\s+\S/i, bearer: /^Bearer\s+\S/i } as const;
+
+function judgeRequest(spec: Spec, operation: OperationSpec, request: ApiRequest, profile: Profile): Draft[] {
+  const out: Draft[] = [];
+  const client = (rule: string, reason: string, at: Profile = 'documented'): void => {
+    if (at === 'documented' || profile === 'strict') out.push({ side: 'client', rule, profile: at, reason });
+  };
+  // Basic on the token request and bearer on usdTransfer are stated; the other tokens are decisions.
+  const security = operation.security;
+  if (security.kind !== 'none') {
+    const scheme = security.kind === 'basic' ? 'Basic' : 'Bearer';
+    const header = request.headers.authorization;
+    if (!SCHEME[security.kind].test(header ?? ''))
+      client(
+        EXCHANGE_RULES.authorization,
+        `${operation.id} takes ${scheme} authentication; the request has ${header ? 'another Authorization scheme' : 'no Authorization header'}`,
+        security.kind === 'basic' || operation.bearerDocumented ? 'documented' : 'strict',
+      );
+  }
+  const body = operation.requestBody;
+  if (!body) return out;
+  const type = request.headers['content-type'] ?? '';
+  if (!type.toLowerCase().startsWith(body.mediaType)) {
+    client(
+      EXCHANGE_RULES.requestType,
+      `${operation.id} takes ${body.mediaType}, the request sent ${type || 'no Content-Type'}`,
+    );
+    return out;
+  }
+  const value = parsedRequestBody(request, body.mediaType);
+  if (value === undefined) {
+    client(EXCHANGE_RULES.requestBody, `the ${operation.id} request body is not JSON`);
+    return out;
+  }
+  const issues = requestChecker(spec, operation, profile)?.(value) ?? [];
+  if (issues.length > 0)
+    client(
+      EXCHANGE_RULES.requestBody,
+      `the request body breaks the ${operation.id} request schema: ${issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path || '/'} ${issue.message}`)
+        .join('; ')}`,
+    );
+  return out;
+}
+
+/** Whether the operation may answer `status` under `profile`: 200 is the only success the description has. */
+function statusProblem(operation: OperationSpec, status: number, profile: Profile): Draft | undefined {
+  if (status >= 200 && status < 300 && status !== 200)
+    return {
+      side: 'provider',
+      rule: EXCHANGE_RULES.status,
+      profile: 'documented',
+      reason: `HTTP ${status}: every success response of the description uses HTTP 200`,
+    };
+  const known = operation.responses.get(status);
+  if (profile === 'strict' && !known)
+    return {
+      side: 'provider',
+      rule: EXCHANGE_RULES.status,
+      profile: 'strict',
+      reason: `HTTP ${status} is no response of ${operation.id} (it has ${[...operation.responses.keys()].join(', ')})`,
+    };
+  return undefined;
+}
+
+function judgeResponse(
+  spec: Spec,
+  operation: OperationSpec,
+  response: ApiResponse,
+  profile: Profile,
+): Draft[] {
+  const provider = (rule: string, reason: string): Draft => ({
+    side: 'provider',
+    rule,
+    profile: 'documented',
+    reason,
+  });
+  const out: Draft[] = [];
+  const status = statusProblem(operation, response.status, profile);
+  if (status) out.push(status);
+  // "All request and response bodies are JSON": anything else is forwarded as it came, and named.
+  if (!isJsonMediaType(response.headers['content-type']) || response.json === undefined) {
+    out.push(
+      provider(
+        EXCHANGE_RULES.json,
+        `HTTP ${response.status} came with Content-Type ${response.headers['content-type'] ?? '(none)'}${response.json === undefined ? ' and a body that is not JSON' : ''}: ${response.text.slice(0, 80) || '(empty)'}`,
+      ),
+    );
+    return out;
+  }
+  const problem = isSuccess(response)
+    ? successShapeProblem(spec, operation.id, profile, response)
+    : response.status >= 400
+      ? errorShapeProblem(response)
+      : undefined;
+  if (problem)
+    out.push(provider(isSuccess(response) ? EXCHANGE_RULES.success : EXCHANGE_RULES.error, problem));
+  return out;
+}
+
+/**
+ * Judge one exchange against the documented view (or, under `strict`, pacu's decisions too): the
+ * request against the operation's documented request (client side), the answer against the status
+ * rules and the success or error envelope (provider side), with the same functions `pacu check`'s
+ * envelope rules use. A request no operation has is a client finding, and its answer is not judged.
+ *
+ * @example
+ * const verdict = judgeExchange(spec, exchange, 'documented');
+ * for (const finding of verdict.findings) console.log(finding.side, finding.rule, finding.reason);
+ */
+export function judgeExchange(spec: Spec, exchange: ObservedExchange, profile: Profile): ExchangeVerdict {
+  return verdictOf(spec, exchange, profile, (operation, response) =>
+    judgeResponse(spec, operation, response, profile),
+  );
+}
+
+/** Judges one exchange after another: {@link createExchangeJudge}. */
+export type ExchangeJudge = (
+  exchange: ObservedExchange,
+  /** The request's route, when the caller routed it already (a proxy routes before it forwards). */
+  routed?: RouteResult,
+) => ExchangeVerdict;
+
+/** Answers longer than this (in characters or bytes) are judged each time, not remembered. */
+const REMEMBERED_ANSWER_LENGTH = 64 * 1024;
+/** Distinct answers a watcher of traffic remembers; the oldest is forgotten first. */
+export const REMEMBERED_ANSWERS = 256;
+
+/**
+ * Whether what is made of an answer (its verdict, its redacted HAR text, its decoded text) is worth
+ * remembering: only reads repeat their answers (a write's answer is a new record each time; keeping
+ * it would only carry it into the old generation), and only answers of a bounded `length` (of the
+ * text or of the bytes, whichever the memory is keyed by).
+ */
+export const remembersAnswer = (method: string, length: number): boolean =>
+  method === 'GET' && length <= REMEMBERED_ANSWER_LENGTH;
+
+/**
+ * {@link judgeExchange} for a stream of exchanges (`pacu proxy`): the same verdicts, with the
+ * answer's half remembered. That half is a function of the operation, the status, the content type
+ * and the text alone (an {@link ApiResponse}'s `json` is the parse of its `text`), and a provider
+ * answers the same read with the same bytes: judging GET /users again was most of a proxied read's
+ * cost. Which answers are remembered: {@link remembersAnswer}. The request's half is judged every time.
+ *
+ * @example
+ * const judge = createExchangeJudge(spec, 'documented');
+ * for (const exchange of exchanges) report(judge(exchange).findings);
+ */
+export function createExchangeJudge(spec: Spec, profile: Profile): ExchangeJudge {
+  // By text first (the text is the key that costs: hashed once, never copied into a longer one),
+  // then by operation, status and content type.
+  const remembered = boundedMemory<string, Map<string, Draft[]>>(REMEMBERED_ANSWERS);
+  const answerDrafts = (operation: OperationSpec, response: ApiResponse): Draft[] => {
+    let byAnswer = remembered.get(response.text);
+    if (!byAnswer) {
+      byAnswer = new Map();
+      remembered.set(response.text, byAnswer);
+    }
+    const key = `${operation.id} ${response.status} ${response.headers['content-type'] ?? ''}`;
+    let drafts = byAnswer.get(key);
+    if (!drafts) {
+      drafts = judgeResponse(spec, operation, response, profile);
+      byAnswer.set(key, drafts);
+    }
+    return drafts;
+  };
+  const fresh = (operation: OperationSpec, response: ApiResponse): Draft[] =>
+    judgeResponse(spec, operation, response, profile);
+  return (exchange, routed) =>
+    verdictOf(
+      spec,
+      exchange,
+      profile,
+      remembersAnswer(exchange.request.method, exchange.response.text.length) ? answerDrafts : fresh,
+      routed,
+    );
+}
+
+function verdictOf(
+  spec: Spec,
+  exchange: ObservedExchange,
+  profile: Profile,
+  answerDrafts: (operation: OperationSpec, response: ApiResponse) => Draft[],
+  routed: RouteResult = routeRequest(spec, exchange.request.method, exchange.request.path),
+): ExchangeVerdict {
+  const { request, response } = exchange;
+  if (routed.kind !== 'operation') {
+    const reason =
+      routed.kind === 'method-not-allowed'
+        ? `the description has ${routed.allowed.join(', ')} ${request.path.split('?')[0]}, not ${request.method}`
+        : `the description has no operation at ${request.method} ${request.path.split('?')[0]}`;
+    return {
+      operation: undefined,
+      checked: [EXCHANGE_RULES.route],
+      findings: [
+        {
+          side: 'client',
+          rule: EXCHANGE_RULES.route,
+          profile: 'documented',
+          reason,
+          operation: undefined,
+          exchange,
+        },
+      ],
+    };
+  }
+  const operation = routed.operation;
+  const drafts = [...judgeRequest(spec, operation, request, profile), ...answerDrafts(operation, response)];
+  return {
+    operation,
+    checked: [
+      EXCHANGE_RULES.route,
+      ...(operation.requestBody ? [EXCHANGE_RULES.requestType, EXCHANGE_RULES.requestBody] : []),
+      EXCHANGE_RULES.status,
+      EXCHANGE_RULES.json,
+      isSuccess(response) ? EXCHANGE_RULES.success : EXCHANGE_RULES.error,
+    ],
+    findings: drafts.map((draft) => ({ ...draft, operation: operation.id, exchange })),
+  };
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { loadSpec, type Profile, type Spec } from '../../spec/index.ts';
+import type { RuleResult } from '../report/report.ts';
+import type { TargetConfig } from '../target/target-config.ts';
+import { optionWording, type Wording } from './setting.ts';
+
+/** Options of `runChecks`; everything but the target is optional. */
+export interface CheckOptions {
+  readonly target: TargetConfig;
+  /** @default CHECK_DEFAULTS.profile ('documented') */
+  readonly profile?: Profile;
+  /** fast-check seed. @default a random one (printed in the report) */
+  readonly seed?: number;
+  /** Generated cases per property. @default CHECK_DEFAULTS.runs (100) */
+  readonly runs?: number;
+  /** Rule × operation checks in flight at once. @default CHECK_DEFAULTS.concurrency (4) */
+  readonly concurrency?: number;
+  /** Only the rules these name: rule ids, categories (`auth`) or globs over ids (`idempotency.*`). @default every rule */
+  readonly rules?: readonly string[];
+  /** Leave out the rules these name (ids, categories or globs), after `rules`. @default none */
+  readonly excludeRules?: readonly string[];
+  /** Rerun exactly the case of this failure id (`<rule>[@<rule>]/<operation>[/<seed>[/<path>]]`). */
+  readonly replay?: string;
+  /** The description to judge against. @default the spec pacu ships */
+  readonly spec?: Spec<string>;
+  /** How skip reasons, errors and rerun settings name a setting. @default CHECK_DEFAULTS.word: its option, e.g. `target.ids.cardId` */
+  readonly word?: Wording;
+  /** Called when a check starts and when it ends (for progress lines). */
+  readonly onProgress?: (event: ProgressEvent) => void;
+}
+
+export type ProgressEvent =
+  | {
+      readonly kind: 'start';
+      readonly rule: string;
+      readonly operation: string;
+      readonly index: number;
+      readonly total: number;
+    }
+  | {
+      readonly kind: 'end';
+      readonly result: Pick<RuleResult, 'id' | 'operation' | 'status' | 'runs' | 'skipReason'>;
+      readonly index: number;
+      readonly total: number;
+    };
+
+/** The defaults of {@link CheckOptions}, read by `runChecks` and by `pacu check --help`. */
+export const CHECK_DEFAULTS = {
+  profile: 'documented',
+  runs: 100,
+  concurrency: 4,
+  word: optionWording,
+} as const satisfies Partial<Record<keyof CheckOptions, unknown>>;
+
+/** {@link CheckOptions} with every default in place: what one run reads (fast-check's QualifiedParameters). */
+export interface ResolvedCheckOptions
+  extends Required<
+      Pick<CheckOptions, 'target' | 'profile' | 'seed' | 'runs' | 'concurrency' | 'spec' | 'word'>
+    >,
+    Pick<CheckOptions, 'rules' | 'excludeRules' | 'replay' | 'onProgress'> {}
+
+/** Resolve the options once, at the boundary: the spec loaded, a seed drawn, every default applied. */
+export async function resolveCheckOptions(options: CheckOptions): Promise<ResolvedCheckOptions> {
+  return {
+    ...options,
+    profile: options.profile ?? CHECK_DEFAULTS.profile,
+    seed: options.seed ?? randomBytes(4).readUInt32BE() >>> 1,
+    runs: options.runs ?? CHECK_DEFAULTS.runs,
+    concurrency: options.concurrency ?? CHECK_DEFAULTS.concurrency,
+    spec: options.spec ?? (await loadSpec()),
+    word: options.word ?? CHECK_DEFAULTS.word,
+  };
+}

@@ -1,0 +1,166 @@
+import { ConfigError, type Scope } from '../../spec/index.ts';
+import { optionWording, type Wording } from '../runner/setting.ts';
+import type { ApiClient } from './api-client.ts';
+import type { ApiResponse } from './api-request.ts';
+import type { TargetConfig } from './target-config.ts';
+
+/**
+ * Access tokens for the configured client, owned by one run: fetched per scope set, refreshed ahead
+ * of their `expires_in_seconds`, and replaced when the target says one is no longer good.
+ */
+export interface TokenSource {
+  /** A live token for these scopes (default: the configured ones); throws a ConfigError when none can be had. */
+  get(scopes?: readonly Scope[]): Promise<string>;
+  /** A token asked for these scopes and the scope the target granted, or why it gave none (a skip reason). */
+  tryGet(scopes: readonly Scope[]): Promise<Grant | { readonly reason: string }>;
+  /** The scope key of a token this source handed out, or undefined for any other string. */
+  owns(token: string): readonly Scope[] | undefined;
+  /** Drop `token` (the target answered 401 to it) and fetch its successor. */
+  renew(token: string): Promise<string>;
+  /** Forget every token (after a rule moved the target's clock past their lifetime). */
+  clear(): void;
+  /** How often a 401 on a token pacu held forced a new one. */
+  readonly renewals: number;
+}
+
+/** A token and the scope names the target says it granted (they may differ from those asked). */
+export interface Grant {
+  readonly token: string;
+  readonly granted: readonly string[];
+}
+
+interface Held extends Grant {
+  readonly scopes: readonly Scope[];
+  /** performance.now() after which pacu asks for a new one before using it. */
+  readonly refreshAt: number;
+}
+
+/** Refresh when this share of a token's life is left (so a 2 s token is renewed after 1 s). */
+const REFRESH_SHARE = 0.5;
+/** ...but never wait past 30 s before a token's end. */
+const MAX_MARGIN_MS = 30_000;
+
+/**
+ * The scope names of a token answer's `data.scope` (comma-separated), or undefined when it names
+ * none: then pacu assumes the target granted what was asked.
+ */
+export function parseGrantedScope(value: unknown): readonly string[] | undefined {
+  if (typeof value !== 'string') return undefined;
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  return names.length > 0 ? names : undefined;
+}
+
+/**
+ * Why a token answer's `data.scope` is not what its row states ("string (comma-separated scope
+ * names)"), or undefined: a string of one or more names, none empty, none holding white space.
+ */
+export function scopeFieldProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'not a string of comma-separated scope names';
+  const names = value.split(',').map((name) => name.trim());
+  if (names.some((name) => name === '')) return 'an empty name where comma-separated scope names are stated';
+  const joined = names.find((name) => /\s/.test(name));
+  if (joined) return `"${joined}" is not one scope name: the names are separated by commas`;
+  return undefined;
+}
+
+/** Why the answer to POST /auth/token shows the target is not the API at all, or undefined. */
+function notTheApi(response: ApiResponse, baseUrl: string): string | undefined {
+  if (response.status === 404)
+    return `POST /auth/token answered 404: does the target URL end in /v3? (${baseUrl})`;
+  // The body decides, not the media type: JSON sent as text/plain is envelope.content-type's finding.
+  if (response.json === undefined || typeof response.json !== 'object') {
+    const type = response.headers['content-type'] ?? 'no content type';
+    return `POST /auth/token answered HTTP ${response.status} ${type}, not JSON: is ${baseUrl} the API's base URL (ending in /v3)?`;
+  }
+  return undefined;
+}
+
+export function createTokenSource(
+  api: ApiClient,
+  config: TargetConfig,
+  word: Wording = optionWording,
+): TokenSource {
+  const held = new Map<string, Promise<Held>>();
+  const owners = new Map<string, readonly Scope[]>();
+  let renewals = 0;
+  const keyOf = (scopes: readonly Scope[]): string => [...scopes].sort().join(',');
+
+  const fetchToken = async (scopes: readonly Scope[]): Promise<Held> => {
+    if (!config.clientId || !config.clientSecret)
+      throw new ConfigError(
+        `pacu: no client credentials: pass ${word('clientId')} and ${word('clientSecret')} (or PACU_CLIENT_ID / PACU_CLIENT_SECRET); without a token no rule can run`,
+      );
+    const started = performance.now();
+    const response = await api.getAccessToken({
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      scope: scopes.join(','),
+    });
+    const wrong = notTheApi(response, config.baseUrl);
+    if (wrong) throw new ConfigError(`pacu: ${wrong}`);
+    const data = (
+      response.json as { data?: { access_token?: unknown; expires_in_seconds?: unknown; scope?: unknown } }
+    )?.data;
+    if (response.status !== 200 || typeof data?.access_token !== 'string') {
+      throw new TokenRefused(
+        `the target refused a token for scope ${scopes.join(',') || '(none)'} (HTTP ${response.status}); check the client credentials and ${word('scopes')}`,
+      );
+    }
+    const lifeMs = typeof data.expires_in_seconds === 'number' ? data.expires_in_seconds * 1000 : Infinity;
+    const margin = Math.min(lifeMs * REFRESH_SHARE, MAX_MARGIN_MS);
+    owners.set(data.access_token, scopes);
+    const granted = parseGrantedScope(data.scope) ?? scopes;
+    return { token: data.access_token, granted, scopes, refreshAt: started + lifeMs - margin };
+  };
+
+  const current = async (scopes: readonly Scope[]): Promise<Held> => {
+    const key = keyOf(scopes);
+    let pending = held.get(key);
+    if (pending) {
+      const token = await pending.catch(() => undefined);
+      if (token && performance.now() < token.refreshAt) return token;
+      if (held.get(key) === pending) held.delete(key);
+      pending = held.get(key);
+    }
+    if (!pending) {
+      pending = fetchToken(scopes);
+      held.set(key, pending);
+    }
+    return pending;
+  };
+
+  return {
+    get: async (scopes = config.scopes) => (await current(scopes)).token,
+    async tryGet(scopes) {
+      try {
+        const { token, granted } = await current(scopes);
+        return { token, granted };
+      } catch (error) {
+        if (error instanceof TokenRefused) return { reason: error.message };
+        throw error;
+      }
+    },
+    owns: (token) => owners.get(token),
+    async renew(token) {
+      const scopes = owners.get(token) ?? config.scopes;
+      const key = keyOf(scopes);
+      const pending = held.get(key);
+      // Several rules may hit the same dead token at once: the first renews, the rest share it.
+      if (pending && (await pending.catch(() => undefined))?.token === token) held.delete(key);
+      renewals += 1;
+      return (await current(scopes)).token;
+    },
+    clear: () => held.clear(),
+    get renewals() {
+      return renewals;
+    },
+  };
+}
+
+/** The target refused the configured client a token for some scopes: a skip reason, not a usage error. */
+export class TokenRefused extends Error {
+  override readonly name = 'TokenRefused';
+}
