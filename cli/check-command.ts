@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { ConfigError, type Profile } from '../spec/index.ts';
 import {
   CHECK_DEFAULTS,
@@ -13,6 +13,7 @@ import { EXIT_FINDINGS, EXIT_NOT_REPRODUCED, EXIT_OK } from './exit-codes.ts';
 import { openTarget, type TargetFlags } from './open-target.ts';
 import { collect, wholeNumber as whole } from './option-parsers.ts';
 import { addOutputOptions, type OutputFlags, resolveOutput } from './output-options.ts';
+import { profileOption } from './profile-option.ts';
 import { notReproducedMessage } from './reporters/replay-line.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { flagWording, ID_OF_FLAG } from './setting-flags.ts';
@@ -72,11 +73,7 @@ export function registerCheckCommand(program: Command, io: CliIo, outcome: Comma
     )
     .option('--webhook-receiver-url <url>', 'where the target delivers webhooks; pacu listens on its port')
     .option('--webhook-secret <secret>', 'the secret the target signs webhooks with')
-    .addOption(
-      new Option('--profile <profile>', 'documented: the description only; strict: pacu decisions too')
-        .choices(['documented', 'strict'])
-        .default(CHECK_DEFAULTS.profile),
-    )
+    .addOption(profileOption(CHECK_DEFAULTS.profile))
     .option(
       '--reporter <spec>',
       'console, json:PATH, junit:PATH, html:PATH, markdown:PATH (repeatable)',

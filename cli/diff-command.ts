@@ -25,6 +25,7 @@ import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
 import { collect } from './option-parsers.ts';
 import { wantsColour } from './output-options.ts';
+import { profileOption } from './profile-option.ts';
 import {
   renderDiffConsole,
   renderDiffJson,
@@ -134,12 +135,10 @@ export function registerDiffCommand(program: Command, io: CliIo, outcome: Comman
         .default(DIFF_DEFAULTS.failOn),
     )
     .addOption(
-      new Option(
-        '--profile <profile>',
+      profileOption(
+        DIFF_DEFAULTS.profile,
         "documented: pacu's decisions are reported but do not fail; strict: they do",
-      )
-        .choices(['documented', 'strict'])
-        .default(DIFF_DEFAULTS.profile),
+      ),
     )
     .option(
       '--reporter <spec>',

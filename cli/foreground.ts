@@ -7,7 +7,7 @@ const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  * code (or the signal that ended it) becomes this process's. The child gets its own process group
  * on POSIX, so a Ctrl-C reaches it once (from here), not twice (the second would cut its graceful
  * close short), and an IPC channel, which closes if this process is killed outright: the child
- * then stops as on SIGTERM (see `bin.ts`) instead of living on as an orphan.
+ * then dies at once too (see `bin.ts`) instead of living on as an orphan.
  */
 export function runAsChild(
   args: readonly string[],

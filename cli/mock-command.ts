@@ -12,7 +12,7 @@ import { ConfigError, SCOPES } from '../spec/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { collect, httpUrl, wholeNumber as integer } from './option-parsers.ts';
 import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
-import { waitForSignal } from './wait-for-signal.ts';
+import { serveUntilStopped } from './serve-until-stopped.ts';
 
 interface MockCommandOptions {
   port: number;
@@ -109,6 +109,19 @@ function describe(mock: RunningMock): Record<string, unknown> {
   };
 }
 
+/** The ready line (or the one JSON line): what a user, or a script, reads to start using the mock. */
+function announce(io: CliIo, mock: RunningMock, json: boolean): RunningMock {
+  const summary = describe(mock);
+  if (json) io.stdout(`${JSON.stringify(summary)}\n`);
+  else {
+    io.stdout(`pacu mock listening on ${mock.url}\n`);
+    for (const [key, value] of Object.entries(summary).slice(1))
+      io.stdout(`  ${key.padEnd(18)} ${String(value)}\n`);
+    io.stdout('Stop with Ctrl-C.\n');
+  }
+  return mock;
+}
+
 /** `pacu mock`: the stateful mock provider, until SIGINT or SIGTERM. */
 export function registerMockCommand(program: Command, io: CliIo, _outcome: CommandOutcome): void {
   program
@@ -196,22 +209,20 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
         ...(options.client.length > 0 ? { clients: options.client.map(parseClient) } : {}),
         log: (line) => io.stderr(`${line.startsWith('pacu') ? line : `pacu mock: ${line}`}\n`),
       };
-      const signal = waitForSignal();
-      const mock = await startMock(mockOptions);
-      const summary = describe(mock);
-      if (options.json) io.stdout(`${JSON.stringify(summary)}\n`);
-      else {
-        io.stdout(`pacu mock listening on ${mock.url}\n`);
-        for (const [key, value] of Object.entries(summary).slice(1))
-          io.stdout(`  ${key.padEnd(18)} ${String(value)}\n`);
-        io.stdout('Stop with Ctrl-C.\n');
-      }
-      await signal;
-      // Graceful: the server finishes requests in flight, then state is flushed.
-      await mock.close();
-      if (options.coverageReport) {
-        await writeCoverageReport(options.coverageReport, mock.control.coverage());
-        io.stderr(`pacu mock: coverage written to ${options.coverageReport}\n`);
-      }
+      await serveUntilStopped(
+        {
+          name: 'mock',
+          start: async () => announce(io, await startMock(mockOptions), options.json === true),
+          stop: async (mock) => {
+            // Graceful: the server finishes requests in flight, then state is flushed.
+            await mock.close();
+            if (options.coverageReport) {
+              await writeCoverageReport(options.coverageReport, mock.control.coverage());
+              io.stderr(`pacu mock: coverage written to ${options.coverageReport}\n`);
+            }
+          },
+        },
+        io,
+      );
     });
 }

@@ -4,16 +4,23 @@ import path from 'node:path';
 import { type Command, Option } from 'commander';
 import { readHar } from '../http/index.ts';
 import { createCoverageObserver } from '../mock/index.ts';
-import { PROXY_DEFAULTS, type ProxyOptions, startProxy, upstreamUrl } from '../proxy/index.ts';
+import {
+  PROXY_DEFAULTS,
+  type ProxyOptions,
+  type RunningProxy,
+  startProxy,
+  upstreamUrl,
+} from '../proxy/index.ts';
 import { ConfigError, loadSpec, type Profile } from '../spec/index.ts';
 import type { ExchangeFinding } from '../suites/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
 import { collect, wholeNumber as integer } from './option-parsers.ts';
 import { wantsColour } from './output-options.ts';
+import { profileOption } from './profile-option.ts';
 import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
-import { waitForSignal } from './wait-for-signal.ts';
+import { serveUntilStopped } from './serve-until-stopped.ts';
 
 interface ProxyCommandOptions {
   upstream: string;
@@ -48,6 +55,25 @@ export function findingLine(finding: ExchangeFinding): string {
   return `pacu: ${finding.side} ${finding.rule}${finding.operation ? ` on ${finding.operation}` : ''} (#${seq} ${request.method} ${request.path} → ${response.status}): ${finding.reason}`;
 }
 
+/** The ready line (or the one JSON line) of a proxy that listens. */
+function announce(io: CliIo, proxy: RunningProxy, options: ProxyCommandOptions): RunningProxy {
+  const summary = {
+    url: proxy.url,
+    upstream: proxy.upstream,
+    control: `${proxy.origin}/__pacu`,
+    profile: options.profile,
+    ...(options.record ? { record: options.record } : {}),
+    ...(proxy.controlToken ? { controlToken: proxy.controlToken } : {}),
+  };
+  if (options.json) io.stdout(`${JSON.stringify(summary)}\n`);
+  else {
+    io.stdout(`pacu proxy listening on ${proxy.url} → ${proxy.upstream}\n`);
+    for (const [key, value] of Object.entries(summary).slice(2)) io.stdout(`  ${key.padEnd(10)} ${value}\n`);
+    io.stdout('Stop with Ctrl-C: the reports are written then.\n');
+  }
+  return proxy;
+}
+
 /** `pacu proxy`: stand between a client and the provider, judge and record every exchange, until a signal. */
 export function registerProxyCommand(program: Command, io: CliIo, outcome: CommandOutcome): void {
   program
@@ -71,11 +97,7 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
     )
     .option('--host <host>', 'address to listen on', PROXY_DEFAULTS.host)
     .option('--json', 'print one JSON line (url, upstream, …) instead of text')
-    .addOption(
-      new Option('--profile <profile>', 'documented: the description only; strict: pacu decisions too')
-        .choices(['documented', 'strict'])
-        .default(PROXY_DEFAULTS.profile),
-    )
+    .addOption(profileOption(PROXY_DEFAULTS.profile))
     .option('--record <file.har>', 'record every completed exchange as HAR 1.2 (0600, credentials redacted)')
     .option(
       '--reporter <spec>',
@@ -140,50 +162,42 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
         onFinding: (finding) => io.stderr(`${findingLine(finding)}\n`),
         log: (line) => io.stderr(`${line}\n`),
       };
-      const signal = waitForSignal();
-      const proxy = await startProxy(proxyOptions);
-      const summary = {
-        url: proxy.url,
-        upstream: proxy.upstream,
-        control: `${proxy.origin}/__pacu`,
-        profile: options.profile,
-        ...(options.record ? { record: options.record } : {}),
-        ...(proxy.controlToken ? { controlToken: proxy.controlToken } : {}),
-      };
-      if (options.json) io.stdout(`${JSON.stringify(summary)}\n`);
-      else {
-        io.stdout(`pacu proxy listening on ${proxy.url} → ${proxy.upstream}\n`);
-        for (const [key, value] of Object.entries(summary).slice(2))
-          io.stdout(`  ${key.padEnd(10)} ${value}\n`);
-        io.stdout('Stop with Ctrl-C: the reports are written then.\n');
-      }
-      await signal;
-      await proxy.close();
-      try {
-        const report = proxy.report();
-        await writeReports(report, reporters, io, {
-          colour: wantsColour(process.env, process.stdout.isTTY === true),
-        });
-        if (writePact && record && options.pactOut) {
-          const file = await writePact(await readHar(record), {
-            consumer: options.consumer as string,
-            provider: options.provider as string,
-            dir: options.pactOut,
-          });
-          io.stderr(`pacu proxy: pact written to ${file}\n`);
-        }
-        if (coverage && options.coverageReport) {
-          await writeCoverageReport(options.coverageReport, coverage.report());
-          io.stderr(`pacu proxy: coverage written to ${options.coverageReport}\n`);
-        }
-        const findings = proxy.findings();
-        const failing = findings.some(
-          (finding) =>
-            finding.side === 'provider' || (options.failOn === 'client' && finding.side === 'client'),
-        );
-        outcome.exitCode = failing ? EXIT_FINDINGS : EXIT_OK;
-      } finally {
-        if (scratch) rmSync(scratch, { recursive: true, force: true });
-      }
+      await serveUntilStopped(
+        {
+          name: 'proxy',
+          start: async () => announce(io, await startProxy(proxyOptions), options),
+          stop: async (proxy) => {
+            await proxy.close();
+            try {
+              const report = proxy.report();
+              await writeReports(report, reporters, io, {
+                colour: wantsColour(process.env, process.stdout.isTTY === true),
+              });
+              if (writePact && record && options.pactOut) {
+                const file = await writePact(await readHar(record), {
+                  consumer: options.consumer as string,
+                  provider: options.provider as string,
+                  dir: options.pactOut,
+                });
+                io.stderr(`pacu proxy: pact written to ${file}\n`);
+              }
+              if (coverage && options.coverageReport) {
+                await writeCoverageReport(options.coverageReport, coverage.report());
+                io.stderr(`pacu proxy: coverage written to ${options.coverageReport}\n`);
+              }
+              const failing = proxy
+                .findings()
+                .some(
+                  (finding) =>
+                    finding.side === 'provider' || (options.failOn === 'client' && finding.side === 'client'),
+                );
+              outcome.exitCode = failing ? EXIT_FINDINGS : EXIT_OK;
+            } finally {
+              if (scratch) rmSync(scratch, { recursive: true, force: true });
+            }
+          },
+        },
+        io,
+      );
     });
 }

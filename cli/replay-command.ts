@@ -1,4 +1,4 @@
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { REPLAY_DEFAULTS, replayRecording } from '../contracts/index.ts';
 import { readHar } from '../http/index.ts';
 import { ConfigError, type Profile } from '../spec/index.ts';
@@ -7,6 +7,7 @@ import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
 import { openTarget, type TargetFlags } from './open-target.ts';
 import { collect } from './option-parsers.ts';
 import { addOutputOptions, type OutputFlags, resolveOutput } from './output-options.ts';
+import { profileOption } from './profile-option.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { addTargetOptions } from './target-options.ts';
 
@@ -24,11 +25,7 @@ export function registerReplayCommand(program: Command, io: CliIo, outcome: Comm
       'send the requests of a recording to a target again (fresh tokens, fresh references) and report drift: status, documented shape, echoed fields, the replayed reference',
     )
     .option('--same-references', 'send the recorded references as they are (the target knows them)')
-    .addOption(
-      new Option('--profile <profile>', 'documented: the description only; strict: pacu decisions too')
-        .choices(['documented', 'strict'])
-        .default(REPLAY_DEFAULTS.profile),
-    )
+    .addOption(profileOption(REPLAY_DEFAULTS.profile))
     .option(
       '--reporter <spec>',
       'console, json:PATH, junit:PATH, html:PATH, markdown:PATH (repeatable)',

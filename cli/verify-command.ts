@@ -14,6 +14,7 @@ import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
 import { openTarget, type TargetFlags } from './open-target.ts';
 import { collect } from './option-parsers.ts';
 import { addOutputOptions, type OutputFlags, resolveOutput } from './output-options.ts';
+import { profileOption } from './profile-option.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { flagWording } from './setting-flags.ts';
 import { addTargetOptions } from './target-options.ts';
@@ -172,12 +173,10 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
     .option('--against-spec', 'check the pacts against spec/openapi.yaml; calls no provider')
     .option('--keep-mock', 'after failures, keep the embedded mock running so the curl lines replay')
     .addOption(
-      new Option(
-        '--profile <profile>',
+      profileOption(
+        VERIFY_DEFAULTS.profile,
         "documented: pacu's pacts of what the description states; strict: its decisions too (and --against-spec checks them)",
-      )
-        .choices(['documented', 'strict'])
-        .default(VERIFY_DEFAULTS.profile),
+      ),
     )
     .option('--broker-url <url>', 'take the pacts from a Pact Broker')
     .option('--broker-token <token>', 'Pact Broker token (env PACT_BROKER_TOKEN)')

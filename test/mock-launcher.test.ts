@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MOCK_NODE_FLAGS } from '../cli/mock-runtime.ts';
-import { postJson, tokenFor, transferBody } from './mock-helpers.ts';
+import { call, postJson, tokenFor, transferBody } from './mock-helpers.ts';
 import { endOf, mockOf, type StartedCli, startCli } from './mock-process.ts';
 
 const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
@@ -88,6 +88,33 @@ describe.skipIf(!hasTaskset)('pacu mock on one CPU', () => {
     await done;
     expect(await until(() => !running(server))).toBe(true);
     expect(await replays(file, transfer)).toBe(transfer.id);
+  }, 30_000);
+
+  it('takes the server down with the launcher killed by SIGKILL: a request in flight is cut, not answered by an orphan', async () => {
+    const started = await startCli([], { cpus: '0' });
+    const server = Number(started.info.pid);
+    const mock = mockOf(started.info);
+    const token = await tokenFor(mock);
+    const control = started.info.control as string;
+    // Shorter than the graceful close's grace period: a server that drains would still answer it.
+    const fault = await call(`${control}/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'listUsers', kind: 'delay', ms: 4000 }),
+    });
+    expect(fault.status).toBe(200);
+    const inFlight = fetch(`${mock.url}/users`, { headers: { authorization: `Bearer ${token}` } }).then(
+      (response) => response.status,
+      (error: Error) => error,
+    );
+    const fired = async (): Promise<boolean> =>
+      ((await call(`${control}/faults`)).body as Array<{ fired: number }>).some((each) => each.fired > 0);
+    while (!(await fired())) await new Promise((resolve) => setTimeout(resolve, 20));
+    const done = endOf(started.child);
+    started.child.kill('SIGKILL');
+    await done;
+    expect(await inFlight).toBeInstanceOf(Error);
+    expect(await until(() => !running(server))).toBe(true);
   }, 30_000);
 
   it('ends the way the server ended: a crash of the server is a SIGKILL of the launcher too', async () => {

@@ -6,6 +6,7 @@ import { type JournalFile, openJournalFile, STATE_FILE_MODE } from './journal-fi
 import { replayJournal } from './journal-replay.ts';
 import type { MockState } from './state.ts';
 import { readStateFile, writeStateFile } from './state-file.ts';
+import { lockStateFile, type StateLock } from './state-lock.ts';
 import type { JournalEntry, JournalSink, MockStore } from './store.ts';
 
 // `--state FILE` is Redis's AOF with a base file: FILE is a snapshot (JSON Lines), FILE.journal the
@@ -49,10 +50,26 @@ function removeLeftovers(file: string, log: (line: string) => void): void {
   }
 }
 
+/** Open `file` as this process's own (see `lockStateFile`): read it back, then journal to it. */
 export async function openDurableState(
   file: string,
   spec: Spec,
   options: DurableOptions,
+): Promise<DurableState> {
+  const lock = lockStateFile(file);
+  try {
+    return await openLocked(file, spec, options, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function openLocked(
+  file: string,
+  spec: Spec,
+  options: DurableOptions,
+  lock: StateLock,
 ): Promise<DurableState> {
   removeLeftovers(file, options.log);
   for (const existing of [file, rotatedOf(file), journalOf(file)])
@@ -135,6 +152,7 @@ export async function openDurableState(
       closing = true;
       await running;
       journal?.close();
+      lock.release();
     },
   };
 }

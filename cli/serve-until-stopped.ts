@@ -1,0 +1,50 @@
+import type { CliIo } from './cli-io.ts';
+
+/** The signals that end a server command: Ctrl-C, and what CI runners and supervisors send. */
+export const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+export type StopSignal = (typeof STOP_SIGNALS)[number];
+
+/** A server command's two halves: what starts it, and what stops it once a signal came. */
+export interface ServedCommand<Server> {
+  /** `mock` or `proxy`: the word its log lines start with. */
+  readonly name: string;
+  /** Start serving and print the ready line. */
+  start(): Promise<Server>;
+  /** Close gracefully (requests in flight are answered), then write the reports. */
+  stop(server: Server, signal: StopSignal): Promise<void>;
+}
+
+/**
+ * Run a server command until SIGINT or SIGTERM, then stop it. A signal that comes while it starts
+ * stops it as soon as it is up. Every signal after the first is absorbed while it stops: one Ctrl-C
+ * often arrives twice (from the terminal, and again from `npm exec`, which passes it on to a child
+ * that is in the terminal's process group anyway), and the second must not cut the answers in
+ * flight or the reports short. The graceful close bounds how long stopping takes.
+ */
+export async function serveUntilStopped<Server>(command: ServedCommand<Server>, io: CliIo): Promise<void> {
+  let requested: StopSignal | undefined;
+  let wake: (signal: StopSignal) => void = () => {};
+  const stopRequested = new Promise<StopSignal>((resolve) => {
+    wake = resolve;
+  });
+  const onSignal = (signal: StopSignal): void => {
+    if (requested) {
+      io.stderr(
+        `pacu ${command.name}: ${signal} again: already stopping, answering the requests in flight\n`,
+      );
+      return;
+    }
+    requested = signal;
+    wake(signal);
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+  try {
+    const server = await command.start();
+    const signal = await stopRequested;
+    io.stderr(`pacu ${command.name}: ${signal}: stopping (requests in flight are answered first)\n`);
+    await command.stop(server, signal);
+  } finally {
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
+  }
+}
