@@ -101,3 +101,24 @@ describe('createProviderStates on a pacu mock', () => {
     expect(await provider.setup(PROVIDER_STATES.userExists, {})).toEqual({ userId: 'usr_given' });
   });
 });
+
+describe('createProviderStates on a provider whose tokens live one second', () => {
+  it('hands out a live token after the first one expired, as a long verification needs', async () => {
+    const shortLived = await startMock({ log: () => {}, tokenLifetimeSeconds: 1 });
+    const shortApi = createApiClient({ baseUrl: shortLived.url });
+    try {
+      const provider = createProviderStates(
+        resolveTargetConfig({ target: shortLived.url, controlUrl: shortLived.origin }),
+        shortApi,
+      );
+      await provider.setup(PROVIDER_STATES.validClient, {});
+      // Past the first token's whole life: a cached one is refused now.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      const { accessToken } = await provider.setup(PROVIDER_STATES.validClient, {});
+      expect((await shortApi.getVirtualCard(shortLived.seeded.cardId, accessToken)).status).toBe(200);
+    } finally {
+      await shortApi.close();
+      await shortLived.close();
+    }
+  });
+});

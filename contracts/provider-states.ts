@@ -3,10 +3,11 @@ import {
   type ApiClient,
   type ControlApiClient,
   createControlClient,
+  createTokenSource,
   optionWording,
   type TargetConfig,
   type TargetIds,
-  tokenRequest,
+  type TokenSource,
   type Wording,
 } from '../suites/index.ts';
 import { KNOWN_PROVIDER_STATES, PROVIDER_STATES } from './provider-state-names.ts';
@@ -81,7 +82,7 @@ export function createProviderStates(config: TargetConfig, api: ApiClient): Prov
   const control: ControlApiClient | undefined = config.controlUrl
     ? createControlClient(config.controlUrl)
     : undefined;
-  let client: Promise<{ id: string; secret: string; token: string }> | undefined;
+  let client: Promise<{ id: string; secret: string; tokens: TokenSource }> | undefined;
 
   const id = async (key: keyof TargetIds): Promise<string> => {
     const given = config.ids[key];
@@ -91,7 +92,8 @@ export function createProviderStates(config: TargetConfig, api: ApiClient): Prov
     return key === 'accountId' ? ids.merchantAccountId : ids[key];
   };
 
-  const validClient = (): Promise<{ id: string; secret: string; token: string }> => {
+  /** One client per verification; its token is renewed ahead of its lifetime, as `pacu check` renews its own. */
+  const validClient = async (): Promise<{ id: string; secret: string; token: string }> => {
     client ??= (async () => {
       const credentials = control
         ? await control.addClient({
@@ -100,20 +102,11 @@ export function createProviderStates(config: TargetConfig, api: ApiClient): Prov
             scopes: [...config.scopes],
           })
         : { clientId: config.clientId ?? '', clientSecret: config.clientSecret ?? '' };
-      const grant = {
-        clientId: credentials.clientId,
-        clientSecret: credentials.clientSecret,
-        scope: config.scopes.join(','),
-      };
-      const response = await api.send(tokenRequest(grant));
-      const token = (response.json as { data?: { access_token?: unknown } } | undefined)?.data?.access_token;
-      if (response.status !== 200 || typeof token !== 'string')
-        throw new Error(
-          `the token endpoint answered HTTP ${response.status}: ${response.text.slice(0, 200)}`,
-        );
-      return { id: credentials.clientId, secret: credentials.clientSecret, token };
+      const tokens = createTokenSource(api, { ...config, ...credentials });
+      return { id: credentials.clientId, secret: credentials.clientSecret, tokens };
     })();
-    return client;
+    const { id: clientId, secret, tokens } = await client;
+    return { id: clientId, secret, token: await tokens.get() };
   };
 
   const setups: Record<string, (params: Readonly<Record<string, unknown>>) => Promise<StateValues>> = {

@@ -59,6 +59,8 @@ export {
   resolveTargetConfig,
   TARGET_ID_KEYS,
 } from './target/target-config.ts';
+export type { TokenSource } from './target/token-source.ts';
+export { createTokenSource } from './target/token-source.ts';
 export type { WebhookCheckOptions } from './webhooks/check-webhook-receiver.ts';
 export { checkWebhookReceiver, WEBHOOK_CHECK_DEFAULTS } from './webhooks/check-webhook-receiver.ts';
 export { signatureProblem } from './webhooks/webhook-receiver.ts';
