@@ -35,6 +35,8 @@ export type {
   WebhookReceiver,
 } from './control-protocol.ts';
 export { CONTROL_PREFIX, CONTROL_ROUTES } from './control-protocol.ts';
+export type { Credentials } from './credentials.ts';
+export { bearerToken, decodeBasic, hasScheme, parseAuthorization } from './credentials.ts';
 export type { ListeningServer } from './front-door.ts';
 export { listenHttp } from './front-door.ts';
 export type {

@@ -1,4 +1,4 @@
-import type { FaultRecord, RequestObserver } from '../../http/index.ts';
+import { type FaultRecord, parseAuthorization, type RequestObserver } from '../../http/index.ts';
 import type { Spec } from '../../spec/index.ts';
 import { errorReply, replyText } from './envelope.ts';
 import type { FaultRegistry, FaultTarget } from './faults.ts';
@@ -17,15 +17,11 @@ export interface ConsumerLayerDeps {
 
 /** The client a request speaks for, before authentication runs: a known bearer token's, or Basic's user. */
 function clientOf(request: MockRequest, view: StoreView): string | undefined {
-  const header = request.headers.authorization ?? '';
-  const bearer = /^Bearer +(\S+)$/i.exec(header);
-  if (bearer) return view.tokens.get(bearer[1] ?? '')?.clientId;
-  const basic = /^Basic +([A-Za-z0-9+/=]+)$/i.exec(header);
-  if (!basic) return undefined;
-  const decoded = Buffer.from(basic[1] ?? '', 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
+  const credentials = parseAuthorization(request.headers.authorization);
+  if (credentials?.scheme === 'bearer') return view.tokens.get(credentials.token)?.clientId;
+  if (credentials?.scheme !== 'basic' || !credentials.user) return undefined;
   try {
-    return colon > 0 ? decodeURIComponent(decoded.slice(0, colon)) : undefined;
+    return decodeURIComponent(credentials.user);
   } catch {
     return undefined;
   }
