@@ -34,11 +34,12 @@ export type {
   WebhookEventRecord,
   WebhookReceiver,
 } from './control-protocol.ts';
-export { CONTROL_PREFIX, CONTROL_ROUTES } from './control-protocol.ts';
+export { CONTROL_PREFIX, CONTROL_ROUTES, isControlPath } from './control-protocol.ts';
 export type { Credentials } from './credentials.ts';
 export { bearerToken, decodeBasic, hasScheme, parseAuthorization } from './credentials.ts';
-export type { ListeningServer } from './front-door.ts';
-export { listenHttp } from './front-door.ts';
+export { refusalText, sendText } from './edge-answers.ts';
+export type { EdgeRequest, FrontDoor, FrontDoorLimits } from './front-door.ts';
+export { FRONT_DOOR_DEFAULTS, openFrontDoor } from './front-door.ts';
 export type {
   Har,
   HarBodyText,
@@ -63,9 +64,12 @@ export {
   relativePath,
   routeHar,
 } from './har.ts';
+export type { ListeningServer } from './listen-http.ts';
 export type { ObservedRequest, RequestEnd, RequestObserver } from './pipeline.ts';
 export type { Redactor, RunSecrets } from './redaction.ts';
 export { createRedactor, SECRET_STAND_INS } from './redaction.ts';
+export type { RequestTarget, TargetRefusal } from './request-target.ts';
+export { readTarget, resolvePath } from './request-target.ts';
 export type { SignedWebhookHeaders } from './webhook-signature.ts';
 export {
   signWebhook,

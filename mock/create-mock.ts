@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asHar, type Har, readHar } from '../http/index.ts';
+import { asHar, FRONT_DOOR_DEFAULTS, type Har, readHar } from '../http/index.ts';
 import { ConfigError, loadSpec, type Spec } from '../spec/index.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import { deferRequestCheck } from './deferred-request-check.ts';
@@ -198,7 +198,13 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       // the first request is served: here when Prism is loaded, else once it is (requests wait for
       // Prism anyway), so the ready line does not wait for it.
       if (!collectedAfterLoading && prism.loaded) collectGarbage();
-      const server = await listen(handle, resolved.host, resolved.port, resolved);
+      const limits = {
+        ...FRONT_DOOR_DEFAULTS,
+        maxHeaderSize: resolved.maxHeaderSize,
+        headersTimeoutMs: resolved.headersTimeoutMs,
+        requestTimeoutMs: resolved.requestTimeoutMs,
+      };
+      const server = await listen(handle, resolved.host, resolved.port, limits, resolved.log);
       // Prism loads once the socket listens (and the caller has said so), then the heap is
       // collected again for the reason above.
       if (!prism.loaded) setImmediate(() => void prism.load().then(collectGarbage));

@@ -1,3 +1,4 @@
+import { FRONT_DOOR_DEFAULTS } from '../http/index.ts';
 import { DEFAULT_SPEC_FILE, SCOPES } from '../spec/index.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import type { MockOptions, ResolvedMockOptions } from './types.ts';
@@ -18,9 +19,9 @@ export const MOCK_DEFAULTS = {
   selfCheck: false,
   specFile: DEFAULT_SPEC_FILE,
   journalSize: 1000,
-  maxHeaderSize: 16_384,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
+  maxHeaderSize: FRONT_DOOR_DEFAULTS.maxHeaderSize,
+  headersTimeoutMs: FRONT_DOOR_DEFAULTS.headersTimeoutMs,
+  requestTimeoutMs: FRONT_DOOR_DEFAULTS.requestTimeoutMs,
   observers: [],
 } as const satisfies Partial<MockOptions>;
 

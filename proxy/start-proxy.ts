@@ -1,26 +1,38 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import {
   controlGuard,
   createRedactor,
+  type EdgeRequest,
   type HarNameValue,
+  isControlPath,
   isLoopbackHost,
   isoTime,
   type ObservedRequest,
+  openFrontDoor,
+  refusalText,
+  sendText,
 } from '../http/index.ts';
-import { loadSpec, routeRequest } from '../spec/index.ts';
+import { ConfigError, DECIDED_LIMITS, loadSpec, routeRequest } from '../spec/index.ts';
 import type { ApiRequest, ObservedExchange } from '../suites/index.ts';
 import { createAnswerTexts } from './answer-texts.ts';
 import { createExchangeLog } from './exchange-log.ts';
 import { createUpstream, endToEnd, noAnswer, type Relayed, relay, statusText } from './forward.ts';
 import { openHarRecorder } from './har-recorder.ts';
 import { answerOf } from './lazy-answer.ts';
-import { envelope, listenProxy, sendJson } from './listener.ts';
 import { resolveProxyOptions } from './options.ts';
 import type { ProxyOptions, RunningProxy } from './types.ts';
 
 /** An answer body past this is forwarded whole but judged and recorded only by its size. */
 export const KEPT_BODY_BYTES = 8 * 1024 * 1024;
+
+/** The interface's error envelope, for the answers the proxy makes itself. */
+const envelope = (message: string): { success: false; message: string } => ({ success: false, message });
+const sendJson = (response: ServerResponse, status: number, body: unknown): void =>
+  sendText(response, status, JSON.stringify(body));
+
+/** An encoded slash or backslash in a path: an upstream that decodes it would read another path. */
+const ENCODED_SEPARATOR = /%2f|%5c/i;
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -119,7 +131,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
 
   /** The control API: read-only, `{ error }` on refusal, under the mock's guards. */
-  const control = (request: IncomingMessage, path: string): [number, unknown] => {
+  const control = (request: EdgeRequest, path: string): [number, unknown] => {
     if (!resolved.control) return [404, { error: `no control endpoint ${path}` }];
     const refused = guard(request.headers as Record<string, string | undefined>);
     if (refused) return [refused.status, { error: refused.message }];
@@ -134,17 +146,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     return [200, route()];
   };
 
-  const forward = async (
-    request: IncomingMessage,
-    response: ServerResponse,
-    body: Buffer,
-    clientGone: () => boolean,
-  ): Promise<void> => {
-    const url = request.url ?? '/';
-    const queryAt = url.indexOf('?');
-    const path = queryAt < 0 ? url : url.slice(0, queryAt);
-    const relative = path.startsWith(`${spec.basePath}/`) ? url.slice(spec.basePath.length) : url;
-    const method = request.method ?? 'GET';
+  const forward = async (request: EdgeRequest, response: ServerResponse): Promise<void> => {
+    const { path, search, body, method } = request;
+    const url = `${path}${search}`;
+    const relative = `${path.slice(spec.basePath.length)}${search}`;
     const observers = resolved.observers;
     // Made only for observers (a library user's): most proxies have none.
     const observed: ObservedRequest | undefined =
@@ -153,7 +158,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         : {
             method,
             path,
-            query: new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)),
+            query: new URLSearchParams(search),
             headers: request.headers as Record<string, string | undefined>,
             body,
           };
@@ -214,7 +219,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         KEPT_BODY_BYTES,
       );
     } catch (error) {
-      if (clientGone() || cut) return ended(0);
+      if (cut) return ended(0);
       if ((error as { started?: boolean }).started) {
         // The upstream broke off mid-answer: so does the client's connection, and nothing is recorded.
         response.destroy();
@@ -289,13 +294,56 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     });
   };
 
-  let listener: Awaited<ReturnType<typeof listenProxy>>;
+  /** Under the interface's base path, and nothing an upstream could read as another path: forward. */
+  const handle = (request: EdgeRequest, response: ServerResponse): void => {
+    const { path } = request;
+    const refusal = isControlPath(path)
+      ? control(request, path)
+      : !path.startsWith(`${spec.basePath}/`)
+        ? [
+            404,
+            envelope(
+              `pacu proxy: ${path} is outside the interface's base path ${spec.basePath}: nothing was forwarded`,
+            ),
+          ]
+        : ENCODED_SEPARATOR.test(path)
+          ? [
+              400,
+              envelope(
+                'pacu proxy: an encoded slash or backslash (%2F, %5C) in the path could name another path upstream: nothing was forwarded',
+              ),
+            ]
+          : undefined;
+    if (refusal) sendJson(response, refusal[0] as number, refusal[1]);
+    else
+      forward(request, response).catch((error: Error) => {
+        resolved.log(
+          `pacu proxy: unexpected error on ${request.method} ${path}: ${error.stack ?? error.message}`,
+        );
+        if (!response.headersSent) sendJson(response, 502, envelope('pacu proxy: internal error (logged)'));
+        else response.destroy();
+      });
+  };
+  let listener: Awaited<ReturnType<typeof openFrontDoor>>;
   try {
-    listener = await listenProxy(resolved.host, resolved.port, { forward, control, log: resolved.log });
+    listener = await openFrontDoor({
+      host: resolved.host,
+      port: resolved.port,
+      limits: resolved.limits,
+      bodyLimit: () => DECIDED_LIMITS.maxBodyBytes,
+      errorBody: (path, _status, message) => refusalText(path, message),
+      handle,
+      log: resolved.log,
+    });
   } catch (error) {
     await pool.close();
     await recorder?.close();
-    throw error;
+    throw new ConfigError(
+      `pacu: cannot listen on ${resolved.host}:${resolved.port}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
   }
   let closing: Promise<void> | undefined;
   return {

@@ -1,4 +1,4 @@
-import type { RequestObserver } from '../http/index.ts';
+import type { FrontDoorLimits, RequestObserver } from '../http/index.ts';
 import type { Profile } from '../spec/index.ts';
 import type { ExchangeFinding, ObservedExchange, Report } from '../suites/index.ts';
 
@@ -14,6 +14,12 @@ export interface ProxyOptions {
   port?: number;
   /** @default '127.0.0.1' */
   host?: string;
+  /** Bytes of request line and headers a client may send (then 431). @default 16384 */
+  maxHeaderSize?: number;
+  /** Time a client has to send its headers (then 408). @default 10000 */
+  headersTimeoutMs?: number;
+  /** Time a client has to send its whole request (then 408). @default 30000 */
+  requestTimeoutMs?: number;
   /** `documented`: what the description states; `strict`: pacu's decisions too. @default 'documented' */
   profile?: Profile;
   /** Record every completed exchange in this HAR 1.2 file (created 0600, credentials redacted). @default none */
@@ -43,6 +49,8 @@ export interface ResolvedProxyOptions {
   readonly upstreamTimeoutMs: number;
   readonly port: number;
   readonly host: string;
+  /** The front door's limits (http/front-door.ts). */
+  readonly limits: FrontDoorLimits;
   readonly profile: Profile;
   readonly record: string | undefined;
   readonly clientSecret: string | undefined;

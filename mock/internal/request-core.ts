@@ -1,11 +1,10 @@
-import { CONTROL_PREFIX } from '../../http/index.ts';
+import { FRONT_DOOR_DEFAULTS, isControlPath } from '../../http/index.ts';
 import type { OperationId } from '../../spec/index.ts';
 import { errorFor, tooLargeReply } from './envelope.ts';
 import type { MockReply, MockRequest } from './http-types.ts';
-import { BODY_LIMIT_BYTES, CONTROL_BODY_LIMIT_BYTES, MAX_HEADER_LINES } from './limits.ts';
+import { BODY_LIMIT_BYTES, CONTROL_BODY_LIMIT_BYTES } from './limits.ts';
 
-export const isControlPath = (path: string): boolean =>
-  path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+const MAX_HEADER_LINES = FRONT_DOOR_DEFAULTS.maxHeaderLines;
 
 /**
  * One request on its way through the core. Handlers fill in what they learn (the operation once
@@ -44,7 +43,7 @@ export interface CoreParts {
   log(line: string): void;
 }
 
-/** The limits every request meets, in-process or over HTTP: the same answer either way. */
+/** The limits every request meets in-process, the same as the front door's over HTTP. */
 export function limitReply(request: MockRequest): MockReply | undefined {
   if ((request.headerLines ?? 0) > MAX_HEADER_LINES) {
     return errorFor(request.path, 431, `more than ${MAX_HEADER_LINES} header lines`);
