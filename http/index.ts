@@ -64,12 +64,26 @@ export {
   relativePath,
   routeHar,
 } from './har.ts';
+export { endToEnd } from './hop-by-hop.ts';
 export type { ListeningServer } from './listen-http.ts';
-export type { ObservedRequest, RequestEnd, RequestObserver } from './pipeline.ts';
+export type {
+  AnswerError,
+  ObservedAnswer,
+  ObservedRequest,
+  RequestEnd,
+  RequestObserver,
+  RequestPipeline,
+} from './pipeline.ts';
+export { bodyText, createPipeline } from './pipeline.ts';
+export type { Recording, RecordingOptions } from './recording.ts';
+export { openRecording } from './recording.ts';
 export type { Redactor, RunSecrets } from './redaction.ts';
-export { createRedactor, SECRET_STAND_INS } from './redaction.ts';
+export { createRedactor, learningObserver, SECRET_STAND_INS } from './redaction.ts';
 export type { RequestTarget, TargetRefusal } from './request-target.ts';
 export { readTarget, resolvePath } from './request-target.ts';
+export type { Ring } from './ring.ts';
+export { createRing, ringSlots } from './ring.ts';
+export { isSecretName } from './secret-names.ts';
 export type { SignedWebhookHeaders } from './webhook-signature.ts';
 export {
   signWebhook,

@@ -23,6 +23,8 @@ export const MOCK_DEFAULTS = {
   headersTimeoutMs: FRONT_DOOR_DEFAULTS.headersTimeoutMs,
   requestTimeoutMs: FRONT_DOOR_DEFAULTS.requestTimeoutMs,
   observers: [],
+  redactHeaders: [],
+  redactFields: [],
 } as const satisfies Partial<MockOptions>;
 
 /** Fill in every default, once, at the boundary. */
@@ -57,5 +59,8 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     headersTimeoutMs: options.headersTimeoutMs ?? MOCK_DEFAULTS.headersTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs ?? MOCK_DEFAULTS.requestTimeoutMs,
     observers: [...(options.observers ?? MOCK_DEFAULTS.observers)],
+    record: options.record,
+    redactHeaders: [...(options.redactHeaders ?? MOCK_DEFAULTS.redactHeaders)],
+    redactFields: [...(options.redactFields ?? MOCK_DEFAULTS.redactFields)],
   };
 }

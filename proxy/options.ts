@@ -77,6 +77,8 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
     record: options.record,
     clientSecret: options.clientSecret,
     clientId: options.clientId,
+    redactHeaders: [...(options.redactHeaders ?? [])],
+    redactFields: [...(options.redactFields ?? [])],
     onFinding: options.onFinding,
     observers: [...(options.observers ?? [])],
     keepExchanges: options.keepExchanges ?? PROXY_DEFAULTS.keepExchanges,

@@ -22,12 +22,19 @@ export interface ProxyOptions {
   requestTimeoutMs?: number;
   /** `documented`: what the description states; `strict`: pacu's decisions too. @default 'documented' */
   profile?: Profile;
-  /** Record every completed exchange in this HAR 1.2 file (created 0600, credentials redacted). @default none */
+  /**
+   * Record every exchange in this HAR 1.2 file (created 0600, credentials redacted), each written
+   * before its answer's last bytes leave; a recording pacu wrote before is continued. @default none
+   */
   record?: string;
   /** The client secret, so it is redacted wherever it shows up (recording, findings, control API). @default none */
   clientSecret?: string;
   /** The client id that goes with it (a Basic credential is then shown by name). @default none */
   clientId?: string;
+  /** Header names whose values are credentials, beside those the redactor knows. @default [] */
+  redactHeaders?: readonly string[];
+  /** JSON or form field names whose values are credentials, beside those the redactor knows. @default [] */
+  redactFields?: readonly string[];
   /** Called with each finding as it is made (already redacted). @default none */
   onFinding?: (finding: ExchangeFinding) => void;
   /** Watchers of every request (the same interface the mock's journal and coverage implement). @default [] */
@@ -55,6 +62,8 @@ export interface ResolvedProxyOptions {
   readonly record: string | undefined;
   readonly clientSecret: string | undefined;
   readonly clientId: string | undefined;
+  readonly redactHeaders: readonly string[];
+  readonly redactFields: readonly string[];
   readonly onFinding: ((finding: ExchangeFinding) => void) | undefined;
   readonly observers: readonly RequestObserver[];
   readonly keepExchanges: number;
@@ -76,7 +85,7 @@ export interface RunningProxy {
   findings(): ExchangeFinding[];
   /** The last exchanges (see `keepExchanges`), oldest first, credentials redacted. */
   exchanges(): ObservedExchange[];
-  /** How many exchanges completed (judged), and how many were recorded. */
+  /** How many exchanges were judged, and how many were recorded (by this proxy: a continued file holds more). */
   counts(): { readonly exchanges: number; readonly recorded: number };
   /** What the proxy saw so far as a report (`command: 'proxy'`), for the reporters of `pacu check`. */
   report(): Report;

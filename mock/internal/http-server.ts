@@ -33,6 +33,8 @@ function toMockRequest(request: EdgeRequest): MockRequest {
     headers: request.headers as Record<string, string | undefined>,
     body: request.body,
     headerLines: request.rawHeaders.length / 2,
+    rawHeaders: request.rawHeaders,
+    search: request.search,
   };
 }
 
