@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createRedactor, type Har, type RoutedExchange, routeHar } from '../http/index.ts';
+import { type Har, type RoutedExchange, routeHar } from '../http/index.ts';
 import { ConfigError, loadSpec, type Profile } from '../spec/index.ts';
 import {
   type ApiClient,
@@ -10,6 +10,7 @@ import {
   type Report,
   type ResultDraft,
   type TargetConfig,
+  targetRedactor,
 } from '../suites/index.ts';
 import { replayDrift } from './replay-judge.ts';
 import { freshReference, needsFreshToken, type ReplayState, replayRequest } from './replay-request.ts';
@@ -145,7 +146,7 @@ export async function replayRecording(options: ReplayOptions): Promise<Report> {
   const run = resolve(options);
   const spec = await loadSpec(run.specFile);
   const startedAt = new Date();
-  const redactor = createRedactor({ clientId: run.clientId, clientSecret: run.clientSecret });
+  const redactor = targetRedactor(run.target);
   const api = createApiClient({
     baseUrl: run.target.baseUrl,
     connections: 1,

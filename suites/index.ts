@@ -63,6 +63,7 @@ export {
   resolveTargetConfig,
   TARGET_ID_KEYS,
 } from './target/target-config.ts';
+export { targetRedactor } from './target/target-redactor.ts';
 export type { WebhookCheckOptions } from './webhooks/check-webhook-receiver.ts';
 export { checkWebhookReceiver, WEBHOOK_CHECK_DEFAULTS } from './webhooks/check-webhook-receiver.ts';
 export { signatureProblem } from './webhooks/webhook-receiver.ts';
