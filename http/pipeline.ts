@@ -82,11 +82,13 @@ export interface RequestObserver {
   start?(request: ObservedRequest): void;
   /** The request routes to this operation. */
   match?(request: ObservedRequest, operationId: string): void;
-  /**
-   * The answer is ready and its last bytes are not yet handed to the socket: what must survive a
-   * crash of the process is written here, synchronously and quickly.
-   */
+  /** The answer is ready and its last bytes are not yet handed to the socket. */
   end?(event: RequestEnd): void;
+  /**
+   * Make what `end` was told this turn of the event loop survive a crash of the process (the
+   * recording writes it), synchronously: the answers of those exchanges leave right after.
+   */
+  flush?(): void;
   /** After the answer left, in the event loop's check phase, in order: what judges, counts or keeps. */
   settled?(event: RequestEnd): void;
   /** The surface stops: flush and let go. */
@@ -97,16 +99,24 @@ export interface RequestObserver {
 export interface RequestPipeline {
   start(request: ObservedRequest): void;
   match(request: ObservedRequest, operationId: string): void;
-  end(event: RequestEnd): void;
+  /**
+   * The answer is ready: `release` hands its last bytes to the client. With an observer that
+   * flushes (a recording), `release` waits for the flush at the end of this turn of the event
+   * loop, which writes every exchange that ended in it at once; without one, it is called now.
+   */
+  end(event: RequestEnd, release?: () => void): void;
+  /** Whether `end` holds answers back until a flush (then `release` is called later). */
+  readonly holdsAnswers: boolean;
   /** Tell `settled` now for every event still waiting (close() does this first). */
   drain(): void;
   close(): Promise<void>;
 }
 
 /**
- * One pipeline over `observers`. `end` is told at once; `settled` waits for the check phase, where
- * every event that ended in one turn of the event loop is told in one batch: judging stays off
- * the answer's path. An observer that throws is logged and the others are still told.
+ * One pipeline over `observers`. `end` is told at once; at the event loop's check phase, the
+ * observers that flush write what ended in this turn (one write for all of it), the answers held
+ * for it are released, and then `settled` is told of each: judging stays off the answer's path.
+ * An observer that throws is logged and the others are still told.
  */
 export function createPipeline(
   observers: readonly RequestObserver[],
@@ -116,13 +126,24 @@ export function createPipeline(
   const matches = observers.filter((observer) => observer.match);
   const ends = observers.filter((observer) => observer.end);
   const settles = observers.filter((observer) => observer.settled);
+  const flushes = observers.filter((observer) => observer.flush);
   const failed = (error: unknown): void =>
     log(`pacu: an observer of the request pipeline failed: ${(error as Error)?.stack ?? error}`);
   let waiting: RequestEnd[] = [];
+  let held: Array<() => void> = [];
   let scheduled: NodeJS.Immediate | undefined;
   const drain = (): void => {
     if (scheduled) clearImmediate(scheduled);
     scheduled = undefined;
+    for (const observer of flushes)
+      try {
+        observer.flush?.();
+      } catch (error) {
+        failed(error);
+      }
+    const answers = held;
+    held = [];
+    for (const release of answers) release();
     const batch = waiting;
     waiting = [];
     for (const event of batch)
@@ -150,17 +171,21 @@ export function createPipeline(
           failed(error);
         }
     },
-    end(event) {
+    end(event, release) {
       for (const observer of ends)
         try {
           observer.end?.(event);
         } catch (error) {
           failed(error);
         }
-      if (settles.length === 0) return;
-      waiting.push(event);
-      scheduled ??= setImmediate(drain);
+      if (release) {
+        if (flushes.length === 0) release();
+        else held.push(release);
+      }
+      if (settles.length > 0) waiting.push(event);
+      if (flushes.length > 0 || waiting.length > 0) scheduled ??= setImmediate(drain);
     },
+    holdsAnswers: flushes.length > 0,
     drain,
     async close() {
       drain();

@@ -25,7 +25,7 @@ export interface RecordingOptions {
   readonly onError: (error: Error) => void;
 }
 
-/** A HAR recording as an observer: each exchange is written as it ends, before its answer's last bytes leave. */
+/** A HAR recording as an observer: each exchange is written before its answer's last bytes leave. */
 export interface Recording extends RequestObserver {
   /** Entries written by this surface (a continued file holds more). */
   readonly recorded: number;
@@ -33,6 +33,8 @@ export interface Recording extends RequestObserver {
 }
 
 const CLOSING = Buffer.from('\n]}}\n');
+/** Entries per gathering write: three pieces each and the closing brackets, under Linux's IOV_MAX (1024). */
+const ENTRIES_PER_WRITE = 340;
 /** How every pacu recording starts, whatever pacu version wrote it. */
 const PACU_HEAD = '{"log":{"version":"1.2","creator":{"name":"pacu"';
 const HEAD = JSON.stringify(emptyHar({ name: 'pacu', version: PACU_VERSION })).replace(/\]\}\}$/, '');
@@ -64,9 +66,10 @@ function continuation(fd: number, size: number): { offset: number; empty: boolea
 }
 
 /**
- * Record every exchange of a surface in a HAR 1.2 file, each written as it ends: one positioned
- * write of the redacted entry and the log's closing brackets over the old ones, handed to the
- * operating system before the answer's last bytes go to the client. So the file is a whole HAR
+ * Record every exchange of a surface in a HAR 1.2 file. Each entry is made (redacted) as its
+ * exchange ends; at the end of that turn of the event loop (`flush`), the entries of the turn and
+ * the log's closing brackets are written over the old ones in one positioned write, handed to the
+ * operating system before the answers' last bytes go to the clients. So the file is a whole HAR
  * after every write, and an answer a client read is in it even if the process is killed the next
  * instant (a kill -9 of the process loses nothing the OS was given; a power cut may lose what it
  * had not written to disk yet). A file pacu recorded before is continued, never truncated; any
@@ -95,8 +98,11 @@ export function openRecording(options: RecordingOptions): Recording {
   let recorded = 0;
   let closed = false;
   let failed = false;
-  /** Write `pieces` at the offset, all of it (a gathering write may write less). */
+  /** Entries made since the last flush, each as its three pieces. */
+  let pending: Buffer[] = [];
+  /** Write `pieces` and the closing brackets at the offset, all of it (a gathering write may write less). */
   const write = (pieces: Buffer[]): void => {
+    pieces.push(CLOSING);
     const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
     let written = writevSync(fd, pieces, offset);
     if (written < total) {
@@ -105,30 +111,40 @@ export function openRecording(options: RecordingOptions): Recording {
     }
     offset += total - CLOSING.length;
   };
+  const flush = (): void => {
+    if (pending.length === 0 || failed) return;
+    const pieces = pending;
+    pending = [];
+    try {
+      // Each write ends with the closing brackets: the file is a whole HAR after every one.
+      for (let at = 0; at < pieces.length; at += 3 * ENTRIES_PER_WRITE)
+        write(pieces.slice(at, at + 3 * ENTRIES_PER_WRITE));
+      recorded += pieces.length / 3;
+    } catch (error) {
+      // A full disk or a revoked file: stop recording (the surface itself goes on), and say so once.
+      failed = true;
+      options.onError(error as Error);
+    }
+  };
   return {
     get recorded() {
       return recorded;
     },
     end(event) {
       if (closed || failed) return;
-      try {
-        const entry = entryText(harExchangeOf(event, options.origin()));
-        // The entry's pieces around its body, and the closing brackets: one write, a whole HAR after it.
-        write([
-          Buffer.from(`${empty ? '\n' : ',\n'}${entry.before}`),
-          entry.body,
-          Buffer.from(`${entry.after}${CLOSING}`),
-        ]);
-        empty = false;
-        recorded += 1;
-      } catch (error) {
-        // A full disk or a revoked file: stop recording (the surface itself goes on), and say so once.
-        failed = true;
-        options.onError(error as Error);
-      }
+      const entry = entryText(harExchangeOf(event, options.origin()));
+      // The body's bytes as they are (a repeated answer's are the same buffer); the pieces around it are short.
+      pending.push(
+        Buffer.from(`${empty ? '\n' : ',\n'}${entry.before}`),
+        entry.body,
+        Buffer.from(entry.after),
+      );
+      empty = false;
     },
+    flush,
     async close() {
       if (closed) return;
+      flush();
       closed = true;
       closeSync(fd);
     },

@@ -37,8 +37,8 @@ export interface Redactor {
   add(secret: string): void;
   /** Learn the credentials an answer holds (an issued `access_token`). */
   observe(response: { readonly text?: string; readonly json?: unknown }): void;
-  /** Learn the credentials an exchange carries: its credential headers and fields, both ways. */
-  learn(event: RequestEnd): void;
+  /** Learn the credentials an exchange carries: its credential headers and fields, both ways (or the request's only). */
+  learn(event: RequestEnd, answers?: boolean): void;
   /** A deep copy of `value` with every string redacted, keys read as header and field names. */
   redact<T>(value: T): T;
   /** A text (a body, a URL, a line) redacted. */
@@ -261,13 +261,14 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
       const token = (response.json as { data?: { access_token?: unknown } } | undefined)?.data?.access_token;
       if (typeof token === 'string') learn(token);
     },
-    learn(event) {
+    learn(event, answers = true) {
       const { request, answer } = event;
       for (const name in request.headers) {
         const value = request.headers[name];
         if (value !== undefined) learnHeader(name, value);
       }
       if (request.body.length > 0) learnFields(bodyText(request));
+      if (!answers) return;
       for (const name in answer.headers) {
         const value = answer.headers[name];
         for (const item of typeof value === 'string' ? [value] : (value ?? [])) learnHeader(name, item);
@@ -300,7 +301,11 @@ function safeDecode(text: string): string {
   }
 }
 
-/** The redactor as the first observer of a pipeline: it learns each exchange's credentials before anyone keeps them. */
-export const learningObserver = (redactor: Redactor): RequestObserver => ({
-  end: (event) => redactor.learn(event),
+/**
+ * The redactor as the first observer of a pipeline: it learns each exchange's credentials before
+ * anyone keeps them. `answers: false` for a surface that shows no answer (a mock that neither
+ * records nor judges: its journal keeps requests), which spares reading every answer's text.
+ */
+export const learningObserver = (redactor: Redactor, answers = true): RequestObserver => ({
+  end: (event) => redactor.learn(event, answers),
 });

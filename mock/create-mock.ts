@@ -144,7 +144,8 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     : undefined;
   const pipeline = createPipeline(
     [
-      learningObserver(redactor),
+      // The journal shows requests only: answers are read for credentials when they are recorded.
+      learningObserver(redactor, recording !== undefined),
       ...(recording ? [recording] : []),
       consumer.journal,
       consumer.coverage,

@@ -139,19 +139,22 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const startedAt = Date.now();
     const started = performance.now();
     const number = ++seq;
-    /** Tell the pipeline how it ended: the recording writes it now, before what follows. */
-    const ended = (status: number, answer: ObservedAnswer): void =>
-      pipeline.end({
-        seq: number,
-        startedAt,
-        request: observed,
-        operationId,
-        route: routed,
-        clientId: undefined,
-        status,
-        fault: undefined,
-        answer,
-      });
+    /** Tell the pipeline how it ended; `release` sends what is left once the recording has it. */
+    const ended = (status: number, answer: ObservedAnswer, release?: () => void): void =>
+      pipeline.end(
+        {
+          seq: number,
+          startedAt,
+          request: observed,
+          operationId,
+          route: routed,
+          clientId: undefined,
+          status,
+          fault: undefined,
+          answer,
+        },
+        release,
+      );
     let abort: (() => void) | undefined;
     let clientLeft = false;
     response.once('close', () => {
@@ -204,25 +207,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const message = 'the client left before its answer was whole';
       return ended(outcome.status, answerOf({ kind: 'left', message }));
     }
-    if (outcome.error === undefined) {
-      ended(outcome.status, answerOf());
-      response.end(last);
-      return;
-    }
+    if (outcome.error === undefined) return ended(outcome.status, answerOf(), () => response.end(last));
     if (outcome.status > 0) {
       // The upstream broke off mid-answer: recorded as far as it came, then the client is cut too.
       const message = `the upstream ${upstreamBase} broke off its answer after ${outcome.size} bytes${expected === undefined ? '' : ` of ${expected}`}`;
-      ended(outcome.status, answerOf({ kind: 'cut', message }));
-      response.destroy();
-      return;
+      return ended(outcome.status, answerOf({ kind: 'cut', message }), () => response.destroy());
     }
     const { status, message } = noAnswer(outcome.error, upstreamBase, resolved.upstreamTimeoutMs);
     const text = envelope(message);
-    ended(
-      status,
-      refusalAnswer(text, durationMs, { kind: status === 504 ? 'timeout' : 'no-answer', message }),
-    );
-    sendText(response, status, text);
+    const error: AnswerError = { kind: status === 504 ? 'timeout' : 'no-answer', message };
+    ended(status, refusalAnswer(text, durationMs, error), () => sendText(response, status, text));
   };
 
   /** Under the interface's base path, and nothing an upstream could read as another path: forward. */

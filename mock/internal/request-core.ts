@@ -3,6 +3,7 @@ import {
   FRONT_DOOR_DEFAULTS,
   isControlPath,
   type ObservedAnswer,
+  type RequestEnd,
   type RequestPipeline,
 } from '../../http/index.ts';
 import type { OperationId } from '../../spec/index.ts';
@@ -159,7 +160,7 @@ export function createRequestCore(parts: CoreParts): RequestCore {
       if (!reply.transport && reply.text === undefined) reply.text = JSON.stringify(reply.body);
       const { operationId, clientId, fault } = exchange;
       if (operationId) pipeline.match(request, operationId);
-      pipeline.end({
+      const event: RequestEnd = {
         seq: number,
         startedAt,
         request,
@@ -168,7 +169,10 @@ export function createRequestCore(parts: CoreParts): RequestCore {
         status: reply.transport?.kind === 'drop' ? 0 : reply.status,
         fault,
         answer: new MockAnswer(reply, replyText(reply), performance.now() - started),
-      });
+      };
+      // With a recording, the answer leaves once the recording has the exchange.
+      if (pipeline.holdsAnswers) await new Promise<void>((release) => pipeline.end(event, release));
+      else pipeline.end(event);
       return reply;
     },
   };
