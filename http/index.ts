@@ -36,7 +36,7 @@ export type {
 } from './control-protocol.ts';
 export { CONTROL_PREFIX, CONTROL_ROUTES, isControlPath } from './control-protocol.ts';
 export type { Credentials } from './credentials.ts';
-export { bearerToken, decodeBasic, hasScheme, parseAuthorization } from './credentials.ts';
+export { bearerToken, hasScheme, parseAuthorization } from './credentials.ts';
 export { refusalText, sendText } from './edge-answers.ts';
 export type { EdgeRequest, FrontDoor, FrontDoorLimits } from './front-door.ts';
 export { FRONT_DOOR_DEFAULTS, openFrontDoor } from './front-door.ts';
@@ -79,11 +79,8 @@ export type { Recording, RecordingOptions } from './recording.ts';
 export { openRecording } from './recording.ts';
 export type { Redactor, RunSecrets } from './redaction.ts';
 export { createRedactor, learningObserver, SECRET_STAND_INS } from './redaction.ts';
-export type { RequestTarget, TargetRefusal } from './request-target.ts';
-export { readTarget, resolvePath } from './request-target.ts';
 export type { Ring } from './ring.ts';
 export { createRing, ringSlots } from './ring.ts';
-export { isSecretName } from './secret-names.ts';
 export type { SignedWebhookHeaders } from './webhook-signature.ts';
 export {
   signWebhook,
