@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { MOCK_NODE_FLAGS } from '../cli/mock-runtime.ts';
+import { DEFAULT_SPEC_FILE } from '../spec/index.ts';
 import { freePort } from '../test/helpers/free-port.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -85,43 +86,32 @@ export async function startScript(
   };
 }
 
-/** `prism mock` from @stoplight/prism-cli on the same spec, on a free port. */
-export async function startPrism(specFile: string): Promise<Target> {
+/** Start a Prism command (`mock`, `proxy`) on core 0 and wait until it answers on its port. */
+async function startPrismCommand(name: string, args: string[]): Promise<Target> {
   const port = await freePort();
   const child = spawn(
     'taskset',
-    [
-      '-c',
-      SERVER_CPU,
-      `${ROOT}node_modules/.bin/prism`,
-      'mock',
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(port),
-      specFile,
-    ],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    ['-c', SERVER_CPU, `${ROOT}node_modules/.bin/prism`, ...args, '-h', '127.0.0.1', '-p', String(port)],
+    // Prism logs every request: to nowhere, so a full pipe never holds it up.
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`prism mock exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
     try {
       await fetch(`${origin}/users`);
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error('prism mock did not start within 60 s');
+      if (Date.now() > deadline) throw new Error(`${name} did not start within 60 s`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
   return {
     ...(child.pid ? { pid: child.pid } : {}),
-    name: 'prism mock',
+    name,
     origin,
+    // Prism serves the description's paths at its root.
     basePath: '',
     info: {},
     stop: () =>
@@ -131,3 +121,14 @@ export async function startPrism(specFile: string): Promise<Target> {
       }),
   };
 }
+
+/** `prism mock` from @stoplight/prism-cli on the same spec, on a free port. */
+export const startPrism = (specFile: string): Promise<Target> =>
+  startPrismCommand('prism mock', ['mock', specFile]);
+
+/**
+ * `prism proxy` from @stoplight/prism-cli: Prism's own validating proxy (requests and answers checked
+ * against the description, violations logged) in front of `upstream`, the base URL ending in /v3.
+ */
+export const startPrismProxy = (upstream: string, specFile = DEFAULT_SPEC_FILE): Promise<Target> =>
+  startPrismCommand('prism proxy', ['proxy', specFile, upstream]);

@@ -1,6 +1,7 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { createRedactor, learningObserver, type RequestObserver } from '../http/index.ts';
 import {
   MOCK_DEFAULTS,
   type MockClient,
@@ -8,13 +9,16 @@ import {
   type RunningMock,
   startMock,
 } from '../mock/index.ts';
-import { ConfigError, SCOPES } from '../spec/index.ts';
+import { ConfigError, loadSpec, SCOPES } from '../spec/index.ts';
+import { createFindingLog, createJudgeObserver, createStateObserver } from '../suites/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { collect, httpUrl, wholeNumber as integer } from './option-parsers.ts';
+import { findingLine } from './proxy-command.ts';
+import { addRedactionOptions, type RedactionNames, redactionOf } from './redaction-options.ts';
 import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
 import { serveUntilStopped } from './serve-until-stopped.ts';
 
-interface MockCommandOptions {
+interface MockCommandOptions extends RedactionNames {
   port: number;
   host: string;
   seed: number;
@@ -34,6 +38,8 @@ interface MockCommandOptions {
   controlToken?: string;
   webhookRetry?: number[];
   fromRecording?: string;
+  record?: string;
+  findings?: boolean;
 }
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -122,9 +128,33 @@ function announce(io: CliIo, mock: RunningMock, json: boolean): RunningMock {
   return mock;
 }
 
+/**
+ * The judge of `pacu proxy` on the mock's own traffic (`--findings`): what the client sends that the
+ * description does not allow, as a line on stderr when it happens. Its redactor learns the
+ * credentials of each exchange before a finding shows any.
+ */
+async function findingObservers(
+  options: MockCommandOptions,
+  clients: readonly MockClient[],
+  io: CliIo,
+): Promise<RequestObserver[]> {
+  const spec = await loadSpec();
+  const redactor = createRedactor({
+    others: clients.map((client) => client.clientSecret),
+    headers: options.redactHeader ?? [],
+    fields: options.redactField ?? [],
+  });
+  const findings = createFindingLog(redactor, (finding) => io.stderr(`${findingLine(finding)}\n`));
+  return [
+    learningObserver(redactor),
+    createJudgeObserver({ spec, profile: 'documented', findings }),
+    createStateObserver({ spec, findings }),
+  ];
+}
+
 /** `pacu mock`: the stateful mock provider, until SIGINT or SIGTERM. */
 export function registerMockCommand(program: Command, io: CliIo, _outcome: CommandOutcome): void {
-  program
+  const command = program
     .command('mock')
     .description(
       'run the stateful mock of the whole interface (base URL, demo client and seeded ids are printed)',
@@ -186,43 +216,59 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
       `requests the journal keeps (default ${MOCK_DEFAULTS.journalSize})`,
       integer('--journal-size', 1, 1_000_000),
     )
-    .action(async (options: MockCommandOptions) => {
-      if (options.state) assertStateWritable(options.state);
-      // A report that cannot be written is a usage error now, not a surprise at shutdown.
-      if (options.coverageReport) coverageFormat(options.coverageReport);
-      const mockOptions: MockOptions = {
-        port: options.port,
-        host: options.host,
-        seed: options.seed,
-        clock: options.clock,
-        control: options.control,
-        selfCheck: options.selfCheck ?? false,
-        fsync: options.fsync ?? false,
-        ...(options.controlToken ? { controlToken: options.controlToken } : {}),
-        ...(options.webhookRetry ? { webhookRetry: { delaysMs: options.webhookRetry } } : {}),
-        webhooks: receivers(options.webhookUrl, options.webhookSecret),
-        ...(options.scenario ? { scenario: options.scenario } : {}),
-        ...(options.state ? { stateFile: options.state } : {}),
-        ...(options.fromRecording ? { fromRecording: options.fromRecording } : {}),
-        ...(options.tokenLifetime ? { tokenLifetimeSeconds: options.tokenLifetime } : {}),
-        ...(options.journalSize ? { journalSize: options.journalSize } : {}),
-        ...(options.client.length > 0 ? { clients: options.client.map(parseClient) } : {}),
-        log: (line) => io.stderr(`${line.startsWith('pacu') ? line : `pacu mock: ${line}`}\n`),
-      };
-      await serveUntilStopped(
-        {
-          name: 'mock',
-          start: async () => announce(io, await startMock(mockOptions), options.json === true),
-          stop: async (mock) => {
-            // Graceful: the server finishes requests in flight, then state is flushed.
-            await mock.close();
-            if (options.coverageReport) {
-              await writeCoverageReport(options.coverageReport, mock.control.coverage());
-              io.stderr(`pacu mock: coverage written to ${options.coverageReport}\n`);
-            }
-          },
-        },
+    .option(
+      '--record <file.har>',
+      'record every exchange as HAR 1.2, each before its answer leaves (0600, credentials redacted; a pacu recording is continued)',
+    )
+    .option(
+      '--findings',
+      'judge every exchange as pacu proxy does: a line on stderr for each request the description does not allow',
+    );
+  addRedactionOptions(command).action(async (options: MockCommandOptions) => {
+    if (options.state) assertStateWritable(options.state);
+    // A report that cannot be written is a usage error now, not a surprise at shutdown.
+    if (options.coverageReport) coverageFormat(options.coverageReport);
+    const mockOptions: MockOptions = {
+      port: options.port,
+      host: options.host,
+      seed: options.seed,
+      clock: options.clock,
+      control: options.control,
+      selfCheck: options.selfCheck ?? false,
+      fsync: options.fsync ?? false,
+      ...(options.controlToken ? { controlToken: options.controlToken } : {}),
+      ...(options.webhookRetry ? { webhookRetry: { delaysMs: options.webhookRetry } } : {}),
+      webhooks: receivers(options.webhookUrl, options.webhookSecret),
+      ...(options.scenario ? { scenario: options.scenario } : {}),
+      ...(options.state ? { stateFile: options.state } : {}),
+      ...(options.fromRecording ? { fromRecording: options.fromRecording } : {}),
+      ...(options.tokenLifetime ? { tokenLifetimeSeconds: options.tokenLifetime } : {}),
+      ...(options.journalSize ? { journalSize: options.journalSize } : {}),
+      ...(options.client.length > 0 ? { clients: options.client.map(parseClient) } : {}),
+      ...(options.record ? { record: options.record } : {}),
+      ...redactionOf(options),
+      log: (line) => io.stderr(`${line.startsWith('pacu') ? line : `pacu mock: ${line}`}\n`),
+    };
+    if (options.findings)
+      mockOptions.observers = await findingObservers(
+        options,
+        mockOptions.clients ?? MOCK_DEFAULTS.clients,
         io,
       );
-    });
+    await serveUntilStopped(
+      {
+        name: 'mock',
+        start: async () => announce(io, await startMock(mockOptions), options.json === true),
+        stop: async (mock) => {
+          // Graceful: the server finishes requests in flight, then state is flushed.
+          await mock.close();
+          if (options.coverageReport) {
+            await writeCoverageReport(options.coverageReport, mock.control.coverage());
+            io.stderr(`pacu mock: coverage written to ${options.coverageReport}\n`);
+          }
+        },
+      },
+      io,
+    );
+  });
 }

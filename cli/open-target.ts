@@ -7,12 +7,16 @@ import {
   type TargetConfig,
   type TargetConfigInput,
 } from '../suites/index.ts';
+import type { RedactionNames } from './redaction-options.ts';
+
+/** Flags that are not a target's settings: read here, not by resolveTargetConfig. */
+const NOT_SETTINGS = new Set(['header', 'timeout', 'redactHeader', 'redactField']);
 
 /** The config file pacu reads without `--config`, from the working directory. */
 const CONFIG_FILE_NAME = 'pacu.config.json';
 
 /** The target flags of `check` and `verify`, as commander hands them over. */
-export interface TargetFlags extends TargetConfigInput {
+export interface TargetFlags extends TargetConfigInput, RedactionNames {
   readonly config?: string;
   readonly header?: Readonly<Record<string, string>>;
   readonly timeout?: number;
@@ -64,9 +68,7 @@ export async function openTarget(
 ): Promise<OpenTarget> {
   const file = { ...(await discoverConfig(flags.config)), ...extra };
   const given = Object.fromEntries(
-    Object.entries(flags).filter(
-      ([key, value]) => value !== undefined && key !== 'header' && key !== 'timeout',
-    ),
+    Object.entries(flags).filter(([key, value]) => value !== undefined && !NOT_SETTINGS.has(key)),
   ) as TargetConfigInput;
   const mock =
     (given.target ?? file.target ?? env.PACU_TARGET)
@@ -78,6 +80,8 @@ export async function openTarget(
       ...resolved,
       ...(flags.header && Object.keys(flags.header).length > 0 ? { headers: flags.header } : {}),
       ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
+      ...(flags.redactHeader ? { redactHeaders: flags.redactHeader } : {}),
+      ...(flags.redactField ? { redactFields: flags.redactField } : {}),
     };
     return { target, ...(mock ? { mock } : {}), close: async () => mock?.close() };
   } catch (error) {

@@ -18,11 +18,12 @@ import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
 import { collect, wholeNumber as integer } from './option-parsers.ts';
 import { wantsColour } from './output-options.ts';
 import { profileOption } from './profile-option.ts';
+import { addRedactionOptions, type RedactionNames, redactionOf } from './redaction-options.ts';
 import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { serveUntilStopped } from './serve-until-stopped.ts';
 
-interface ProxyCommandOptions {
+interface ProxyCommandOptions extends RedactionNames {
   upstream: string;
   upstreamCa?: string;
   upstreamTimeout: number;
@@ -60,6 +61,8 @@ function announce(io: CliIo, proxy: RunningProxy, options: ProxyCommandOptions):
   const summary = {
     url: proxy.url,
     upstream: proxy.upstream,
+    // The process that serves and records (a launcher may stand in front of it).
+    pid: process.pid,
     control: `${proxy.origin}/__pacu`,
     profile: options.profile,
     ...(options.record ? { record: options.record } : {}),
@@ -76,7 +79,7 @@ function announce(io: CliIo, proxy: RunningProxy, options: ProxyCommandOptions):
 
 /** `pacu proxy`: stand between a client and the provider, judge and record every exchange, until a signal. */
 export function registerProxyCommand(program: Command, io: CliIo, outcome: CommandOutcome): void {
-  program
+  const command = program
     .command('proxy')
     .description(
       'forward a client to the provider, judge every exchange against the description and record it; reports at Ctrl-C',
@@ -98,7 +101,10 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
     .option('--host <host>', 'address to listen on', PROXY_DEFAULTS.host)
     .option('--json', 'print one JSON line (url, upstream, …) instead of text')
     .addOption(profileOption(PROXY_DEFAULTS.profile))
-    .option('--record <file.har>', 'record every completed exchange as HAR 1.2 (0600, credentials redacted)')
+    .option(
+      '--record <file.har>',
+      'record every exchange as HAR 1.2, each before its answer leaves (0600, credentials redacted; a pacu recording is continued)',
+    )
     .option(
       '--reporter <spec>',
       'at shutdown: console, json:PATH, junit:PATH, html:PATH, markdown:PATH (repeatable; default console)',
@@ -128,76 +134,77 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
     .option(
       '--coverage-report <file>',
       'on shutdown, write which operations and statuses the traffic reached (.json, .md or .html)',
-    )
-    .action(async (options: ProxyCommandOptions) => {
-      // Usage errors first, each one line: nothing listens before the flags are sound.
-      upstreamUrl(options.upstream);
-      const reporters = parseReporterSpecs(options.reporter ?? ['console']);
-      if (options.pactOut && (!options.consumer || !options.provider))
-        throw new ConfigError('pacu: --pact-out needs --consumer NAME and --provider NAME');
-      const writePact = options.pactOut ? await pactWriter() : undefined;
-      if (options.coverageReport) coverageFormat(options.coverageReport);
-      // The mock's coverage, fed by the proxy's request events (decision 081).
-      const coverage = options.coverageReport ? createCoverageObserver(await loadSpec()) : undefined;
-      // A pact needs the recording: without --record, one is kept in a private folder until the end.
-      const scratch =
-        options.pactOut && !options.record ? mkdtempSync(path.join(tmpdir(), 'pacu-proxy-')) : undefined;
-      const record = options.record ?? (scratch ? path.join(scratch, 'recording.har') : undefined);
-      const clientId = options.clientId ?? process.env.PACU_CLIENT_ID;
-      const clientSecret = options.clientSecret ?? process.env.PACU_CLIENT_SECRET;
-      const proxyOptions: ProxyOptions = {
-        upstream: options.upstream,
-        upstreamTimeoutMs: options.upstreamTimeout,
-        keepExchanges: options.keepExchanges,
-        port: options.port,
-        host: options.host,
-        profile: options.profile,
-        control: options.control,
-        ...(options.upstreamCa ? { upstreamCa: options.upstreamCa } : {}),
-        ...(record ? { record } : {}),
-        ...(clientId ? { clientId } : {}),
-        ...(clientSecret ? { clientSecret } : {}),
-        ...(options.controlToken ? { controlToken: options.controlToken } : {}),
-        ...(coverage ? { observers: [coverage] } : {}),
-        onFinding: (finding) => io.stderr(`${findingLine(finding)}\n`),
-        log: (line) => io.stderr(`${line}\n`),
-      };
-      await serveUntilStopped(
-        {
-          name: 'proxy',
-          start: async () => announce(io, await startProxy(proxyOptions), options),
-          stop: async (proxy) => {
-            await proxy.close();
-            try {
-              const report = proxy.report();
-              await writeReports(report, reporters, io, {
-                colour: wantsColour(process.env, process.stdout.isTTY === true),
+    );
+  addRedactionOptions(command).action(async (options: ProxyCommandOptions) => {
+    // Usage errors first, each one line: nothing listens before the flags are sound.
+    upstreamUrl(options.upstream);
+    const reporters = parseReporterSpecs(options.reporter ?? ['console']);
+    if (options.pactOut && (!options.consumer || !options.provider))
+      throw new ConfigError('pacu: --pact-out needs --consumer NAME and --provider NAME');
+    const writePact = options.pactOut ? await pactWriter() : undefined;
+    if (options.coverageReport) coverageFormat(options.coverageReport);
+    // The mock's coverage, fed by the proxy's request events (decision 081).
+    const coverage = options.coverageReport ? createCoverageObserver(await loadSpec()) : undefined;
+    // A pact needs the recording: without --record, one is kept in a private folder until the end.
+    const scratch =
+      options.pactOut && !options.record ? mkdtempSync(path.join(tmpdir(), 'pacu-proxy-')) : undefined;
+    const record = options.record ?? (scratch ? path.join(scratch, 'recording.har') : undefined);
+    const clientId = options.clientId ?? process.env.PACU_CLIENT_ID;
+    const clientSecret = options.clientSecret ?? process.env.PACU_CLIENT_SECRET;
+    const proxyOptions: ProxyOptions = {
+      upstream: options.upstream,
+      upstreamTimeoutMs: options.upstreamTimeout,
+      keepExchanges: options.keepExchanges,
+      port: options.port,
+      host: options.host,
+      profile: options.profile,
+      control: options.control,
+      ...(options.upstreamCa ? { upstreamCa: options.upstreamCa } : {}),
+      ...(record ? { record } : {}),
+      ...(clientId ? { clientId } : {}),
+      ...(clientSecret ? { clientSecret } : {}),
+      ...(options.controlToken ? { controlToken: options.controlToken } : {}),
+      ...(coverage ? { observers: [coverage] } : {}),
+      ...redactionOf(options),
+      onFinding: (finding) => io.stderr(`${findingLine(finding)}\n`),
+      log: (line) => io.stderr(`${line}\n`),
+    };
+    await serveUntilStopped(
+      {
+        name: 'proxy',
+        start: async () => announce(io, await startProxy(proxyOptions), options),
+        stop: async (proxy) => {
+          await proxy.close();
+          try {
+            const report = proxy.report();
+            await writeReports(report, reporters, io, {
+              colour: wantsColour(process.env, process.stdout.isTTY === true),
+            });
+            if (writePact && record && options.pactOut) {
+              const file = await writePact(await readHar(record), {
+                consumer: options.consumer as string,
+                provider: options.provider as string,
+                dir: options.pactOut,
               });
-              if (writePact && record && options.pactOut) {
-                const file = await writePact(await readHar(record), {
-                  consumer: options.consumer as string,
-                  provider: options.provider as string,
-                  dir: options.pactOut,
-                });
-                io.stderr(`pacu proxy: pact written to ${file}\n`);
-              }
-              if (coverage && options.coverageReport) {
-                await writeCoverageReport(options.coverageReport, coverage.report());
-                io.stderr(`pacu proxy: coverage written to ${options.coverageReport}\n`);
-              }
-              const failing = proxy
-                .findings()
-                .some(
-                  (finding) =>
-                    finding.side === 'provider' || (options.failOn === 'client' && finding.side === 'client'),
-                );
-              outcome.exitCode = failing ? EXIT_FINDINGS : EXIT_OK;
-            } finally {
-              if (scratch) rmSync(scratch, { recursive: true, force: true });
+              io.stderr(`pacu proxy: pact written to ${file}\n`);
             }
-          },
+            if (coverage && options.coverageReport) {
+              await writeCoverageReport(options.coverageReport, coverage.report());
+              io.stderr(`pacu proxy: coverage written to ${options.coverageReport}\n`);
+            }
+            const failing = proxy
+              .findings()
+              .some(
+                (finding) =>
+                  finding.side === 'provider' || (options.failOn === 'client' && finding.side === 'client'),
+              );
+            outcome.exitCode = failing ? EXIT_FINDINGS : EXIT_OK;
+          } finally {
+            if (scratch) rmSync(scratch, { recursive: true, force: true });
+          }
         },
-        io,
-      );
-    });
+      },
+      io,
+    );
+  });
 }

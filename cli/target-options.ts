@@ -1,13 +1,15 @@
 import type { Command } from 'commander';
 import { API_CLIENT_DEFAULTS, DEFAULT_SCOPES } from '../suites/index.ts';
 import { header, wholeNumber } from './option-parsers.ts';
+import { addRedactionOptions } from './redaction-options.ts';
 
 /**
- * The flags that say where a target is and how to reach it, shared by `pacu check` and `pacu verify`
- * so both read a target the same way (and both go through `openTarget()`).
+ * The flags that say where a target is and how to reach it, shared by `pacu check`, `pacu verify` and
+ * `pacu replay` so all read a target the same way (and all go through `openTarget()`), with the
+ * names of the target's own credentials their reports redact.
  */
 export function addTargetOptions(command: Command): Command {
-  return command
+  return addRedactionOptions(command)
     .option('--target <url>', 'base URL including /v3 (env PACU_TARGET; default: an embedded pacu mock)')
     .option('--client-id <id>', 'OAuth client id (env PACU_CLIENT_ID)')
     .option('--client-secret <secret>', 'OAuth client secret (env PACU_CLIENT_SECRET)')

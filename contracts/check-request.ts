@@ -1,3 +1,4 @@
+import { hasScheme } from '../http/index.ts';
 import { compileSchema, type OperationSpec, type Profile, schemaForProfile } from '../spec/index.ts';
 import type { PactRequest } from './pact-file.ts';
 import { describeValue, pointerToPath, type SpecFinding } from './spec-finding.ts';
@@ -66,7 +67,7 @@ function checkAuthorization(operation: OperationSpec, request: PactRequest, prof
         ]
       : [];
   }
-  return header.startsWith(`${scheme} `)
+  return hasScheme(header, security.kind)
     ? []
     : [
         {

@@ -163,9 +163,12 @@ async function sendExample(baseUrl: string, definition: InteractionDefinition, e
  */
 export async function writePactFromHar(har: Har, options: PactFromHarOptions): Promise<string> {
   const spec = options.spec ?? (await loadSpec());
-  // A 5xx is no answer a consumer relies on (and a proxy's own 502/504 is not the provider's at all).
+  // A 5xx is no answer a consumer relies on, nor one that broke off or never came (`_error`).
   const exchanges = routeHar(spec, har).filter(
-    (exchange) => exchange.operation !== undefined && exchange.entry.response.status < 500,
+    (exchange) =>
+      exchange.operation !== undefined &&
+      exchange.entry.response.status < 500 &&
+      exchange.error === undefined,
   );
   if (exchanges.length === 0)
     throw new ConfigError(

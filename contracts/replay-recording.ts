@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createRedactor, type Har, type RoutedExchange, routeHar } from '../http/index.ts';
+import { type Har, type RoutedExchange, routeHar } from '../http/index.ts';
 import { ConfigError, loadSpec, type Profile } from '../spec/index.ts';
 import {
   type ApiClient,
@@ -10,6 +10,7 @@ import {
   type Report,
   type ResultDraft,
   type TargetConfig,
+  targetRedactor,
 } from '../suites/index.ts';
 import { replayDrift } from './replay-judge.ts';
 import { freshReference, needsFreshToken, type ReplayState, replayRequest } from './replay-request.ts';
@@ -115,6 +116,22 @@ function rowOf(
   };
 }
 
+/** A recorded exchange with no whole answer (`_error`): nothing to compare with, so not sent again. */
+function unanswered(exchange: RoutedExchange, profile: Profile): ResultDraft {
+  const operation = exchange.operation?.id ?? 'unknown';
+  return {
+    id: `replay.${String(exchange.index + 1).padStart(3, '0')}.${operation}`,
+    category: 'contract',
+    operation,
+    profile,
+    status: 'skipped',
+    runs: 0,
+    durationMs: 0,
+    title: `entry ${exchange.index + 1}: ${exchange.entry.request.method} ${exchange.path}`,
+    skipReason: `the recording holds no whole answer (${exchange.error}): not sent again`,
+  };
+}
+
 /**
  * Send a recording's requests to a target again, in order, and report how each answer drifted from
  * the recorded one (see `replayDrift`): one contract row per exchange, through the same report
@@ -129,7 +146,7 @@ export async function replayRecording(options: ReplayOptions): Promise<Report> {
   const run = resolve(options);
   const spec = await loadSpec(run.specFile);
   const startedAt = new Date();
-  const redactor = createRedactor({ clientId: run.clientId, clientSecret: run.clientSecret });
+  const redactor = targetRedactor(run.target);
   const api = createApiClient({
     baseUrl: run.target.baseUrl,
     connections: 1,
@@ -147,6 +164,10 @@ export async function replayRecording(options: ReplayOptions): Promise<Report> {
   const results: ResultDraft[] = [];
   try {
     for (const exchange of routeHar(spec, run.recording)) {
+      if (exchange.error !== undefined) {
+        results.push(unanswered(exchange, run.profile));
+        continue;
+      }
       const reference = (exchange.requestJson as { reference?: unknown } | undefined)?.reference;
       if (exchange.operation?.id === 'usdTransfer' && typeof reference === 'string' && !run.sameReferences)
         if (!state.references.has(reference)) state.references.set(reference, freshReference(reference, tag));

@@ -1,3 +1,4 @@
+import { hasScheme } from '../http/index.ts';
 import type { InteractionOutcome } from './contract-report.ts';
 import type { PactInteraction } from './pact-file.ts';
 
@@ -7,7 +8,7 @@ const TOKEN_EXPRESSION = ['$', '{accessToken}'].join('');
 /** A literal bearer token no provider-state expression fills in: no provider ever issued it. */
 function literalBearer(interaction: PactInteraction): boolean {
   const header = interaction.request.headers.authorization?.[0] ?? '';
-  if (!/^Bearer\s/i.test(header)) return false;
+  if (!hasScheme(header, 'bearer')) return false;
   const generators = (
     interaction.source.interaction.request as { generators?: { header?: Record<string, unknown> } }
   )?.generators?.header;

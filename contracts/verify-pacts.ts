@@ -1,7 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { createRedactor } from '../http/index.ts';
 import { loadSpec, type Profile } from '../spec/index.ts';
 import {
   API_CLIENT_DEFAULTS,
@@ -9,6 +8,7 @@ import {
   optionWording,
   type Report,
   type TargetConfig,
+  targetRedactor,
   type Wording,
 } from '../suites/index.ts';
 import { outcomesFromBroker } from './broker-outcomes.ts';
@@ -142,14 +142,7 @@ export async function verifyPacts(given: VerifyPactsOptions): Promise<Report> {
   const startedAt = new Date();
   const options = resolveVerifyOptions(given);
   const { target, timeoutMs, profile, word } = options;
-  const redactor = createRedactor({
-    ...(target.clientId !== undefined ? { clientId: target.clientId } : {}),
-    ...(target.clientSecret !== undefined ? { clientSecret: target.clientSecret } : {}),
-    others: [
-      ...(options.broker?.token ? [options.broker.token] : []),
-      ...Object.values(target.headers ?? {}),
-    ],
-  });
+  const redactor = targetRedactor(target, options.broker?.token ? [options.broker.token] : []);
   const report = (outcomes: InteractionOutcome[]): Report =>
     contractReport({
       target: target.baseUrl,

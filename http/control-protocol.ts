@@ -9,6 +9,10 @@ import type { PushToCardPayment, Scope } from '../spec/index.ts';
 /** The prefix of the control API: outside /v3, so it can never collide with the interface. */
 export const CONTROL_PREFIX = '/__pacu';
 
+/** Whether a (resolved) path is the control API's: the prefix itself or under it. */
+export const isControlPath = (path: string): boolean =>
+  path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+
 /** The three payments that have a lifecycle, named as their webhook events are. */
 export type PaymentKind = 'usd_transfer' | 'wallet_payout' | 'push_to_card';
 export type FinalStatus = 'successful' | 'failed';

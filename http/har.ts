@@ -43,6 +43,11 @@ export interface HarEntry {
   readonly timings: { readonly send: number; readonly wait: number; readonly receive: number };
   /** pacu's own field (HAR allows custom fields that start with `_`): the operation the path routes to. */
   readonly _operation?: string;
+  /**
+   * Why no whole answer was recorded, as browsers write it (Chrome's `_error`): the answer broke
+   * off (status as sent, the body as far as it came), or none came (the proxy's own 502 or 504).
+   */
+  readonly _error?: string;
 }
 
 export interface Har {
@@ -66,6 +71,8 @@ export interface HarExchange {
   readonly responseHeaders: readonly HarNameValue[];
   readonly responseBody: string;
   readonly operation?: string;
+  /** Why the answer is not a whole one from the provider (HAR `_error`). */
+  readonly error?: string;
 }
 
 const header = (headers: readonly HarNameValue[], name: string): string =>
@@ -107,6 +114,7 @@ export function harEntry(exchange: HarExchange): HarEntry {
     cache: {},
     timings: { send: 0, wait: exchange.durationMs, receive: 0 },
     ...(exchange.operation ? { _operation: exchange.operation } : {}),
+    ...(exchange.error ? { _error: exchange.error } : {}),
   };
 }
 
@@ -186,7 +194,8 @@ export function harEntryText(
     after:
       `},"redirectURL":"","headersSize":-1,"bodySize":${body.bytes}},"cache":{},` +
       `"timings":{"send":0,"wait":${json(exchange.durationMs)},"receive":0}` +
-      `${exchange.operation ? `,"_operation":${json(exchange.operation)}` : ''}}`,
+      `${exchange.operation ? `,"_operation":${json(exchange.operation)}` : ''}` +
+      `${exchange.error ? `,"_error":${json(exchange.error)}` : ''}}`,
   };
 }
 
@@ -246,6 +255,8 @@ export interface RoutedExchange {
   readonly requestJson: unknown;
   /** The response body as JSON, or undefined. */
   readonly responseJson: unknown;
+  /** The entry's `_error`: no whole answer from the provider was recorded (readers skip it). */
+  readonly error: string | undefined;
 }
 
 function parseJson(text: string | undefined): unknown {
@@ -281,6 +292,7 @@ export function routeHar(spec: Spec, har: Har): RoutedExchange[] {
       path,
       requestJson: parseJson(entry.request.postData?.text),
       responseJson: parseJson(entry.response.content.text),
+      error: entry._error,
     };
   });
 }

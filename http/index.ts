@@ -34,9 +34,12 @@ export type {
   WebhookEventRecord,
   WebhookReceiver,
 } from './control-protocol.ts';
-export { CONTROL_PREFIX, CONTROL_ROUTES } from './control-protocol.ts';
-export type { ListeningServer } from './front-door.ts';
-export { listenHttp } from './front-door.ts';
+export { CONTROL_PREFIX, CONTROL_ROUTES, isControlPath } from './control-protocol.ts';
+export type { Credentials } from './credentials.ts';
+export { bearerToken, hasScheme, parseAuthorization } from './credentials.ts';
+export { refusalText, sendText } from './edge-answers.ts';
+export type { EdgeRequest, FrontDoor, FrontDoorLimits } from './front-door.ts';
+export { FRONT_DOOR_DEFAULTS, openFrontDoor } from './front-door.ts';
 export type {
   Har,
   HarBodyText,
@@ -61,9 +64,23 @@ export {
   relativePath,
   routeHar,
 } from './har.ts';
-export type { ObservedRequest, RequestEnd, RequestObserver } from './pipeline.ts';
+export { endToEnd } from './hop-by-hop.ts';
+export type { ListeningServer } from './listen-http.ts';
+export type {
+  AnswerError,
+  ObservedAnswer,
+  ObservedRequest,
+  RequestEnd,
+  RequestObserver,
+  RequestPipeline,
+} from './pipeline.ts';
+export { bodyText, createPipeline } from './pipeline.ts';
+export type { Recording, RecordingOptions } from './recording.ts';
+export { openRecording } from './recording.ts';
 export type { Redactor, RunSecrets } from './redaction.ts';
-export { createRedactor, SECRET_STAND_INS } from './redaction.ts';
+export { createRedactor, learningObserver, SECRET_STAND_INS } from './redaction.ts';
+export type { Ring } from './ring.ts';
+export { createRing, ringSlots } from './ring.ts';
 export type { SignedWebhookHeaders } from './webhook-signature.ts';
 export {
   signWebhook,

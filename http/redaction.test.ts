@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { basic } from '../suites/target/api-request.ts';
 import { renderCurl } from '../suites/target/curl.ts';
 import { createRedactor } from './redaction.ts';
+import { isSecretName } from './secret-names.ts';
 
 describe('createRedactor', () => {
   const redactor = createRedactor({ clientId: 'acme', clientSecret: 's3cret-value' });
@@ -114,5 +115,103 @@ describe('renderCurl', () => {
         headers: { authorization: 'Bearer $PACU_TOKEN' },
       }),
     ).toBe(`curl -i -X GET 'http://h/v3/users' -H "authorization: Bearer $PACU_TOKEN"`);
+  });
+});
+
+describe('the redaction policy', () => {
+  const end = (headers: Record<string, string>, body: string, answer: string) =>
+    ({
+      seq: 1,
+      startedAt: 0,
+      request: {
+        method: 'POST',
+        path: '/v3/x',
+        query: new URLSearchParams(),
+        headers,
+        body: Buffer.from(body),
+      },
+      operationId: undefined,
+      clientId: undefined,
+      status: 200,
+      fault: undefined,
+      answer: {
+        headers: {},
+        text: answer,
+        bytes: 0,
+        whole: true,
+        repeated: false,
+        durationMs: 1,
+        error: undefined,
+      },
+    }) as const;
+
+  it.each([
+    ['clientSecret', true],
+    ['client_secret', true],
+    ['x-api-key', true],
+    ['apiKey', true],
+    ['x-auth-token', true],
+    ['refresh_tokens', true],
+    ['password_hash', true],
+    ['token_type', false],
+    ['key_id', false],
+    ['expires_in_seconds', false],
+    ['monkey', false],
+  ])('reads %s as a credential name: %s', (name, secret) => {
+    expect(isSecretName(name)).toBe(secret);
+  });
+
+  it('redacts headers by name: schemes kept, cookie names kept, credential headers whole', () => {
+    const redactor = createRedactor({ headers: ['x-shop-sig'] });
+    expect(
+      redactor.redactHeaders([
+        { name: 'Authorization', value: 'Digest username="a", response="b"' },
+        { name: 'Cookie', value: 'sess=abc123456789; theme=dark' },
+        { name: 'Set-Cookie', value: 'sess=abc123456789; Path=/; HttpOnly' },
+        { name: 'X-Api-Key', value: 'k-1' },
+        { name: 'X-Shop-Sig', value: 's-1' },
+        { name: 'Accept', value: 'application/json' },
+      ]),
+    ).toEqual([
+      { name: 'Authorization', value: 'Digest [redacted]' },
+      { name: 'Cookie', value: 'sess=[redacted]; theme=[redacted]' },
+      { name: 'Set-Cookie', value: 'sess=[redacted]; Path=/; HttpOnly' },
+      { name: 'X-Api-Key', value: '[redacted]' },
+      { name: 'X-Shop-Sig', value: '[redacted]' },
+      { name: 'Accept', value: 'application/json' },
+    ]);
+  });
+
+  it('redacts credential fields at any depth in JSON and form text, and leaves the rest byte for byte', () => {
+    const redactor = createRedactor({ fields: ['iban'] });
+    expect(
+      redactor.redactText('{"a":{"b":[{"password":"p4ss","token_type":"Bearer","iban":"DE89"}]},"n":1}'),
+    ).toBe('{"a":{"b":[{"password":"[redacted]","token_type":"Bearer","iban":"[redacted]"}]},"n":1}');
+    expect(redactor.redactText('grant_type=x&client_secret=abc&api_key=k')).toBe(
+      'grant_type=x&client_secret=[redacted]&api_key=[redacted]',
+    );
+    expect(redactor.redact({ nested: { secretKey: { any: 'thing' }, pin: 1 } })).toEqual({
+      nested: { secretKey: '[redacted]', pin: 1 },
+    });
+  });
+
+  it('learns the credentials of an exchange and redacts them wherever they show up afterwards', () => {
+    const redactor = createRedactor();
+    redactor.learn(
+      end(
+        {
+          'x-api-key': 'key-7a3c9e1b5d8f',
+          cookie: 'sess=sess-4b1d6e8a2c',
+          authorization: 'bearer tok-unseen-123',
+        },
+        '{"api_token":"tok-2e4a6c8e0b1d"}',
+        '{"data":{"access_token":"issued-0a1b2c3d"}}',
+      ),
+    );
+    const echo =
+      'caller key-7a3c9e1b5d8f, note tok-2e4a6c8e0b1d, session sess-4b1d6e8a2c, tok-unseen-123, issued-0a1b2c3d';
+    expect(redactor.redactText(echo)).toBe(
+      'caller [redacted], note [redacted], session [redacted], [redacted], [redacted]',
+    );
   });
 });

@@ -1,26 +1,53 @@
-/** The credentials a run knows up front; tokens join as the target issues them. */
+import { LRUCache } from 'lru-cache';
+import { decodeBasic, parseAuthorization } from './credentials.ts';
+import type { HarNameValue } from './har.ts';
+import { bodyText, type RequestEnd, type RequestObserver } from './pipeline.ts';
+import {
+  FORM_FIELD,
+  headerClass,
+  isSecretField,
+  JSON_FIELD,
+  nameHint,
+  type TeamNames,
+  teamNames,
+} from './secret-names.ts';
+
+/** The credentials a run knows up front, and a team's own names of credentials. */
 export interface RunSecrets {
   readonly clientId?: string;
   readonly clientSecret?: string;
-  /** Any other secret (a webhook signing secret, a broker token). */
+  /** Any other secret (a webhook signing secret, a broker token, the mock's clients' secrets). */
   readonly others?: readonly string[];
+  /** Header names whose values are credentials, beside the ones the policy knows (`--redact-header`). */
+  readonly headers?: readonly string[];
+  /** JSON or form field names whose values are credentials, beside the policy's (`--redact-field`). */
+  readonly fields?: readonly string[];
 }
 
 /**
- * The one place secrets leave a report. Every string of every result passes through {@link Redactor.redact}
- * before any reporter sees it: Authorization values (Basic and Bearer), the client secret wherever it
- * occurs, `access_token` values, and every token the target issued during the run.
+ * The one place secrets leave: every report, recording, journal and control API answer passes
+ * through it, by one policy. Authorization and Proxy-Authorization keep their scheme with a stand-in
+ * for the credential; Cookie and Set-Cookie keep their names, not their values; a header or a JSON
+ * or form field whose name says secret, password, token or key (http/secret-names.ts), or that a
+ * team named, loses its value; and every value once learned as a credential (given, issued, sent in
+ * such a header or field) is replaced wherever it appears afterwards.
  */
 export interface Redactor {
-  /** Remember a secret (an issued token) so it is redacted wherever it shows up. */
+  /** Remember a secret so it is redacted wherever it shows up. */
   add(secret: string): void;
-  /** Remember the `access_token` of a response body, if it has one. */
-  observe(response: { readonly json?: unknown }): void;
-  /** A deep copy of `value` with every string redacted. */
+  /** Learn the credentials an answer holds (an issued `access_token`). */
+  observe(response: { readonly text?: string; readonly json?: unknown }): void;
+  /** Learn the credentials an exchange carries: its credential headers and fields, both ways (or the request's only). */
+  learn(event: RequestEnd, answers?: boolean): void;
+  /** A deep copy of `value` with every string redacted, keys read as header and field names. */
   redact<T>(value: T): T;
+  /** A text (a body, a URL, a line) redacted. */
+  redactText(text: string): string;
+  /** Header pairs redacted by name. */
+  redactHeaders(list: readonly HarNameValue[]): HarNameValue[];
   /**
-   * How many secrets it knows: grows when one joins. A caller that keeps redacted text (a proxy
-   * keeps a repeated answer's) keeps it only while this is unchanged.
+   * How many secrets it has learned so far: grows when one joins. A caller that keeps redacted
+   * text (a recording keeps a repeated answer's) keeps it only while this is unchanged.
    */
   readonly known: number;
 }
@@ -37,8 +64,12 @@ export const SECRET_STAND_INS = {
 const FAKE_TOKEN_PREFIX = 'pacu-never-issued-';
 /** Shorter secrets would redact ordinary text; no real credential is that short. */
 const MIN_SECRET_LENGTH = 4;
+/** Values learned from traffic are longer still: a short value in a `key` field may be a word. */
+const MIN_LEARNED_LENGTH = 8;
+/** Learned values remembered, newest kept; the given ones are never forgotten. */
+const LEARNED_LIMIT = 1024;
 
-const BASIC = /Basic\s+([A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])/g;
+const BASIC = /\bBasic\s+([A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])/gi;
 /** `Bearer <value>`, and whether an Authorization header (or curl's -H) introduces it. */
 const BEARER = /(\bauthorization\s*:\s*)?\bBearer\s+([^\s"',;]+)/gi;
 /**
@@ -47,40 +78,39 @@ const BEARER = /(\bauthorization\s*:\s*)?\bBearer\s+([^\s"',;]+)/gi;
  * redacted by value anyway; this guards the ones it never saw without eating prose.
  */
 const PROSE_WORD = /^[A-Za-z]{1,23}[.:)!?]*$/;
-const ACCESS_TOKEN_JSON = /("access_token"\s*:\s*)"(?:[^"\\]|\\.)*"/g;
-const FORM_FIELD = /\b(client_secret|access_token)=([^&\s"']*)/g;
-/** Every pattern above starts with one of these words: a string without any of them matches none. */
-const MAY_HOLD_CREDENTIAL = /basic|bearer|access_token|client_secret/i;
-
-type Text = (input: string, isAuthorization: boolean) => string;
-
-function walk(value: unknown, text: Text, isAuthorization = false): unknown {
-  if (typeof value === 'string') return text(value, isAuthorization);
-  if (Array.isArray(value)) return value.map((item) => walk(item, text));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        walk(item, text, key.toLowerCase() === 'authorization'),
-      ]),
-    );
-  return value;
-}
+const MAY_HOLD_CREDENTIAL = /basic|bearer/i;
+const REGEX_SPECIAL = /[.*+?^${}()|[\]\\]/g;
 
 /**
  * @example
  * const redactor = createRedactor({ clientId: 'acme', clientSecret: 's3cret' });
- * redactor.redact('authorization: Basic YWNtZTpzM2NyZXQ='); // 'authorization: Basic <$PACU_CLIENT_ID:$PACU_CLIENT_SECRET>'
+ * redactor.redactText('authorization: Basic YWNtZTpzM2NyZXQ='); // 'authorization: Basic <$PACU_CLIENT_ID:$PACU_CLIENT_SECRET>'
  */
 export function createRedactor(secrets: RunSecrets = {}): Redactor {
-  const known = new Map<string, string>();
-  /** `known`, longest first; rebuilt only when a secret joins (a proxy redacts every exchange). */
-  let longestFirst: Array<[string, string]> = [];
-  const remember = (secret: string | undefined, standIn: string): void => {
-    if (secret && secret.length >= MIN_SECRET_LENGTH && !known.has(secret)) {
-      known.set(secret, standIn);
-      longestFirst = [...known].sort(([a], [b]) => b.length - a.length);
-    }
+  const team: TeamNames = teamNames(secrets.headers, secrets.fields);
+  const hint = nameHint(team);
+  const given = new Map<string, string>();
+  const learned = new LRUCache<string, string>({ max: LEARNED_LIMIT });
+  let version = 0;
+  /** Every known secret, longest first, as one pattern; made again only when a secret joins. */
+  let pattern: RegExp | undefined;
+  let patternVersion = -1;
+  const standIn = (secret: string): string | undefined => given.get(secret) ?? learned.get(secret);
+  const remember = (secret: string | undefined, stand: string = SECRET_STAND_INS.redacted): void => {
+    if (!secret || secret.length < MIN_SECRET_LENGTH || given.has(secret)) return;
+    given.set(secret, stand);
+    version += 1;
+  };
+  const learn = (secret: string | undefined): void => {
+    if (!secret || secret.length < MIN_LEARNED_LENGTH || given.has(secret) || learned.has(secret)) return;
+    if (
+      secret.startsWith(FAKE_TOKEN_PREFIX) ||
+      secret.startsWith('$') ||
+      secret === SECRET_STAND_INS.redacted
+    )
+      return;
+    learned.set(secret, SECRET_STAND_INS.redacted);
+    version += 1;
   };
   remember(secrets.clientSecret, SECRET_STAND_INS.clientSecret);
   if (secrets.clientId !== undefined && secrets.clientSecret)
@@ -88,17 +118,27 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
       Buffer.from(`${secrets.clientId}:${secrets.clientSecret}`).toString('base64'),
       `<${SECRET_STAND_INS.clientId}:${SECRET_STAND_INS.clientSecret}>`,
     );
-  for (const other of secrets.others ?? []) remember(other, SECRET_STAND_INS.redacted);
+  for (const other of secrets.others ?? []) remember(other);
+
+  const knownPattern = (): RegExp | undefined => {
+    if (patternVersion !== version) {
+      const all = [...given.keys(), ...learned.keys()].sort((a, b) => b.length - a.length);
+      pattern =
+        all.length === 0
+          ? undefined
+          : new RegExp(all.map((secret) => secret.replace(REGEX_SPECIAL, '\\$&')).join('|'), 'g');
+      patternVersion = version;
+    }
+    return pattern;
+  };
 
   /** `id:secret` as stand-ins, keeping what pacu added on purpose (a wrong secret's suffix). */
   const basicMarker = (encoded: string): string | undefined => {
-    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
+    const pair = decodeBasic(encoded);
     // biome-ignore lint/suspicious/noControlCharactersInRegex: binary garbage means it was no credential.
-    if (colon < 0 || /[\u0000-\u001f\ufffd]/.test(decoded)) return undefined;
-    const id = decoded.slice(0, colon);
-    const password = decoded.slice(colon + 1);
-    if (secrets.clientId === undefined || id !== secrets.clientId)
+    if (!pair || /[\u0000-\u001f\ufffd]/.test(`${pair.user}:${pair.password}`)) return undefined;
+    const { user, password } = pair;
+    if (secrets.clientId === undefined || user !== secrets.clientId)
       return `Basic <${SECRET_STAND_INS.redacted}>`;
     const secret = secrets.clientSecret ?? '';
     const suffix = password.slice(secret.length);
@@ -111,42 +151,161 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
     return `Basic <${SECRET_STAND_INS.clientId}:${rest}>`;
   };
 
-  const text: Text = (input, isAuthorization) => {
-    // Most strings hold nothing to redact: let them through without four regex passes.
-    if (
-      !isAuthorization &&
-      !MAY_HOLD_CREDENTIAL.test(input) &&
-      !longestFirst.some(([secret]) => input.includes(secret))
-    )
-      return input;
-    let out = input
-      .replace(BASIC, (all, encoded: string) => basicMarker(encoded) ?? all)
-      .replace(BEARER, (all, header: string | undefined, token: string) =>
-        token.startsWith(FAKE_TOKEN_PREFIX) ||
-        token.startsWith('$') ||
-        (!header && !isAuthorization && PROSE_WORD.test(token))
-          ? all
-          : `${header ?? ''}${all.slice(header?.length ?? 0, all.length - token.length)}${SECRET_STAND_INS.token}`,
-      )
-      .replace(ACCESS_TOKEN_JSON, (_all, key: string) => `${key}"${SECRET_STAND_INS.redacted}"`)
-      .replace(FORM_FIELD, (_all, key: string) =>
-        key === 'client_secret'
-          ? `${key}=${SECRET_STAND_INS.clientSecret}`
-          : `${key}=${SECRET_STAND_INS.redacted}`,
-      );
-    for (const [secret, standIn] of longestFirst) out = out.split(secret).join(standIn);
+  /** A field value's stand-in: a known secret's own, else `[redacted]`. */
+  const fieldStandIn = (value: string): string => standIn(value) ?? SECRET_STAND_INS.redacted;
+
+  const text = (input: string, isAuthorization = false): string => {
+    let out = input;
+    if (isAuthorization || MAY_HOLD_CREDENTIAL.test(out))
+      out = out
+        .replace(BASIC, (all, encoded: string) => basicMarker(encoded) ?? all)
+        .replace(BEARER, (all, header: string | undefined, token: string) =>
+          token.startsWith(FAKE_TOKEN_PREFIX) ||
+          token.startsWith('$') ||
+          (!header && !isAuthorization && PROSE_WORD.test(token))
+            ? all
+            : `${header ?? ''}${all.slice(header?.length ?? 0, all.length - token.length)}${SECRET_STAND_INS.token}`,
+        );
+    if (hint.test(out))
+      out = out
+        .replace(JSON_FIELD, (all, name: string, colon: string, value: string) =>
+          isSecretField(name, team)
+            ? `"${name}"${colon}${JSON.stringify(fieldStandIn(value.startsWith('"') ? unquote(value) : value))}`
+            : all,
+        )
+        .replace(FORM_FIELD, (all, start: string, name: string, value: string) =>
+          value && isSecretField(safeDecode(name), team)
+            ? `${start}${name}=${fieldStandIn(safeDecode(value))}`
+            : all,
+        );
+    const known = knownPattern();
+    if (known) out = out.replace(known, (secret) => standIn(secret) ?? SECRET_STAND_INS.redacted);
     return out;
   };
 
+  const authorizationText = (value: string): string => {
+    const credentials = parseAuthorization(value);
+    if (credentials?.scheme === 'other') return `${value.split(/[ \t]/)[0]} ${SECRET_STAND_INS.redacted}`;
+    return text(value, true);
+  };
+  const cookieText = (value: string, setCookie: boolean): string =>
+    setCookie
+      ? value.replace(/^([^=;]*=)[^;]*/, `$1${SECRET_STAND_INS.redacted}`)
+      : value.replace(/(^|;\s*)([^=;]*=)[^;]*/g, `$1$2${SECRET_STAND_INS.redacted}`);
+
+  /** A value under a header or field name: by the name's class, else as text. */
+  const named = (name: string, value: string): string => {
+    switch (headerClass(name, team)) {
+      case 'authorization':
+        return authorizationText(value);
+      case 'cookie':
+        return cookieText(value, false);
+      case 'set-cookie':
+        return cookieText(value, true);
+      case 'secret':
+        return fieldStandIn(value);
+      default:
+        return isSecretField(name, team) ? fieldStandIn(value) : text(value);
+    }
+  };
+
+  const walk = (value: unknown, key?: string): unknown => {
+    if (typeof value === 'string') return key === undefined ? text(value) : named(key, value);
+    // A number, a list or an object under a credential's name goes whole.
+    if (key !== undefined && (typeof value === 'number' || (value && typeof value === 'object')))
+      if (isSecretField(key, team)) return SECRET_STAND_INS.redacted;
+    if (Array.isArray(value)) return value.map((item) => walk(item, key));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, walk(item, name)]));
+    return value;
+  };
+
+  /** Values of credential fields in a JSON or form text. */
+  const learnFields = (body: string): void => {
+    if (!hint.test(body)) return;
+    for (const [, name, , value] of body.matchAll(JSON_FIELD))
+      if (isSecretField(name as string, team))
+        learn((value as string).startsWith('"') ? unquote(value as string) : undefined);
+    for (const [, , name, value] of body.matchAll(FORM_FIELD))
+      if (isSecretField(safeDecode(name as string), team)) learn(safeDecode(value as string));
+  };
+  const learnHeader = (name: string, value: string): void => {
+    switch (headerClass(name, team)) {
+      case 'authorization': {
+        const credentials = parseAuthorization(value);
+        if (credentials?.scheme === 'bearer') learn(credentials.token);
+        if (credentials?.scheme === 'basic') {
+          learn(credentials.encoded);
+          learn(credentials.password);
+        }
+        return;
+      }
+      case 'cookie':
+      case 'set-cookie':
+        for (const [, cookie] of value.matchAll(/(?:^|;)\s*[^=;]*=([^;]*)/g)) {
+          learn(cookie?.trim());
+          if (name.toLowerCase() === 'set-cookie') return;
+        }
+        return;
+      case 'secret':
+        learn(value);
+        return;
+      default:
+    }
+  };
+
   return {
-    add: (secret) => remember(secret, SECRET_STAND_INS.redacted),
+    add: (secret) => remember(secret),
     observe(response) {
+      if (response.text !== undefined) return learnFields(response.text);
       const token = (response.json as { data?: { access_token?: unknown } } | undefined)?.data?.access_token;
-      if (typeof token === 'string') remember(token, SECRET_STAND_INS.redacted);
+      if (typeof token === 'string') learn(token);
     },
-    redact: <T>(value: T): T => walk(value, text) as T,
+    learn(event, answers = true) {
+      const { request, answer } = event;
+      for (const name in request.headers) {
+        const value = request.headers[name];
+        if (value !== undefined) learnHeader(name, value);
+      }
+      if (request.body.length > 0) learnFields(bodyText(request));
+      if (!answers) return;
+      for (const name in answer.headers) {
+        const value = answer.headers[name];
+        for (const item of typeof value === 'string' ? [value] : (value ?? [])) learnHeader(name, item);
+      }
+      if (!answer.repeated) learnFields(answer.text);
+    },
+    redact: <T>(value: T): T => walk(value) as T,
+    redactText: (input) => text(input),
+    redactHeaders: (list) => list.map(({ name, value }) => ({ name, value: named(name, value) })),
     get known() {
-      return known.size;
+      return version;
     },
   };
 }
+
+/** The string a JSON string literal holds (its text as written when it is not valid JSON). */
+function unquote(literal: string): string {
+  try {
+    return JSON.parse(literal) as string;
+  } catch {
+    return literal.slice(1, -1);
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The redactor as the first observer of a pipeline: it learns each exchange's credentials before
+ * anyone keeps them. `answers: false` for a surface that shows no answer (a mock that neither
+ * records nor judges: its journal keeps requests), which spares reading every answer's text.
+ */
+export const learningObserver = (redactor: Redactor, answers = true): RequestObserver => ({
+  end: (event) => redactor.learn(event, answers),
+});

@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { asHar, type Har, readHar } from '../http/index.ts';
+import {
+  asHar,
+  createPipeline,
+  createRedactor,
+  FRONT_DOOR_DEFAULTS,
+  type Har,
+  IN_PROCESS_HOST,
+  learningObserver,
+  openRecording,
+  type Recording,
+  readHar,
+} from '../http/index.ts';
 import { ConfigError, loadSpec, type Spec } from '../spec/index.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import { deferRequestCheck } from './deferred-request-check.ts';
@@ -10,7 +21,7 @@ import { createConsumerLayer } from './internal/consumer-layer.ts';
 import type { MockContext } from './internal/context.ts';
 import { type ConsumerSide, createControl, installScenarioFaults } from './internal/control.ts';
 import { createControlHandler } from './internal/control-api.ts';
-import { createControlGuard, IN_PROCESS_HOST, isLoopbackHost } from './internal/control-guard.ts';
+import { createControlGuard, isLoopbackHost } from './internal/control-guard.ts';
 import { createCoverageRecorder, observedForCoverage } from './internal/coverage.ts';
 import { type DurableState, openDurableState } from './internal/durable-state.ts';
 import { replyText } from './internal/envelope.ts';
@@ -109,11 +120,39 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     );
     if (!known) store.putReceiver({ id: newId('rcv'), url, secret });
   }
+  // One redactor for all the mock shows of its traffic: the journal, the recording, the findings.
+  const redactor = createRedactor({
+    others: resolved.clients.map((client) => client.clientSecret),
+    headers: resolved.redactHeaders,
+    fields: resolved.redactFields,
+  });
   const consumer: ConsumerSide = {
     faults: createFaultRegistry(resolved.seed),
-    journal: createRequestJournal(spec, resolved.journalSize),
+    journal: createRequestJournal(spec, resolved.journalSize, redactor),
     coverage: createCoverageRecorder(spec),
   };
+  // Until the mock listens, what app.request() answers is recorded under the in-process origin.
+  let origin = `http://${IN_PROCESS_HOST}`;
+  const recording: Recording | undefined = resolved.record
+    ? openRecording({
+        file: resolved.record,
+        redactor,
+        origin: () => origin,
+        onError: (error) =>
+          resolved.log(`pacu mock: cannot write the recording (it stops here): ${error.message}`),
+      })
+    : undefined;
+  const pipeline = createPipeline(
+    [
+      // The journal shows requests only: answers are read for credentials when they are recorded.
+      learningObserver(redactor, recording !== undefined),
+      ...(recording ? [recording] : []),
+      consumer.journal,
+      consumer.coverage,
+      ...resolved.observers,
+    ],
+    resolved.log,
+  );
   installScenarioFaults(consumer.faults, startScenario);
   const context: MockContext = {
     spec,
@@ -148,16 +187,10 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     guardControl: (request) => guard.check(request),
     controlEnabled: resolved.control,
     committed: () => store.committed(),
+    pipeline,
     log: resolved.log,
   });
-  core.use(
-    createConsumerLayer({
-      spec,
-      view: () => store.view,
-      faults: consumer.faults,
-      observers: [consumer.journal, consumer.coverage, ...resolved.observers],
-    }),
-  );
+  core.use(createConsumerLayer({ spec, view: () => store.view, faults: consumer.faults }));
   // Until Prism is loaded, requests wait for it (in the order they came); then straight through.
   const handle = (incoming: MockRequest): Promise<MockReply> =>
     prism.loaded ? core.handle(incoming) : prism.load().then(() => core.handle(incoming));
@@ -179,6 +212,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     closed ??= (async () => {
       clock.clear();
       await context.webhooks.close();
+      await pipeline.close();
       await durable?.close();
     })();
     return closed;
@@ -198,7 +232,14 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       // the first request is served: here when Prism is loaded, else once it is (requests wait for
       // Prism anyway), so the ready line does not wait for it.
       if (!collectedAfterLoading && prism.loaded) collectGarbage();
-      const server = await listen(handle, resolved.host, resolved.port, resolved);
+      const limits = {
+        ...FRONT_DOOR_DEFAULTS,
+        maxHeaderSize: resolved.maxHeaderSize,
+        headersTimeoutMs: resolved.headersTimeoutMs,
+        requestTimeoutMs: resolved.requestTimeoutMs,
+      };
+      const server = await listen(handle, resolved.host, resolved.port, limits, resolved.log);
+      origin = server.origin;
       // Prism loads once the socket listens (and the caller has said so), then the heap is
       // collected again for the reason above.
       if (!prism.loaded) setImmediate(() => void prism.load().then(collectGarbage));

@@ -1,3 +1,4 @@
+import { FRONT_DOOR_DEFAULTS } from '../http/index.ts';
 import { DEFAULT_SPEC_FILE, SCOPES } from '../spec/index.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import type { MockOptions, ResolvedMockOptions } from './types.ts';
@@ -18,10 +19,12 @@ export const MOCK_DEFAULTS = {
   selfCheck: false,
   specFile: DEFAULT_SPEC_FILE,
   journalSize: 1000,
-  maxHeaderSize: 16_384,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
+  maxHeaderSize: FRONT_DOOR_DEFAULTS.maxHeaderSize,
+  headersTimeoutMs: FRONT_DOOR_DEFAULTS.headersTimeoutMs,
+  requestTimeoutMs: FRONT_DOOR_DEFAULTS.requestTimeoutMs,
   observers: [],
+  redactHeaders: [],
+  redactFields: [],
 } as const satisfies Partial<MockOptions>;
 
 /** Fill in every default, once, at the boundary. */
@@ -56,5 +59,8 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     headersTimeoutMs: options.headersTimeoutMs ?? MOCK_DEFAULTS.headersTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs ?? MOCK_DEFAULTS.requestTimeoutMs,
     observers: [...(options.observers ?? MOCK_DEFAULTS.observers)],
+    record: options.record,
+    redactHeaders: [...(options.redactHeaders ?? MOCK_DEFAULTS.redactHeaders)],
+    redactFields: [...(options.redactFields ?? MOCK_DEFAULTS.redactFields)],
   };
 }

@@ -165,15 +165,32 @@ export interface MockOptions {
   requestTimeoutMs?: number;
   /** More watchers of every request on the interface, beside the journal and coverage. @default [] */
   observers?: readonly RequestObserver[];
+  /**
+   * Record every exchange on the interface in this HAR 1.2 file, as `pacu proxy --record` does
+   * (0600, credentials redacted, each exchange written before its answer leaves; an existing pacu
+   * recording is continued). @default none
+   */
+  record?: string;
+  /** Header names whose values are credentials, beside those the redactor knows. @default [] */
+  redactHeaders?: readonly string[];
+  /** JSON or form field names whose values are credentials, beside those the redactor knows. @default [] */
+  redactFields?: readonly string[];
 }
 
 /** Options with every default filled in, resolved once at the boundary. */
 export type ResolvedMockOptions = Required<
   Omit<
     MockOptions,
-    'stateFile' | 'clockStart' | 'tokenLifetimeSeconds' | 'webhookRetry' | 'controlToken' | 'fromRecording'
+    | 'stateFile'
+    | 'clockStart'
+    | 'tokenLifetimeSeconds'
+    | 'webhookRetry'
+    | 'controlToken'
+    | 'fromRecording'
+    | 'record'
   >
 > & {
+  record: string | undefined;
   fromRecording: string | Har | undefined;
   stateFile: string | undefined;
   clockStart: number | undefined;

@@ -1,5 +1,13 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { boundedMemory, REMEMBERED_ANSWERS, remembersAnswer } from '../suites/index.ts';
+import { LRUCache } from 'lru-cache';
+
+/** Distinct answer bodies kept to compare with, and the longest one. */
+const REMEMBERED_ANSWERS = 256;
+const REMEMBERED_LENGTH = 64 * 1024;
+
+/** Only reads repeat their answers (a write's is a new record each time); and only short ones are kept. */
+const remembers = (method: string, length: number): boolean =>
+  method === 'GET' && length <= REMEMBERED_LENGTH;
 
 /** A body as text, undone from its Content-Encoding (gzip, deflate, br); as it came when it cannot be. */
 export function decodedText(body: Buffer, encoding: string | string[] | undefined): string {
@@ -32,17 +40,17 @@ interface Kept {
  * (the judge's verdicts, the HAR writer's redacted bodies): a fresh 3 KB string per answer made each
  * of them hash and compare 3 KB again, ~5 us of a proxied read. Comparing bytes is a memcmp.
  *
- * One body is kept per byte length (a copy, not the socket's buffer), for the reads that
- * {@link remembersAnswer} keeps, at most {@link REMEMBERED_ANSWERS} of them.
+ * One body is kept per byte length (a copy, not the socket's buffer), for reads of at most 64 KiB,
+ * at most {@link REMEMBERED_ANSWERS} of them.
  */
 export function createAnswerTexts(): (
   method: string,
   body: Buffer,
   encoding: string | string[] | undefined,
 ) => AnswerText {
-  const kept = boundedMemory<number, Kept>(REMEMBERED_ANSWERS);
+  const kept = new LRUCache<number, Kept>({ max: REMEMBERED_ANSWERS });
   return (method, body, encoding) => {
-    if (!remembersAnswer(method, body.length)) return { text: decodedText(body, encoding), seen: false };
+    if (!remembers(method, body.length)) return { text: decodedText(body, encoding), seen: false };
     const coding = String(encoding ?? '');
     const before = kept.get(body.length);
     if (before && before.encoding === coding && before.bytes.equals(body)) return before.again;

@@ -1,44 +1,6 @@
 import { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
-import { Pool } from 'undici';
+import { type Dispatcher, Pool } from 'undici';
 import type { ResolvedProxyOptions } from './types.ts';
-
-/** Headers that belong to one connection, not to the message (RFC 9110 7.6.1): never forwarded. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
-
-type Headers = Record<string, string | string[] | undefined>;
-
-/** The end-to-end headers of a message: hop-by-hop ones and those its Connection header names dropped. */
-export function endToEnd(headers: Headers, drop: readonly string[] = []): Record<string, string | string[]> {
-  // Node hands header names over in lower case; a Connection header that names others is rare, so
-  // its list is made only when there is one (this runs twice for every exchange a proxy forwards).
-  const connection = headers.connection;
-  const named =
-    connection === undefined || connection === 'keep-alive' || connection === 'close'
-      ? undefined
-      : String(connection)
-          .split(',')
-          .map((name) => name.trim().toLowerCase())
-          .filter(Boolean);
-  const out: Record<string, string | string[]> = {};
-  for (const name in headers) {
-    const value = headers[name];
-    if (value === undefined) continue;
-    const lower = name.toLowerCase();
-    if (HOP_BY_HOP.has(lower) || named?.includes(lower) || drop.includes(lower)) continue;
-    out[lower] = value;
-  }
-  return out;
-}
 
 /** Why the upstream gave no answer, as the status the client gets and a message naming the upstream. */
 export function noAnswer(
@@ -84,18 +46,22 @@ export interface RelaySink {
   abortWith(abort: () => void): void;
 }
 
-/** The upstream's whole answer as the proxy keeps it. */
+/** The upstream's answer as the proxy keeps it: whole, or as far as it came before `error`. */
 export interface Relayed {
+  /** 0 when no answer started. */
   readonly status: number;
   readonly headers: IncomingHttpHeaders;
   readonly chunks: readonly Buffer[];
   readonly size: number;
+  /** Why the answer did not come whole (undefined when it did). */
+  readonly error: unknown;
 }
 
 /**
  * Send one request upstream and pass the answer to `sink` as it arrives, keeping up to `keep`
  * bytes of its body. Undici's dispatch handler, not its `request()`: no stream object and no
- * async iteration per answer. Rejects with `started: true` on the error when the answer had begun.
+ * async iteration per answer. Resolves when the answer ended, whole or not (then with `error`;
+ * a status above 0 says it had begun).
  */
 export function relay(
   upstream: Pool,
@@ -103,35 +69,41 @@ export function relay(
   sink: RelaySink,
   keep: number,
 ): Promise<Relayed> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     let status = 0;
     let headers: IncomingHttpHeaders = {};
     const chunks: Buffer[] = [];
     let size = 0;
-    upstream.dispatch(
-      { path: request.path, method: request.method as 'GET', headers: request.headers, body: request.body },
-      {
-        onRequestStart(controller) {
-          sink.abortWith(() => controller.abort(new Error('the client left')));
-        },
-        onResponseStart(_controller, statusCode, responseHeaders) {
-          if (statusCode < 200) return;
-          status = statusCode;
-          headers = responseHeaders;
-          sink.start(statusCode, responseHeaders);
-        },
-        onResponseData(controller, chunk) {
-          size += chunk.length;
-          if (size <= keep) chunks.push(chunk);
-          if (!sink.data(chunk, () => controller.resume())) controller.pause();
-        },
-        onResponseEnd() {
-          resolve({ status, headers, chunks, size });
-        },
-        onResponseError(_controller, error) {
-          reject(Object.assign(error, { started: status > 0 }));
-        },
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(controller) {
+        sink.abortWith(() => controller.abort(new Error('the client left')));
       },
-    );
+      onResponseStart(_controller, statusCode, responseHeaders) {
+        if (statusCode < 200) return;
+        status = statusCode;
+        headers = responseHeaders as IncomingHttpHeaders;
+        sink.start(statusCode, headers);
+      },
+      onResponseData(controller, chunk) {
+        size += chunk.length;
+        if (size <= keep) chunks.push(chunk);
+        if (!sink.data(chunk, () => controller.resume())) controller.pause();
+      },
+      onResponseEnd() {
+        resolve({ status, headers, chunks, size, error: undefined });
+      },
+      onResponseError(_controller, error) {
+        resolve({ status, headers, chunks, size, error });
+      },
+    };
+    try {
+      upstream.dispatch(
+        { path: request.path, method: request.method as 'GET', headers: request.headers, body: request.body },
+        handler,
+      );
+    } catch (error) {
+      // undici refuses some requests at once (a header value it will not send).
+      resolve({ status, headers, chunks, size, error });
+    }
   });
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { FRONT_DOOR_DEFAULTS } from '../http/index.ts';
 import { ConfigError } from '../spec/index.ts';
 import type { ProxyOptions, ResolvedProxyOptions } from './types.ts';
 
@@ -7,6 +8,9 @@ export const PROXY_DEFAULTS = {
   upstreamTimeoutMs: 30_000,
   port: 0,
   host: '127.0.0.1',
+  maxHeaderSize: FRONT_DOOR_DEFAULTS.maxHeaderSize,
+  headersTimeoutMs: FRONT_DOOR_DEFAULTS.headersTimeoutMs,
+  requestTimeoutMs: FRONT_DOOR_DEFAULTS.requestTimeoutMs,
   profile: 'documented',
   // Every kept exchange is copied by each young-generation collection while it is kept: at 2,000
   // exchanges/s 1000 made every scavenge 2-2.5 ms, 100 about 1.2-1.7 ms, 25 about 0.9 ms (none:
@@ -32,6 +36,11 @@ export function upstreamUrl(text: string): URL {
     );
   if (url.search || url.hash)
     throw new ConfigError(`pacu: --upstream ${text} must have no query or fragment`);
+  // A credential in the URL would be sent nowhere and could end up in a report: say so instead.
+  if (url.username || url.password)
+    throw new ConfigError(
+      `pacu: --upstream must not carry a user name or password (${url.protocol}//…@${url.host}): the client's own credentials pass through the proxy`,
+    );
   url.pathname = path;
   return url;
 }
@@ -58,10 +67,18 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? PROXY_DEFAULTS.upstreamTimeoutMs,
     port: options.port ?? PROXY_DEFAULTS.port,
     host: options.host ?? PROXY_DEFAULTS.host,
+    limits: {
+      ...FRONT_DOOR_DEFAULTS,
+      maxHeaderSize: options.maxHeaderSize ?? PROXY_DEFAULTS.maxHeaderSize,
+      headersTimeoutMs: options.headersTimeoutMs ?? PROXY_DEFAULTS.headersTimeoutMs,
+      requestTimeoutMs: options.requestTimeoutMs ?? PROXY_DEFAULTS.requestTimeoutMs,
+    },
     profile: options.profile ?? PROXY_DEFAULTS.profile,
     record: options.record,
     clientSecret: options.clientSecret,
     clientId: options.clientId,
+    redactHeaders: [...(options.redactHeaders ?? [])],
+    redactFields: [...(options.redactFields ?? [])],
     onFinding: options.onFinding,
     observers: [...(options.observers ?? [])],
     keepExchanges: options.keepExchanges ?? PROXY_DEFAULTS.keepExchanges,

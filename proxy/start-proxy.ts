@@ -1,64 +1,53 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import {
+  type AnswerError,
   controlGuard,
+  createPipeline,
   createRedactor,
-  type HarNameValue,
+  type EdgeRequest,
+  endToEnd,
+  isControlPath,
   isLoopbackHost,
-  isoTime,
+  learningObserver,
+  type ObservedAnswer,
   type ObservedRequest,
+  openFrontDoor,
+  openRecording,
+  type Recording,
+  refusalText,
+  sendText,
 } from '../http/index.ts';
-import { loadSpec, routeRequest } from '../spec/index.ts';
-import type { ApiRequest, ObservedExchange } from '../suites/index.ts';
+import { ConfigError, DECIDED_LIMITS, loadSpec, routeRequest } from '../spec/index.ts';
+import {
+  createExchangeRing,
+  createFindingLog,
+  createJudgeObserver,
+  createStateObserver,
+} from '../suites/index.ts';
 import { createAnswerTexts } from './answer-texts.ts';
-import { createExchangeLog } from './exchange-log.ts';
-import { createUpstream, endToEnd, noAnswer, type Relayed, relay, statusText } from './forward.ts';
-import { openHarRecorder } from './har-recorder.ts';
-import { answerOf } from './lazy-answer.ts';
-import { envelope, listenProxy, sendJson } from './listener.ts';
+import { createUpstream, noAnswer, relay } from './forward.ts';
 import { resolveProxyOptions } from './options.ts';
+import { KEPT_BODY_BYTES, ProxyAnswer, refusalAnswer } from './proxy-answer.ts';
+import { buildProxyReport } from './proxy-report.ts';
 import type { ProxyOptions, RunningProxy } from './types.ts';
 
-/** An answer body past this is forwarded whole but judged and recorded only by its size. */
-export const KEPT_BODY_BYTES = 8 * 1024 * 1024;
-
-type Headers = Record<string, string | string[] | undefined>;
-
-function flatten(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name in headers) {
-    const value = headers[name];
-    if (value !== undefined) out[name.toLowerCase()] = typeof value === 'string' ? value : value.join(', ');
-  }
-  return out;
-}
-
-function pairs(headers: Record<string, string | string[]>): HarNameValue[] {
-  const out: HarNameValue[] = [];
-  for (const name in headers) {
-    const value = headers[name] as string | string[];
-    if (typeof value === 'string') out.push({ name, value });
-    else for (const item of value) out.push({ name, value: item });
-  }
-  return out;
-}
+/** The interface's error envelope, for the answers the proxy makes itself. */
+const envelope = (message: string): string => JSON.stringify({ success: false, message });
 
 /** Request headers that are this hop's: Expect: 100-continue was answered here (undici refuses to send it on). */
 const HOP_REQUEST_HEADERS = ['host', 'content-length', 'expect'];
 
-/** The request's headers as sent on the wire (names as the client spelled them), for the HAR. */
-function rawPairs(raw: readonly string[]): HarNameValue[] {
-  const out: HarNameValue[] = [];
-  for (let index = 0; index + 1 < raw.length; index += 2)
-    out.push({ name: raw[index] as string, value: raw[index + 1] as string });
-  return out;
-}
+/** An encoded slash or backslash in a path: an upstream that decodes it would read another path. */
+const ENCODED_SEPARATOR = /%2f|%5c/i;
 
 /**
  * Start a proxy between a client and the provider at `upstream`: every request is forwarded and
- * the answer returned as it came (status, end-to-end headers, body streamed); every completed
- * exchange is judged (the judge of `pacu check`'s envelope rules, plus what only a watcher of many
- * exchanges sees) and, with `record`, written to a HAR file with credentials redacted.
+ * the answer returned as it came (status, end-to-end headers, body streamed). Every exchange goes
+ * down one request pipeline (http/pipeline.ts): with `record`, it is written to a HAR file
+ * (credentials redacted) before the answer's last bytes leave; once it left, the judge of `pacu
+ * check`'s envelope rules, the exchange state (what only a watcher of many exchanges sees) and the
+ * ring of the last exchanges look at it.
  *
  * @example
  * const proxy = await startProxy({ upstream: 'https://sandbox.example.com/v3', record: 'traffic.har' });
@@ -69,57 +58,55 @@ function rawPairs(raw: readonly string[]): HarNameValue[] {
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const resolved = resolveProxyOptions(options);
   const spec = await loadSpec();
+  const startedAt = new Date();
   const upstreamBase = resolved.upstream.href.replace(/\/+$/, '');
   const upstreamRoot = resolved.upstream.pathname.slice(0, -spec.basePath.length);
-  const recorder = resolved.record
-    ? openHarRecorder(resolved.record, (error) =>
-        resolved.log(`pacu proxy: cannot write the recording (it stops here): ${error.message}`),
-      )
-    : undefined;
+  const upstreamPrefix = `${resolved.upstream.origin}${upstreamRoot}`;
   const redactor = createRedactor({
     ...(resolved.clientId !== undefined ? { clientId: resolved.clientId } : {}),
     ...(resolved.clientSecret !== undefined ? { clientSecret: resolved.clientSecret } : {}),
+    headers: resolved.redactHeaders,
+    fields: resolved.redactFields,
   });
-  const log = createExchangeLog({
-    spec,
-    profile: resolved.profile,
-    upstream: upstreamBase,
-    redactor,
-    recorder,
-    record: resolved.record,
-    keepExchanges: resolved.keepExchanges,
-    onFinding: resolved.onFinding,
-    log: resolved.log,
-  });
+  const recording: Recording | undefined = resolved.record
+    ? openRecording({
+        file: resolved.record,
+        redactor,
+        // The URL recorded is the one sent: the upstream's base and the resolved path.
+        origin: () => upstreamPrefix,
+        onError: (error) =>
+          resolved.log(`pacu proxy: cannot write the recording (it stops here): ${error.message}`),
+      })
+    : undefined;
+  const findings = createFindingLog(redactor, resolved.onFinding);
+  const judge = createJudgeObserver({ spec, profile: resolved.profile, findings });
+  const ring = createExchangeRing(resolved.keepExchanges, spec.basePath);
+  const pipeline = createPipeline(
+    [
+      learningObserver(redactor),
+      ...(recording ? [recording] : []),
+      judge,
+      createStateObserver({ spec, findings }),
+      ring,
+      ...resolved.observers,
+    ],
+    resolved.log,
+  );
   const controlToken =
     resolved.controlToken ??
     (isLoopbackHost(resolved.host) ? undefined : randomBytes(18).toString('base64url'));
   const guard = controlGuard(resolved.host, controlToken);
   const routes: Record<string, () => unknown> = {
-    '/__pacu/exchanges': () => log.exchanges(),
-    '/__pacu/findings': () => log.findings(),
+    '/__pacu/exchanges': () => redactor.redact(ring.exchanges()),
+    '/__pacu/findings': () => findings.findings(),
   };
   const pool = createUpstream(resolved);
   const answerText = createAnswerTexts();
   let seq = 0;
-  // Completed exchanges wait here for the check phase, in order of completion, and are recorded in
-  // one write per batch; close() drains it.
-  let waiting: Array<() => void> = [];
-  let draining: NodeJS.Immediate | undefined;
-  const drain = (): void => {
-    draining = undefined;
-    const batch = waiting;
-    waiting = [];
-    for (const job of batch) job();
-    recorder?.flush();
-  };
-  const afterAnswers = (job: () => void): void => {
-    waiting.push(job);
-    draining ??= setImmediate(drain);
-  };
 
   /** The control API: read-only, `{ error }` on refusal, under the mock's guards. */
-  const control = (request: IncomingMessage, path: string): [number, unknown] => {
+  const control = (request: EdgeRequest): [number, unknown] => {
+    const { path } = request;
     if (!resolved.control) return [404, { error: `no control endpoint ${path}` }];
     const refused = guard(request.headers as Record<string, string | undefined>);
     if (refused) return [refused.status, { error: refused.message }];
@@ -134,168 +121,158 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     return [200, route()];
   };
 
-  const forward = async (
-    request: IncomingMessage,
-    response: ServerResponse,
-    body: Buffer,
-    clientGone: () => boolean,
-  ): Promise<void> => {
-    const url = request.url ?? '/';
-    const queryAt = url.indexOf('?');
-    const path = queryAt < 0 ? url : url.slice(0, queryAt);
-    const relative = path.startsWith(`${spec.basePath}/`) ? url.slice(spec.basePath.length) : url;
-    const method = request.method ?? 'GET';
-    const observers = resolved.observers;
-    // Made only for observers (a library user's): most proxies have none.
-    const observed: ObservedRequest | undefined =
-      observers.length === 0
-        ? undefined
-        : {
-            method,
-            path,
-            query: new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)),
-            headers: request.headers as Record<string, string | undefined>,
-            body,
-          };
-    if (observed) for (const observer of observers) observer.start?.(observed);
-    const routed = routeRequest(spec, method, relative);
+  const forward = async (request: EdgeRequest, response: ServerResponse): Promise<void> => {
+    const { path, search, body, method } = request;
+    const observed: ObservedRequest = {
+      method,
+      path,
+      query: new URLSearchParams(search),
+      search,
+      headers: request.headers as Record<string, string | undefined>,
+      rawHeaders: request.rawHeaders,
+      body,
+    };
+    pipeline.start(observed);
+    const routed = routeRequest(spec, method, `${path.slice(spec.basePath.length)}${search}`);
     const operationId = routed.kind === 'operation' ? routed.operation.id : undefined;
-    if (observed && operationId) for (const observer of observers) observer.match?.(observed, operationId);
-    const startedAt = new Date();
+    if (operationId) pipeline.match(observed, operationId);
+    const startedAt = Date.now();
     const started = performance.now();
     const number = ++seq;
-    const forwarded = endToEnd(request.headers, HOP_REQUEST_HEADERS);
-    const requestBody = body.length > 0 ? body.toString('utf8') : undefined;
-    // What a curl line sends again: the end-to-end headers, without the hop's host and length.
-    const sent: ApiRequest = {
-      method: method as ApiRequest['method'],
-      path: relative,
-      headers: flatten(forwarded),
-      ...(requestBody !== undefined ? { body: requestBody } : {}),
-    };
-    const ended = (status: number): void => {
-      if (observed)
-        for (const observer of observers)
-          observer.end?.({ request: observed, operationId, clientId: undefined, status, fault: undefined });
-    };
+    /** Tell the pipeline how it ended; `release` sends what is left once the recording has it. */
+    const ended = (status: number, answer: ObservedAnswer, release?: () => void): void =>
+      pipeline.end(
+        {
+          seq: number,
+          startedAt,
+          request: observed,
+          operationId,
+          route: routed,
+          clientId: undefined,
+          status,
+          fault: undefined,
+          answer,
+        },
+        release,
+      );
     let abort: (() => void) | undefined;
-    let cut = false;
+    let clientLeft = false;
     response.once('close', () => {
       if (response.writableFinished) return;
-      cut = true;
+      clientLeft = true;
       abort?.();
     });
-    let answer: Relayed;
     let headers: Record<string, string | string[]> = {};
-    try {
-      answer = await relay(
-        pool,
-        {
-          path: `${upstreamRoot}${url}`,
-          method,
-          headers: forwarded,
-          body: body.length > 0 || method === 'POST' ? body : null,
+    let expected: number | undefined;
+    let sent = 0;
+    /** The chunk that completes a Content-Length body: it leaves after the recording has the exchange. */
+    let last: Buffer | undefined;
+    const outcome = await relay(
+      pool,
+      {
+        path: `${upstreamRoot}${path}${search}`,
+        method,
+        headers: endToEnd(request.headers, HOP_REQUEST_HEADERS),
+        body: body.length > 0 || method === 'POST' ? body : null,
+      },
+      {
+        start: (status, received) => {
+          headers = endToEnd(received);
+          const length = received['content-length'];
+          expected = length === undefined ? undefined : Number(length);
+          response.writeHead(status, headers);
         },
-        {
-          start: (status, received) => {
-            headers = endToEnd(received);
-            response.writeHead(status, headers);
-          },
-          data: (chunk, resume) => {
-            if (response.write(chunk)) return true;
-            response.once('drain', resume);
-            return false;
-          },
-          abortWith: (stop) => {
-            abort = stop;
-            if (cut) stop();
-          },
+        data: (chunk, resume) => {
+          sent += chunk.length;
+          if (expected !== undefined && sent >= expected) {
+            last = chunk;
+            return true;
+          }
+          if (response.write(chunk)) return true;
+          response.once('drain', resume);
+          return false;
         },
-        KEPT_BODY_BYTES,
-      );
-    } catch (error) {
-      if (clientGone() || cut) return ended(0);
-      if ((error as { started?: boolean }).started) {
-        // The upstream broke off mid-answer: so does the client's connection, and nothing is recorded.
-        response.destroy();
-        return ended(0);
-      }
-      const { status, message } = noAnswer(error, upstreamBase, resolved.upstreamTimeoutMs);
-      const refusal = envelope(message);
-      sendJson(response, status, refusal);
-      ended(status);
-      log.report({
-        side: 'provider',
-        rule: 'transport.no-answer',
-        profile: 'documented',
-        reason: message.replace(/^pacu proxy: /, ''),
-        operation: operationId,
-        exchange: {
-          seq: number,
-          startedAt: isoTime(startedAt),
-          request: sent,
-          response: {
-            status,
-            headers: { 'content-type': 'application/json; charset=utf-8' },
-            text: JSON.stringify(refusal),
-            json: refusal,
-            durationMs: performance.now() - started,
-          },
+        abortWith: (stop) => {
+          abort = stop;
+          if (clientLeft) stop();
         },
-      });
-      return;
+      },
+      KEPT_BODY_BYTES,
+    );
+    const durationMs = performance.now() - started;
+    const answerOf = (error?: AnswerError): ProxyAnswer =>
+      new ProxyAnswer(answerText, method, headers, outcome.chunks, outcome.size, durationMs, error);
+    if (clientLeft) {
+      // The answer never reached the client: recorded as browsers record a cancelled request.
+      const message = 'the client left before its answer was whole';
+      return ended(outcome.status, answerOf({ kind: 'left', message }));
     }
-    response.end();
-    ended(answer.status);
-    // The answer's bytes leave in this tick's uncork (a nextTick): judging and recording wait for
-    // the check phase, so the client's latency does not include them.
-    const durationMs = Math.round((performance.now() - started) * 100) / 100;
-    afterAnswers(() => {
-      const size = answer.size;
-      const kept = size <= KEPT_BODY_BYTES;
-      // The client got the bytes as they came; the judge and the HAR read them decoded.
-      const chunks = answer.chunks as Buffer[];
-      const { text, seen } = kept
-        ? answerText(
-            method,
-            chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size),
-            headers['content-encoding'],
-          )
-        : { text: '', seen: false };
-      const exchange: ObservedExchange = {
-        seq: number,
-        startedAt: isoTime(startedAt),
-        request: sent,
-        response: answerOf({ status: answer.status, headers: flatten(headers), text, durationMs }),
-      };
-      log.complete(
-        exchange,
-        routed,
-        recorder && {
-          startedAt,
-          durationMs,
-          method,
-          url: `${resolved.upstream.origin}${upstreamRoot}${url}`,
-          requestHeaders: rawPairs(request.rawHeaders),
-          ...(requestBody !== undefined ? { requestBody } : {}),
-          status: answer.status,
-          statusText: statusText(answer.status),
-          responseHeaders: pairs(headers),
-          responseBody: kept ? text : `(${size} bytes, not kept)`,
-          ...(operationId ? { operation: operationId } : {}),
-        },
-        seen,
-      );
-    });
+    if (outcome.error === undefined) return ended(outcome.status, answerOf(), () => response.end(last));
+    if (outcome.status > 0) {
+      // The upstream broke off mid-answer: recorded as far as it came, then the client is cut too.
+      const message = `the upstream ${upstreamBase} broke off its answer after ${outcome.size} bytes${expected === undefined ? '' : ` of ${expected}`}`;
+      return ended(outcome.status, answerOf({ kind: 'cut', message }), () => response.destroy());
+    }
+    const { status, message } = noAnswer(outcome.error, upstreamBase, resolved.upstreamTimeoutMs);
+    const text = envelope(message);
+    const error: AnswerError = { kind: status === 504 ? 'timeout' : 'no-answer', message };
+    ended(status, refusalAnswer(text, durationMs, error), () => sendText(response, status, text));
   };
 
-  let listener: Awaited<ReturnType<typeof listenProxy>>;
+  /** Under the interface's base path, and nothing an upstream could read as another path: forward. */
+  const handle = (request: EdgeRequest, response: ServerResponse): void => {
+    const { path } = request;
+    const refusal: [number, unknown] | undefined = isControlPath(path)
+      ? control(request)
+      : !path.startsWith(`${spec.basePath}/`)
+        ? [
+            404,
+            {
+              success: false,
+              message: `pacu proxy: ${path} is outside the interface's base path ${spec.basePath}: nothing was forwarded`,
+            },
+          ]
+        : ENCODED_SEPARATOR.test(path)
+          ? [
+              400,
+              {
+                success: false,
+                message:
+                  'pacu proxy: an encoded slash or backslash (%2F, %5C) in the path could name another path upstream: nothing was forwarded',
+              },
+            ]
+          : undefined;
+    if (refusal) sendText(response, refusal[0], JSON.stringify(refusal[1]));
+    else
+      forward(request, response).catch((error: Error) => {
+        resolved.log(
+          `pacu proxy: unexpected error on ${request.method} ${path}: ${error.stack ?? error.message}`,
+        );
+        if (!response.headersSent) sendText(response, 502, envelope('pacu proxy: internal error (logged)'));
+        else response.destroy();
+      });
+  };
+
+  let listener: Awaited<ReturnType<typeof openFrontDoor>>;
   try {
-    listener = await listenProxy(resolved.host, resolved.port, { forward, control, log: resolved.log });
+    listener = await openFrontDoor({
+      host: resolved.host,
+      port: resolved.port,
+      limits: resolved.limits,
+      bodyLimit: () => DECIDED_LIMITS.maxBodyBytes,
+      errorBody: (path, _status, message) => refusalText(path, message),
+      handle,
+      log: resolved.log,
+    });
   } catch (error) {
     await pool.close();
-    await recorder?.close();
-    throw error;
+    await pipeline.close();
+    throw new ConfigError(
+      `pacu: cannot listen on ${resolved.host}:${resolved.port}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
   }
   let closing: Promise<void> | undefined;
   return {
@@ -303,17 +280,27 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     origin: listener.origin,
     upstream: upstreamBase,
     controlToken,
-    findings: log.findings,
-    exchanges: log.exchanges,
-    counts: log.counts,
-    report: log.toReport,
+    findings: findings.findings,
+    exchanges: () => redactor.redact(ring.exchanges()),
+    counts: () => ({ exchanges: judge.exchanges, recorded: recording?.recorded ?? 0 }),
+    report: () =>
+      buildProxyReport({
+        upstream: upstreamBase,
+        profile: resolved.profile,
+        startedAt,
+        findings: findings.findings(),
+        judged: judge.judged,
+        exchanges: judge.exchanges,
+        recorded: recording?.recorded ?? 0,
+        record: resolved.record,
+        dropped: findings.dropped,
+        redactor,
+      }),
     close() {
       closing ??= (async () => {
         await listener.close();
         await pool.close();
-        if (draining) clearImmediate(draining);
-        drain();
-        await recorder?.close();
+        await pipeline.close();
       })();
       return closing;
     },

@@ -1,4 +1,4 @@
-import type { RequestObserver } from '../http/index.ts';
+import type { FrontDoorLimits, RequestObserver } from '../http/index.ts';
 import type { Profile } from '../spec/index.ts';
 import type { ExchangeFinding, ObservedExchange, Report } from '../suites/index.ts';
 
@@ -14,14 +14,27 @@ export interface ProxyOptions {
   port?: number;
   /** @default '127.0.0.1' */
   host?: string;
+  /** Bytes of request line and headers a client may send (then 431). @default 16384 */
+  maxHeaderSize?: number;
+  /** Time a client has to send its headers (then 408). @default 10000 */
+  headersTimeoutMs?: number;
+  /** Time a client has to send its whole request (then 408). @default 30000 */
+  requestTimeoutMs?: number;
   /** `documented`: what the description states; `strict`: pacu's decisions too. @default 'documented' */
   profile?: Profile;
-  /** Record every completed exchange in this HAR 1.2 file (created 0600, credentials redacted). @default none */
+  /**
+   * Record every exchange in this HAR 1.2 file (created 0600, credentials redacted), each written
+   * before its answer's last bytes leave; a recording pacu wrote before is continued. @default none
+   */
   record?: string;
   /** The client secret, so it is redacted wherever it shows up (recording, findings, control API). @default none */
   clientSecret?: string;
   /** The client id that goes with it (a Basic credential is then shown by name). @default none */
   clientId?: string;
+  /** Header names whose values are credentials, beside those the redactor knows. @default [] */
+  redactHeaders?: readonly string[];
+  /** JSON or form field names whose values are credentials, beside those the redactor knows. @default [] */
+  redactFields?: readonly string[];
   /** Called with each finding as it is made (already redacted). @default none */
   onFinding?: (finding: ExchangeFinding) => void;
   /** Watchers of every request (the same interface the mock's journal and coverage implement). @default [] */
@@ -43,10 +56,14 @@ export interface ResolvedProxyOptions {
   readonly upstreamTimeoutMs: number;
   readonly port: number;
   readonly host: string;
+  /** The front door's limits (http/front-door.ts). */
+  readonly limits: FrontDoorLimits;
   readonly profile: Profile;
   readonly record: string | undefined;
   readonly clientSecret: string | undefined;
   readonly clientId: string | undefined;
+  readonly redactHeaders: readonly string[];
+  readonly redactFields: readonly string[];
   readonly onFinding: ((finding: ExchangeFinding) => void) | undefined;
   readonly observers: readonly RequestObserver[];
   readonly keepExchanges: number;
@@ -68,7 +85,7 @@ export interface RunningProxy {
   findings(): ExchangeFinding[];
   /** The last exchanges (see `keepExchanges`), oldest first, credentials redacted. */
   exchanges(): ObservedExchange[];
-  /** How many exchanges completed (judged), and how many were recorded. */
+  /** How many exchanges were judged, and how many were recorded (by this proxy: a continued file holds more). */
   counts(): { readonly exchanges: number; readonly recorded: number };
   /** What the proxy saw so far as a report (`command: 'proxy'`), for the reporters of `pacu check`. */
   report(): Report;

@@ -1,5 +1,4 @@
 export { arbitraryFromSchema } from './inputs/schema-arbitrary.ts';
-export { boundedMemory } from './judge/bounded-map.ts';
 export { errorShapeProblem, isSuccess, successShapeProblem } from './judge/envelope-checks.ts';
 export type {
   ExchangeFinding,
@@ -12,11 +11,16 @@ export {
   createExchangeJudge,
   EXCHANGE_RULES,
   judgeExchange,
-  REMEMBERED_ANSWERS,
-  remembersAnswer,
 } from './judge/exchange-judge.ts';
+export type { ExchangeRing } from './judge/exchange-ring.ts';
+export { createExchangeRing } from './judge/exchange-ring.ts';
 export type { ExchangeState, ExchangeStateOptions } from './judge/exchange-state.ts';
 export { createExchangeState, EXCHANGE_STATE_LIMIT, STATEFUL_RULES } from './judge/exchange-state.ts';
+export type { FindingLog } from './judge/finding-log.ts';
+export { createFindingLog, KEPT_FINDINGS } from './judge/finding-log.ts';
+export type { JudgeObserver, JudgeObserverOptions } from './judge/judge-observer.ts';
+export { createJudgeObserver, createStateObserver, TRANSPORT_RULES } from './judge/judge-observer.ts';
+export { exchangeOf } from './judge/traffic-exchange.ts';
 export type { FailureDraft, ReportInput, ResultDraft } from './report/build-report.ts';
 export { buildReport } from './report/build-report.ts';
 export type {
@@ -59,6 +63,7 @@ export {
   resolveTargetConfig,
   TARGET_ID_KEYS,
 } from './target/target-config.ts';
+export { targetRedactor } from './target/target-redactor.ts';
 export type { TokenSource } from './target/token-source.ts';
 export { createTokenSource } from './target/token-source.ts';
 export type { WebhookCheckOptions } from './webhooks/check-webhook-receiver.ts';

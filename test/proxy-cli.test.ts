@@ -1,53 +1,22 @@
 // `pacu proxy` as a process: started with --json, traffic through it, stopped with SIGTERM; the
 // reports, the recording and the exit code are what the issue asks for, and no secret is in any.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../mock/index.ts';
+import { startProxyCli as startProxy } from './helpers/proxy-process.ts';
 import { runCli } from './helpers/run-cli.ts';
 
-const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
 const SECRET = 'cli-proxy-secret-4567';
 const CLIENT = 'cli-proxy-client';
 const dir = mkdtempSync(path.join(tmpdir(), 'pacu-proxy-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Started {
-  child: ChildProcess;
-  info: { url: string; upstream: string };
-  stderr: () => string;
-  stdout: () => string;
-  exit: Promise<number>;
-}
-
-function startProxyCli(args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, [BIN, 'proxy', '--json', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PACU_CLIENT_SECRET: SECRET, PACU_CLIENT_ID: CLIENT, NO_COLOR: '1' },
-  });
-  let stderr = '';
-  let stdout = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exit = new Promise<number>((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    let first = true;
-    lines.on('line', (line) => {
-      stdout += `${line}\n`;
-      if (!first) return;
-      first = false;
-      resolve({ child, info: JSON.parse(line), stderr: () => stderr, stdout: () => stdout, exit });
-    });
-    child.once('exit', (code) => reject(new Error(`pacu proxy exited with ${code}: ${stderr}`)));
-  });
-}
+const startProxyCli = (args: string[]) =>
+  startProxy(args, { PACU_CLIENT_SECRET: SECRET, PACU_CLIENT_ID: CLIENT });
 
 const basic = `Basic ${Buffer.from(`${CLIENT}:${SECRET}`).toString('base64')}`;
 
@@ -132,7 +101,8 @@ describe('pacu proxy (the CLI)', () => {
         expect(text).not.toContain(token);
         expect(text).not.toContain(basic.slice(6));
       }
-      expect(JSON.parse(readFileSync(har, 'utf8')).log.entries).toHaveLength(2);
+      // The second run continues the first one's recording (it never truncates one).
+      expect(JSON.parse(readFileSync(har, 'utf8')).log.entries).toHaveLength(failOn === 'client' ? 4 : 2);
     }
   });
 

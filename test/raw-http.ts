@@ -6,6 +6,7 @@ export function raw(
   port: number,
   chunks: Array<string | Buffer>,
   pauseMs = 0,
+  options: { halfClose?: boolean; giveUpMs?: number } = {},
 ): Promise<{ text: string; closedAfterMs: number }> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
@@ -18,11 +19,17 @@ export function raw(
     socket.on('close', () => resolve({ text, closedAfterMs: Date.now() - started }));
     socket.on('connect', async () => {
       for (const chunk of chunks) {
+        if (socket.destroyed) return;
         socket.write(chunk);
         if (pauseMs) await new Promise((done) => setTimeout(done, pauseMs));
       }
+      // A half-close: the client is done sending, and still reads.
+      if (options.halfClose) socket.end();
     });
-    setTimeout(() => reject(new Error('the server never closed the connection')), 15_000).unref();
+    setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`the server never closed the connection; it sent: ${text.slice(0, 200)}`));
+    }, options.giveUpMs ?? 15_000).unref();
   });
 }
 

@@ -3,7 +3,7 @@
 // proxy costs beyond this is what judging and recording cost. argv[2]: the upstream base URL.
 import { createServer } from 'node:http';
 import { Pool } from 'undici';
-import { endToEnd } from '../../dist/proxy/forward.js';
+import { endToEnd } from '../../dist/http/hop-by-hop.js';
 
 const upstream = new URL(process.argv[2] ?? '');
 const root = upstream.pathname.replace(/\/v3\/?$/, '');

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { parseAuthorization } from '../../http/index.ts';
 import type { OperationSecurity } from '../../spec/index.ts';
 import type { MockClient } from '../types.ts';
 import type { MockContext } from './context.ts';
@@ -25,13 +26,11 @@ function decodedOrEmpty(text: string): string {
 /** The client named by HTTP Basic credentials on the token request, or 401. */
 export function authenticateClient(context: MockContext, request: MockRequest): MockClient {
   const challenge = { 'www-authenticate': 'Basic realm="pacu"' };
-  const match = /^Basic +([A-Za-z0-9+/=]+)$/i.exec(request.headers.authorization ?? '');
-  if (!match) throw new MockHttpError(401, INVALID_CLIENT, challenge);
-  const decoded = Buffer.from(match[1] ?? '', 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) throw new MockHttpError(401, INVALID_CLIENT, challenge);
-  const client = context.store.view.clients.get(decodedOrEmpty(decoded.slice(0, colon)));
-  if (!client || !sameText(client.clientSecret, decodedOrEmpty(decoded.slice(colon + 1)))) {
+  const credentials = parseAuthorization(request.headers.authorization);
+  if (credentials?.scheme !== 'basic' || credentials.user === undefined)
+    throw new MockHttpError(401, INVALID_CLIENT, challenge);
+  const client = context.store.view.clients.get(decodedOrEmpty(credentials.user));
+  if (!client || !sameText(client.clientSecret, decodedOrEmpty(credentials.password ?? ''))) {
     throw new MockHttpError(401, INVALID_CLIENT, challenge);
   }
   return client;
@@ -50,10 +49,10 @@ export function authorizeBearer(
   const header = request.headers.authorization;
   if (!header)
     refuse(401, 'invalid_request', 'missing bearer token: send Authorization: Bearer <access_token>');
-  const match = /^Bearer +([^\s]+)$/i.exec(header);
-  if (!match)
+  const credentials = parseAuthorization(header);
+  if (credentials?.scheme !== 'bearer')
     refuse(401, 'invalid_request', 'malformed Authorization header: expected Bearer <access_token>');
-  const token = context.store.view.tokens.get(match[1] ?? '');
+  const token = context.store.view.tokens.get(credentials.token);
   if (!token) refuse(401, 'invalid_token', 'unknown access token: get a new one from POST /auth/token');
   if (token.expiresAt <= context.clock.now()) {
     context.store.deleteToken(token.token);

@@ -1,9 +1,9 @@
-import type { FaultRecord, RequestObserver } from '../../http/index.ts';
+import { bodyText, type FaultRecord, parseAuthorization } from '../../http/index.ts';
 import type { Spec } from '../../spec/index.ts';
 import { errorReply, replyText } from './envelope.ts';
 import type { FaultRegistry, FaultTarget } from './faults.ts';
-import { bodyText, type MockReply, type MockRequest } from './http-types.ts';
-import type { AnswerLayer } from './request-core.ts';
+import type { MockReply, MockRequest } from './http-types.ts';
+import type { AnswerLayer, Exchange } from './request-core.ts';
 import { createRouter } from './router.ts';
 import type { StoreView } from './store.ts';
 
@@ -11,21 +11,15 @@ export interface ConsumerLayerDeps {
   spec: Spec;
   view: () => StoreView;
   faults: FaultRegistry;
-  /** Who watches the interface's requests (the journal, coverage, any given in the options). */
-  observers: readonly RequestObserver[];
 }
 
 /** The client a request speaks for, before authentication runs: a known bearer token's, or Basic's user. */
 function clientOf(request: MockRequest, view: StoreView): string | undefined {
-  const header = request.headers.authorization ?? '';
-  const bearer = /^Bearer +(\S+)$/i.exec(header);
-  if (bearer) return view.tokens.get(bearer[1] ?? '')?.clientId;
-  const basic = /^Basic +([A-Za-z0-9+/=]+)$/i.exec(header);
-  if (!basic) return undefined;
-  const decoded = Buffer.from(basic[1] ?? '', 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
+  const credentials = parseAuthorization(request.headers.authorization);
+  if (credentials?.scheme === 'bearer') return view.tokens.get(credentials.token)?.clientId;
+  if (credentials?.scheme !== 'basic' || !credentials.user) return undefined;
   try {
-    return colon > 0 ? decodeURIComponent(decoded.slice(0, colon)) : undefined;
+    return decodeURIComponent(credentials.user);
   } catch {
     return undefined;
   }
@@ -82,11 +76,11 @@ async function applyFault(fault: FaultRecord, next: () => Promise<MockReply>): P
 
 /**
  * The consumer's side of the mock, hung on the request core once (not on each handler): faults
- * decide the answer around the operation (a layer: they change it), and every request on the
- * interface is told to the observers (start, match, end), which only watch: the journal and
- * coverage among them. Control API requests pass straight through.
+ * decide the answer around the operation (a layer: they change it). Routing, the client and the
+ * body are looked at before the operation only when a fault may fire; what it learns is left on
+ * the exchange for the request pipeline's observers. Control API requests pass straight through.
  */
-export function createConsumerLayer({ spec, view, faults, observers }: ConsumerLayerDeps): AnswerLayer {
+export function createConsumerLayer({ spec, view, faults }: ConsumerLayerDeps): AnswerLayer {
   const route = createRouter(spec);
   const operationOf = (request: MockRequest): string | undefined => {
     try {
@@ -96,27 +90,18 @@ export function createConsumerLayer({ spec, view, faults, observers }: ConsumerL
     }
   };
   return async (exchange, next) => {
-    if (exchange.target !== 'api') return next();
+    if (exchange.target !== 'api' || !faults.armed) return next();
     const { request } = exchange;
-    for (const observer of observers) observer.start?.(request);
-    // Routing, the client and the body are looked at before the operation only when a fault may fire.
-    const target: FaultTarget | undefined = faults.armed
-      ? { operationId: operationOf(request), clientId: clientOf(request, view()), body: jsonOf(request) }
-      : undefined;
-    const fault = target?.operationId ? faults.fire(target) : undefined;
-    const reply = fault ? await applyFault(fault, next) : await next();
-    const operationId = exchange.operationId ?? target?.operationId;
-    const clientId = exchange.clientId ?? target?.clientId;
-    const status = reply.transport?.kind === 'drop' ? 0 : reply.status;
-    if (operationId) for (const observer of observers) observer.match?.(request, operationId);
-    const end = {
-      request,
-      operationId,
-      clientId,
-      status,
-      fault: fault ? { id: fault.id, kind: fault.kind } : undefined,
+    const target: FaultTarget = {
+      operationId: operationOf(request),
+      clientId: clientOf(request, view()),
+      body: jsonOf(request),
     };
-    for (const observer of observers) observer.end?.(end);
+    const fault = target.operationId ? faults.fire(target) : undefined;
+    const reply = fault ? await applyFault(fault, next) : await next();
+    exchange.operationId ??= target.operationId as Exchange['operationId'];
+    exchange.clientId ??= target.clientId;
+    if (fault) exchange.fault = { id: fault.id, kind: fault.kind };
     return reply;
   };
 }

@@ -1,3 +1,4 @@
+import { isControlPath } from '../../http/index.ts';
 import type { MockReply } from './http-types.ts';
 
 // Every answer the mock builds comes from here: the interface's envelope for /v3 and for anything
@@ -58,7 +59,7 @@ export function errorFor(
   message: string,
   headers?: Record<string, string>,
 ): MockReply {
-  return path === '/__pacu' || path.startsWith('/__pacu/')
+  return isControlPath(path)
     ? controlErrorReply(status, message, headers)
     : errorReply(status, message, headers);
 }

@@ -64,7 +64,9 @@ function gather(spec: Spec, har: Har, source: string): Recorded {
     payouts: new Map(),
   };
   for (const exchange of routeHar(spec, har)) {
-    if (!exchange.operation || exchange.entry.response.status !== 200) continue;
+    // An answer that broke off (`_error`) seeds nothing: its body is not the provider's whole record.
+    if (!exchange.operation || exchange.entry.response.status !== 200 || exchange.error !== undefined)
+      continue;
     const problem = answerProblem(checkOf(exchange.operation.id), exchange);
     if (problem) {
       const { method } = exchange.entry.request;

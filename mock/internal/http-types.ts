@@ -9,14 +9,12 @@ export interface MockRequest {
   body: Buffer;
   /** How many header lines the client sent (before any were merged). */
   headerLines?: number;
+  /** Names as the client spelled them and values, alternating (over HTTP). */
+  rawHeaders?: readonly string[];
+  /** The query as sent, with its `?` (over HTTP). */
+  search?: string;
   /** `body` decoded as UTF-8, once: see {@link bodyText}. */
   decoded?: string;
-}
-
-/** The request's body as UTF-8 text, decoded once however many readers (parser, journal) ask. */
-export function bodyText(request: { readonly body: Buffer; decoded?: string }): string {
-  request.decoded ??= request.body.toString('utf8');
-  return request.decoded;
 }
 
 /** What the core answers: a status and a JSON value (always JSON, envelope or control data). */

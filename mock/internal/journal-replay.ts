@@ -1,7 +1,7 @@
-import { createReadStream } from 'node:fs';
 import { access, truncate } from 'node:fs/promises';
 import type { Spec } from '../../spec/index.ts';
 import type { SeededIds } from '../types.ts';
+import { readJsonLines } from './json-lines.ts';
 import { COLLECTIONS, type CollectionName, collectionChecks } from './snapshot.ts';
 import { emptyState, type MockState } from './state.ts';
 import { corrupt } from './state-file.ts';
@@ -62,37 +62,25 @@ export async function replayJournal(
     return { state, now, entries };
   }
   const fresh = (seeded: SeededIds): MockState => emptyState(seeded);
-  let rest = '';
-  let lineNumber = 0;
-  let goodBytes = 0;
-  const apply = (line: string): void => {
-    lineNumber++;
-    goodBytes += Buffer.byteLength(line) + 1;
-    if (line.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      throw corrupt(file, lineNumber, `not JSON (${(error as Error).message})`);
-    }
+  let torn: { wholeBytes: number; rest: string; lastNumber: number } | undefined;
+  // A last line without its newline was never acknowledged: it is not read.
+  for await (const { number, value } of readJsonLines(file, (end) => {
+    torn = end;
+    return undefined;
+  })) {
     const problem = entryProblem(spec, value);
-    if (problem) throw corrupt(file, lineNumber, problem);
+    if (problem) throw corrupt(file, number, problem);
     const entry = value as JournalEntry;
     if (entry[0] === 'now') now = entry[1];
     if (entry[0] === 'clear') now = entry[1].now;
     state = MockStore.replay(state, entry, fresh);
     entries++;
-  };
-  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop() ?? '';
-    for (const line of lines) apply(line);
   }
-  if (rest !== '') {
+  if (torn) {
     log(
-      `pacu mock: state journal ${file}: ignored a torn last line (${Buffer.byteLength(rest)} bytes, never acknowledged) left by a crash; the file is cut back to line ${lineNumber}`,
+      `pacu mock: state journal ${file}: ignored a torn last line (${Buffer.byteLength(torn.rest)} bytes, never acknowledged) left by a crash; the file is cut back to line ${torn.lastNumber}`,
     );
-    await truncate(file, goodBytes);
+    await truncate(file, torn.wholeBytes);
   }
   return { state, now, entries };
 }

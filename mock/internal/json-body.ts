@@ -1,4 +1,5 @@
-import { bodyText, MockHttpError, type MockRequest } from './http-types.ts';
+import { bodyText } from '../../http/index.ts';
+import { MockHttpError, type MockRequest } from './http-types.ts';
 import { MAX_JSON_DEPTH } from './limits.ts';
 
 /** Deepest nesting of arrays and objects in JSON text, found without parsing (no recursion to blow). */

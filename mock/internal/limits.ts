@@ -6,5 +6,3 @@ export const BODY_LIMIT_BYTES = DECIDED_LIMITS.maxBodyBytes;
 /** The control API takes whole state dumps, so it gets a larger body limit than /v3. */
 export const CONTROL_BODY_LIMIT_BYTES = 256 * 1024 * 1024;
 export const MAX_JSON_DEPTH = DECIDED_LIMITS.maxJsonDepth;
-/** More header lines than this: 431 (node would otherwise drop the rest silently). */
-export const MAX_HEADER_LINES = 200;

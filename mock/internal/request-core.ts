@@ -1,11 +1,17 @@
-import { CONTROL_PREFIX } from '../../http/index.ts';
+import {
+  type FiredFault,
+  FRONT_DOOR_DEFAULTS,
+  isControlPath,
+  type ObservedAnswer,
+  type RequestEnd,
+  type RequestPipeline,
+} from '../../http/index.ts';
 import type { OperationId } from '../../spec/index.ts';
-import { errorFor, tooLargeReply } from './envelope.ts';
+import { errorFor, replyText, tooLargeReply } from './envelope.ts';
 import type { MockReply, MockRequest } from './http-types.ts';
-import { BODY_LIMIT_BYTES, CONTROL_BODY_LIMIT_BYTES, MAX_HEADER_LINES } from './limits.ts';
+import { BODY_LIMIT_BYTES, CONTROL_BODY_LIMIT_BYTES } from './limits.ts';
 
-export const isControlPath = (path: string): boolean =>
-  path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+const MAX_HEADER_LINES = FRONT_DOOR_DEFAULTS.maxHeaderLines;
 
 /**
  * One request on its way through the core. Handlers fill in what they learn (the operation once
@@ -16,6 +22,8 @@ export interface Exchange {
   readonly target: 'api' | 'control';
   operationId?: OperationId;
   clientId?: string;
+  /** A fault that shaped the answer. */
+  fault?: FiredFault;
 }
 
 /**
@@ -41,10 +49,43 @@ export interface CoreParts {
   controlEnabled: boolean;
   /** Resolves once the store's writes so far are durable; undefined when nothing is waiting. */
   committed(): Promise<void> | undefined;
+  /** Who watches the interface's requests (the recording, the journal, coverage, the options' own). */
+  pipeline: RequestPipeline;
   log(line: string): void;
 }
 
-/** The limits every request meets, in-process or over HTTP: the same answer either way. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A reply as the request pipeline's observers see it; its headers and size are worked out if asked. */
+class MockAnswer implements ObservedAnswer {
+  readonly whole = true;
+  readonly repeated = false;
+  readonly text: string;
+  readonly durationMs: number;
+  readonly error: ObservedAnswer['error'];
+  readonly #reply: MockReply;
+
+  constructor(reply: MockReply, text: string, durationMs: number) {
+    this.#reply = reply;
+    this.text = text;
+    this.durationMs = durationMs;
+    this.error =
+      reply.transport?.kind === 'drop'
+        ? { kind: 'dropped', message: 'the connection was reset with no answer (a pacu mock fault)' }
+        : undefined;
+  }
+
+  get headers(): Record<string, string> {
+    if (this.error) return {};
+    return { 'content-type': JSON_TYPE, 'content-length': String(this.bytes), ...this.#reply.headers };
+  }
+
+  get bytes(): number {
+    return this.error ? 0 : Buffer.byteLength(this.text);
+  }
+}
+
+/** The limits every request meets in-process, the same as the front door's over HTTP. */
 export function limitReply(request: MockRequest): MockReply | undefined {
   if ((request.headerLines ?? 0) > MAX_HEADER_LINES) {
     return errorFor(request.path, 431, `more than ${MAX_HEADER_LINES} header lines`);
@@ -61,6 +102,8 @@ export function limitReply(request: MockRequest): MockReply | undefined {
  */
 export function createRequestCore(parts: CoreParts): RequestCore {
   const layers: AnswerLayer[] = [];
+  const { pipeline } = parts;
+  let seq = 0;
   const dispatch = (exchange: Exchange): MockReply => {
     try {
       return exchange.target === 'api' ? parts.api(exchange) : parts.control(exchange);
@@ -88,9 +131,14 @@ export function createRequestCore(parts: CoreParts): RequestCore {
       if (control && !parts.controlEnabled) return errorFor('/v3', 404, `no operation at ${request.path}`);
       const refused = control ? parts.guardControl(request) : undefined;
       if (refused) return refused;
+      const exchange: Exchange = { request, target: control ? 'control' : 'api' };
+      const startedAt = Date.now();
+      const started = performance.now();
+      const number = control ? 0 : ++seq;
+      if (!control) pipeline.start(request);
       let reply: MockReply;
       try {
-        reply = await run({ request, target: control ? 'control' : 'api' }, 0);
+        reply = await run(exchange, 0);
       } catch (error) {
         parts.log(`pacu mock: a layer failed on ${request.method} ${request.path}: ${String(error)}`);
         reply = errorFor(request.path, 500, 'internal error in pacu mock (logged)');
@@ -101,12 +149,30 @@ export function createRequestCore(parts: CoreParts): RequestCore {
         if (pending) await pending;
       } catch (error) {
         parts.log(`pacu mock: cannot write the state journal: ${(error as Error).message}`);
-        return errorFor(
+        reply = errorFor(
           request.path,
           503,
           'the mock cannot write its state journal (logged); nothing was kept',
         );
       }
+      if (control) return reply;
+      // The text goes on the wire as it is: rendered once, for the observers and the transport.
+      if (!reply.transport && reply.text === undefined) reply.text = JSON.stringify(reply.body);
+      const { operationId, clientId, fault } = exchange;
+      if (operationId) pipeline.match(request, operationId);
+      const event: RequestEnd = {
+        seq: number,
+        startedAt,
+        request,
+        operationId,
+        clientId,
+        status: reply.transport?.kind === 'drop' ? 0 : reply.status,
+        fault,
+        answer: new MockAnswer(reply, replyText(reply), performance.now() - started),
+      };
+      // With a recording, the answer leaves once the recording has the exchange.
+      if (pipeline.holdsAnswers) await new Promise<void>((release) => pipeline.end(event, release));
+      else pipeline.end(event);
       return reply;
     },
   };

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../../http/index.ts';
 import { loadSpec } from '../../spec/index.ts';
 import type { MockRequest } from './http-types.ts';
 import { createRequestJournal } from './request-journal.ts';
@@ -21,7 +22,7 @@ describe('the request journal ring', () => {
         fc.integer({ min: 1, max: 8 }),
         fc.array(fc.oneof(fc.integer({ min: 0, max: 2 }), fc.constant(-1)), { maxLength: 40 }),
         (size, steps) => {
-          const journal = createRequestJournal(spec, size);
+          const journal = createRequestJournal(spec, size, createRedactor());
           // The model: the last `size` recorded requests (a cleared slot stays taken until it is
           // overwritten), of which those not cleared are shown, oldest first.
           const model: { n: number; client: string; live: boolean }[] = [];

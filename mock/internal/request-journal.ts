@@ -1,53 +1,45 @@
-import type {
-  FiredFault,
-  RecordedRequest,
-  RequestEnd,
-  RequestFilter,
-  RequestObserver,
-  UnmatchedRequest,
+import {
+  bodyText,
+  type FiredFault,
+  type RecordedRequest,
+  type Redactor,
+  type RequestEnd,
+  type RequestFilter,
+  type RequestObserver,
+  ringSlots,
+  SECRET_STAND_INS,
+  type UnmatchedRequest,
 } from '../../http/index.ts';
 import type { Spec } from '../../spec/index.ts';
-import { bodyText } from './http-types.ts';
 import { nearMiss } from './near-miss.ts';
 import { StringPool } from './string-pool.ts';
 
-/** Keys whose values never enter the journal: credentials of any kind. */
-const SECRET_KEY = /secret|password|token|authorization|credential/i;
-export const REDACTED = '[redacted]';
-
-function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, SECRET_KEY.test(key) ? REDACTED : redact(item)]),
-    );
-  return value;
-}
+export const REDACTED = SECRET_STAND_INS.redacted;
 
 /** Bodies past this are kept cut short: the journal must not hold megabytes per entry. */
 export const JOURNAL_BODY_BYTES = 64 * 1024;
 
-/** The body as the journal shows it: parsed JSON or form fields, credentials redacted. */
-function bodyOf(text: string, contentType: string): unknown {
+/** The body as the journal shows it: parsed JSON or form fields, through the one redactor. */
+function bodyOf(text: string, contentType: string, redactor: Redactor): unknown {
   if (text.length === 0) return null;
   const type = contentType.toLowerCase();
   if (type.startsWith('application/x-www-form-urlencoded')) {
     try {
-      return redact(Object.fromEntries(new URLSearchParams(text)));
+      return redactor.redact(Object.fromEntries(new URLSearchParams(text)));
     } catch {
       return REDACTED;
     }
   }
   try {
-    return redact(JSON.parse(text));
+    return redactor.redact(JSON.parse(text));
   } catch {
-    return { unparsed: `${text.slice(0, 200)}${text.length > 200 ? '…' : ''}` };
+    return { unparsed: redactor.redactText(`${text.slice(0, 200)}${text.length > 200 ? '…' : ''}`) };
   }
 }
 
 /** Every request on the interface, newest last, in a ring buffer of `size` entries: an observer of the pipeline. */
 export interface RequestJournal extends RequestObserver {
-  record(input: RequestEnd): void;
+  record(input: Pick<RequestEnd, 'request' | 'operationId' | 'clientId' | 'status' | 'fault'>): void;
   query(filter?: RequestFilter): RecordedRequest[];
   unmatched(): UnmatchedRequest[];
   /** Forget everything, or one client's entries. */
@@ -62,11 +54,17 @@ interface Kept extends Omit<RecordedRequest, 'body' | 'at'> {
   contentType: string;
 }
 
-const shown = ({ atMs, text, bytes, contentType, ...entry }: Kept): RecordedRequest => ({
-  at: new Date(atMs).toISOString(),
-  ...entry,
-  body: bytes > JOURNAL_BODY_BYTES ? { unparsed: `${bytes} bytes, not kept` } : bodyOf(text, contentType),
-});
+const shownBy =
+  (redactor: Redactor) =>
+  ({ atMs, text, bytes, contentType, ...entry }: Kept): RecordedRequest => ({
+    at: new Date(atMs).toISOString(),
+    ...entry,
+    path: redactor.redactText(entry.path),
+    body:
+      bytes > JOURNAL_BODY_BYTES
+        ? { unparsed: `${bytes} bytes, not kept` }
+        : bodyOf(text, contentType, redactor),
+  });
 
 /**
  * The last `size` requests in a ring of fixed slots, one array per field. Under load an object per
@@ -77,7 +75,8 @@ const shown = ({ atMs, text, bytes, contentType, ...entry }: Kept): RecordedRequ
  * not the slots.
  */
 function createRing(size: number) {
-  const slots = Math.max(0, size);
+  const ring = ringSlots(size);
+  const slots = ring.capacity;
   const atMs = new Float64Array(slots);
   const status = new Int32Array(slots);
   const bytes = new Int32Array(slots);
@@ -91,12 +90,10 @@ function createRing(size: number) {
   const clientId = new Array<string | null>(slots).fill(null);
   const fault = new Array<FiredFault | null>(slots).fill(null);
   const pool = new StringPool(4096);
-  let next = 0;
   return {
     push(entry: Kept): void {
       if (slots === 0) return;
-      const at = next;
-      next = (next + 1) % slots;
+      const at = ring.take();
       atMs[at] = entry.atMs;
       status[at] = entry.status;
       bytes[at] = entry.bytes;
@@ -112,8 +109,7 @@ function createRing(size: number) {
     /** The live entries, oldest first. */
     entries(): Kept[] {
       const out: Kept[] = [];
-      for (let step = 0; step < slots; step++) {
-        const at = (next + step) % slots;
+      for (const at of ring.inOrder()) {
         if (live[at] === 0) continue;
         out.push({
           atMs: atMs[at] as number,
@@ -142,9 +138,11 @@ function createRing(size: number) {
   };
 }
 
-export function createRequestJournal(spec: Spec, size: number): RequestJournal {
+/** The journal of `size` requests; what it shows passes through `redactor` (the mock's, the one policy). */
+export function createRequestJournal(spec: Spec, size: number, redactor: Redactor): RequestJournal {
   const ring = createRing(size);
-  const record = ({ request, operationId, clientId, status, fault }: RequestEnd): void => {
+  const shown = shownBy(redactor);
+  const record: RequestJournal['record'] = ({ request, operationId, clientId, status, fault }) => {
     const query = request.query.size > 0 ? request.query.toString() : '';
     ring.push({
       atMs: Date.now(),

@@ -1,10 +1,9 @@
-import { createReadStream } from 'node:fs';
 import { access, type FileHandle, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { ConfigError, type Spec } from '../../spec/index.ts';
 import type { SnapshotHeader } from '../types.ts';
 import { STATE_FILE_MODE } from './journal-file.ts';
+import { readJsonLines } from './json-lines.ts';
 import {
   applyEntry,
   COLLECTIONS,
@@ -109,23 +108,13 @@ export async function readStateFile(
     return undefined;
   }
   const checks = collectionChecks(spec);
-  const lines = createInterface({
-    input: createReadStream(file, { encoding: 'utf8' }),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  });
   let lineNumber = 0;
   let state: MockState | undefined;
   let now = 0;
   try {
-    for await (const line of lines) {
-      lineNumber++;
-      if (line.trim() === '') continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch (error) {
-        throw corrupt(file, lineNumber, `not JSON (${(error as Error).message})`);
-      }
+    // A snapshot is written whole: its last line may end without a newline.
+    for await (const { number, value } of readJsonLines(file, (end) => end.rest)) {
+      lineNumber = number;
       if (!state) {
         const problems = headerProblems(value);
         if (problems.length > 0)

@@ -1,3 +1,4 @@
+import { hasScheme } from '../../http/index.ts';
 import {
   compileSchema,
   type JSONSchema7,
@@ -89,9 +90,6 @@ function parsedRequestBody(request: ApiRequest, mediaType: string): unknown {
 
 type Draft = Omit<ExchangeFinding, 'exchange' | 'operation'>;
 
-/** An Authorization value of each scheme (schemes are case-insensitive, RFC 9110 11.1). */
-const SCHEME = { basic: /^Basic\s+\S/i, bearer: /^Bearer\s+\S/i } as const;
-
 function judgeRequest(spec: Spec, operation: OperationSpec, request: ApiRequest, profile: Profile): Draft[] {
   const out: Draft[] = [];
   const client = (rule: string, reason: string, at: Profile = 'documented'): void => {
@@ -102,7 +100,7 @@ function judgeRequest(spec: Spec, operation: OperationSpec, request: ApiRequest,
   if (security.kind !== 'none') {
     const scheme = security.kind === 'basic' ? 'Basic' : 'Bearer';
     const header = request.headers.authorization;
-    if (!SCHEME[security.kind].test(header ?? ''))
+    if (!hasScheme(header, security.kind))
       client(
         EXCHANGE_RULES.authorization,
         `${operation.id} takes ${scheme} authentication; the request has ${header ? 'another Authorization scheme' : 'no Authorization header'}`,

@@ -1,3 +1,4 @@
+import { bearerToken } from '../../http/index.ts';
 import type { Profile } from '../../spec/index.ts';
 import { requestJson } from '../target/api-request.ts';
 import { boundedMemory } from './bounded-map.ts';
@@ -34,8 +35,6 @@ export interface ExchangeState {
   /** The rules applied so far, for the report's passed rows. */
   readonly checked: ReadonlySet<string>;
 }
-
-const BEARER = /^Bearer\s+(\S+)$/i;
 
 const scopesOf = (text: unknown): string[] =>
   typeof text === 'string'
@@ -101,7 +100,7 @@ export function createExchangeState(options: ExchangeStateOptions = {}): Exchang
   };
 
   const onBearer = (operationId: string | undefined, exchange: ObservedExchange): ExchangeFinding[] => {
-    const token = BEARER.exec(exchange.request.headers.authorization ?? '')?.[1];
+    const token = bearerToken(exchange.request.headers.authorization);
     const issued = token === undefined ? undefined : tokens.get(token);
     if (!issued || !Number.isFinite(issued.lifetimeSeconds)) return [];
     const ageMs = now(exchange) - issued.issuedAtMs;

@@ -1,4 +1,3 @@
-import { createRedactor } from '../../http/index.ts';
 import { ConfigError, type Profile, type Spec } from '../../spec/index.ts';
 import { buildReport, type ResultDraft } from '../report/build-report.ts';
 import type { Report, RuleCategory } from '../report/report.ts';
@@ -10,6 +9,7 @@ import {
   type TargetConfig,
   type TargetIds,
 } from '../target/target-config.ts';
+import { targetRedactor } from '../target/target-redactor.ts';
 import { type CheckOptions, type ResolvedCheckOptions, resolveCheckOptions } from './check-options.ts';
 import { formatFailureId, parseFailureId } from './failure-id.ts';
 import { resolveNeeds } from './resolve-needs.ts';
@@ -149,14 +149,10 @@ export async function runChecks(given: CheckOptions): Promise<Report> {
   const selection = selectTasks(options, spec);
   // A replayed failure id carries the seed of its run.
   const seed = selection.seed ?? options.seed;
-  const redactor = createRedactor({
-    ...(options.target.clientId !== undefined ? { clientId: options.target.clientId } : {}),
-    ...(options.target.clientSecret !== undefined ? { clientSecret: options.target.clientSecret } : {}),
-    others: [
-      ...(options.target.webhook ? [options.target.webhook.secret] : []),
-      ...Object.values(options.target.headers ?? {}),
-    ],
-  });
+  const redactor = targetRedactor(
+    options.target,
+    options.target.webhook ? [options.target.webhook.secret] : [],
+  );
   const run = await openRunContext({
     spec,
     profile,

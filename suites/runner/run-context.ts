@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Redactor } from '../../http/index.ts';
+import { bearerToken, type Redactor } from '../../http/index.ts';
 import { ConfigError, type Profile, type Spec } from '../../spec/index.ts';
 import { errorShapeProblem } from '../judge/envelope-checks.ts';
 import type { ErrorAnswerProblem, ReceivingCase } from '../rules/rule.ts';
@@ -74,8 +74,6 @@ function receiverAddress(url: string): { host: string; port: number } {
   };
 }
 
-const BEARER = /^Bearer\s+(\S+)$/;
-
 const withToken = (request: ApiRequest, token: string): ApiRequest => ({
   ...request,
   headers: { ...request.headers, authorization: `Bearer ${token}` },
@@ -88,12 +86,12 @@ function createSend(
   errorAnswers: Map<string, ErrorAnswers>,
 ): RunContext['send'] {
   return async (request, operation, receivedIn) => {
-    const held = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const held = bearerToken(request.headers.authorization);
     const scopes = held === undefined ? undefined : tokens.owns(held);
     let sent = scopes ? withToken(request, await tokens.get(scopes)) : request;
     let response = await api.send(sent);
     if (response.status === 401 && scopes) {
-      sent = withToken(request, await tokens.renew(BEARER.exec(sent.headers.authorization ?? '')?.[1] ?? ''));
+      sent = withToken(request, await tokens.renew(bearerToken(sent.headers.authorization) ?? ''));
       response = await api.send(sent);
     }
     if (response.status >= 400) {

@@ -27,6 +27,10 @@ export interface TargetConfig {
   readonly timeoutMs?: number;
   /** A webhook receiver the target delivers to, and its signing secret (for lifecycle rules). */
   readonly webhook?: { readonly receiverUrl?: string; readonly secret: string };
+  /** Header names whose values are credentials in this target's traffic (`--redact-header`). */
+  readonly redactHeaders?: readonly string[];
+  /** JSON or form field names whose values are credentials in it (`--redact-field`). */
+  readonly redactFields?: readonly string[];
 }
 
 /** What flags, environment and a config file may each say; flags win over the file, the file over env. */

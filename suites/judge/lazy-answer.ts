@@ -1,4 +1,5 @@
-import { jsonOrUndefined, type ObservedExchange } from '../suites/index.ts';
+import { jsonOrUndefined } from '../target/api-request.ts';
+import type { ObservedExchange } from './exchange-judge.ts';
 
 /** Where an answer keeps its parsed body once `json` was read (a symbol: reports and walks skip it). */
 const PARSED = Symbol('parsed');

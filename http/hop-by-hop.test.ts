@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endToEnd } from './forward.ts';
+import { endToEnd } from './hop-by-hop.ts';
 
 describe('endToEnd', () => {
   it('drops hop-by-hop headers, those the Connection header names, and the asked ones; keeps the rest', () => {

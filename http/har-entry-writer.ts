@@ -1,0 +1,138 @@
+import { STATUS_CODES } from 'node:http';
+import { LRUCache } from 'lru-cache';
+import {
+  type HarBodyText,
+  type HarEntryText,
+  type HarExchange,
+  type HarNameValue,
+  harBodyText,
+  harEntryText,
+} from './har.ts';
+import { bodyText, type RequestEnd } from './pipeline.ts';
+import type { Redactor } from './redaction.ts';
+
+/** Distinct header name and value pairs remembered; all are forgotten when there are more. */
+const REMEMBERED_HEADERS = 4096;
+/** Distinct answer bodies whose redacted JSON text is remembered, and the longest one. */
+const REMEMBERED_BODIES = 256;
+const REMEMBERED_BODY_LENGTH = 64 * 1024;
+
+/** Only reads repeat their answers (a write's is a new record each time); and only short ones are kept. */
+const remembers = (method: string, length: number): boolean =>
+  method === 'GET' && length <= REMEMBERED_BODY_LENGTH;
+
+const pairs = (headers: Readonly<Record<string, string | readonly string[]>>): HarNameValue[] => {
+  const out: HarNameValue[] = [];
+  for (const name in headers) {
+    const value = headers[name] as string | readonly string[];
+    if (typeof value === 'string') out.push({ name, value });
+    else for (const item of value) out.push({ name, value: item });
+  }
+  return out;
+};
+
+/** The request's headers as sent on the wire (names as the client spelled them). */
+function requestPairs(event: RequestEnd): HarNameValue[] {
+  const raw = event.request.rawHeaders;
+  if (!raw) return pairs(event.request.headers as Record<string, string>);
+  const out: HarNameValue[] = [];
+  for (let index = 0; index + 1 < raw.length; index += 2)
+    out.push({ name: raw[index] as string, value: raw[index + 1] as string });
+  return out;
+}
+
+/** An exchange as a recording holds it, unredacted; `origin` is what the path was sent under. */
+export function harExchangeOf(event: RequestEnd, origin: string): HarExchange {
+  const { request, answer } = event;
+  const search = request.search ?? (request.query.size > 0 ? `?${request.query}` : '');
+  return {
+    startedAt: new Date(event.startedAt),
+    durationMs: Math.round(answer.durationMs * 100) / 100,
+    method: request.method,
+    url: `${origin}${request.path}${search}`,
+    requestHeaders: requestPairs(event),
+    ...(request.body.length > 0 ? { requestBody: bodyText(request) } : {}),
+    status: event.status,
+    statusText: STATUS_CODES[event.status] ?? '',
+    responseHeaders: pairs(answer.headers),
+    // An answer that broke off is kept as far as it came; its `_error` says so.
+    responseBody: answer.whole || answer.error ? answer.text : `(${answer.bytes} bytes, not kept)`,
+    ...(event.operationId !== undefined ? { operation: event.operationId } : {}),
+    ...(answer.error ? { error: answer.error.message } : {}),
+  };
+}
+
+/**
+ * An exchange's HAR entry as JSON text (in {@link HarEntryText}'s pieces), every string through the
+ * redactor (the one place secrets leave), as `harEntry(redactor.redact(exchange))` would be. A
+ * provider answers the same read with the same bytes, so an answer body's redacted JSON text is
+ * remembered while the redactor learns no new secret: redacting and escaping a 3 KB list for
+ * every GET was most of what recording cost.
+ */
+export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEntryText {
+  const bodies = new LRUCache<string, HarBodyText>({ max: REMEMBERED_BODIES });
+  let known = redactor.known;
+  // Headers repeat (the same token, agent and content type on every request): each name and value
+  // pair is redacted and written as JSON once while the redactor learns nothing new.
+  const pairsJson = new Map<string, Map<string, string>>();
+  let pairsKept = 0;
+  const forgetIfLearned = (): void => {
+    if (redactor.known === known) return;
+    bodies.clear();
+    pairsJson.clear();
+    pairsKept = 0;
+    known = redactor.known;
+  };
+  const pairJson = ({ name, value }: HarNameValue): string => {
+    let byValue = pairsJson.get(name);
+    if (!byValue) {
+      byValue = new Map();
+      pairsJson.set(name, byValue);
+    }
+    let out = byValue.get(value);
+    if (out === undefined) {
+      if (pairsKept >= REMEMBERED_HEADERS) {
+        pairsJson.clear();
+        pairsJson.set(name, byValue);
+        byValue.clear();
+        pairsKept = 0;
+      }
+      const [redacted] = redactor.redactHeaders([{ name, value }]);
+      out = JSON.stringify(redacted);
+      byValue.set(value, out);
+      pairsKept += 1;
+    }
+    return out;
+  };
+  const headersJson = (list: readonly HarNameValue[]): string => {
+    let out = '[';
+    for (let index = 0; index < list.length; index++)
+      out +=
+        index === 0 ? pairJson(list[index] as HarNameValue) : `,${pairJson(list[index] as HarNameValue)}`;
+    return `${out}]`;
+  };
+  const body = (raw: string, har: HarExchange): HarBodyText => {
+    if (har.error || !remembers(har.method, raw.length)) return harBodyText(redactor.redactText(raw));
+    let kept = bodies.get(raw);
+    if (!kept) {
+      kept = harBodyText(redactor.redactText(raw));
+      bodies.set(raw, kept);
+    }
+    return kept;
+  };
+  const text = (value: string): string => redactor.redactText(value);
+  return (har) => {
+    forgetIfLearned();
+    return harEntryText(
+      {
+        ...har,
+        url: text(har.url),
+        ...(har.requestBody !== undefined ? { requestBody: text(har.requestBody) } : {}),
+        responseBody: '',
+        ...(har.error !== undefined ? { error: text(har.error) } : {}),
+      },
+      body(har.responseBody, har),
+      headersJson,
+    );
+  };
+}

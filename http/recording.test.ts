@@ -1,0 +1,102 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RequestEnd } from './pipeline.ts';
+import { openRecording } from './recording.ts';
+import { createRedactor } from './redaction.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const fileIn = (name: string): string => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pacu-recording-'));
+  dirs.push(dir);
+  return path.join(dir, name);
+};
+
+const event = (seq: number, text = `{"n":${seq}}`): RequestEnd => ({
+  seq,
+  startedAt: 0,
+  request: {
+    method: 'GET',
+    path: '/v3/users',
+    query: new URLSearchParams(`page=${seq}`),
+    headers: { authorization: 'Bearer tok-0123456789' },
+    body: Buffer.alloc(0),
+  },
+  operationId: 'listUsers',
+  clientId: undefined,
+  status: 200,
+  fault: undefined,
+  answer: {
+    headers: { 'content-type': 'application/json' },
+    text,
+    bytes: text.length,
+    whole: true,
+    repeated: false,
+    durationMs: 1,
+    error: undefined,
+  },
+});
+
+const open = (file: string) =>
+  openRecording({
+    file,
+    redactor: createRedactor(),
+    origin: () => 'http://up/sandbox',
+    onError: (error) => {
+      throw error;
+    },
+  });
+const entries = (
+  file: string,
+): Array<{ request: { url: string }; response: { content: { text: string } } }> =>
+  JSON.parse(readFileSync(file, 'utf8')).log.entries;
+
+describe('openRecording', () => {
+  it('leaves a whole HAR after every flush, however many entries a turn holds, created 0600', async () => {
+    const file = fileIn('out.har');
+    const recording = open(file);
+    expect(entries(file)).toEqual([]);
+    // More than one gathering write holds (IOV_MAX): the turn is written in several.
+    for (let seq = 1; seq <= 1000; seq++) recording.end?.(event(seq));
+    recording.flush?.();
+    expect(entries(file).map((entry) => entry.request.url)).toEqual(
+      Array.from({ length: 1000 }, (_, index) => `http://up/sandbox/v3/users?page=${index + 1}`),
+    );
+    recording.end?.(event(1001, 'Zoë "quoted" ☃'));
+    recording.flush?.();
+    expect(entries(file).at(-1)?.response.content.text).toBe('Zoë "quoted" ☃');
+    expect(recording.recorded).toBe(1001);
+    await recording.close();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).not.toContain('tok-0123456789');
+  });
+
+  it('continues a recording pacu wrote, after the entries it holds', async () => {
+    const file = fileIn('again.har');
+    const first = open(file);
+    first.end?.(event(1));
+    await first.close();
+    const second = open(file);
+    second.end?.(event(2));
+    await second.close();
+    expect(entries(file).map((entry) => entry.response.content.text)).toEqual(['{"n":1}', '{"n":2}']);
+  });
+
+  it.each([
+    ['another HAR', '{"log":{"version":"1.2","creator":{"name":"Firefox"},"entries":[]}}'],
+    ['text', 'my notes'],
+    [
+      'a pacu recording cut short',
+      '{"log":{"version":"1.2","creator":{"name":"pacu","version":"0.1.0"},"entries":[\n{"a":',
+    ],
+  ])('refuses %s with one line and leaves it as it was', (_name, text) => {
+    const file = fileIn('other.har');
+    writeFileSync(file, text);
+    expect(() => open(file)).toThrow(/^pacu: --record .* exists and is not a recording pacu can continue/);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+});

@@ -1,0 +1,152 @@
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readSync,
+  writeSync,
+  writevSync,
+} from 'node:fs';
+import { ConfigError, PACU_VERSION } from '../spec/index.ts';
+import { emptyHar } from './har.ts';
+import { createHarWriter, harExchangeOf } from './har-entry-writer.ts';
+import type { RequestObserver } from './pipeline.ts';
+import type { Redactor } from './redaction.ts';
+
+/** Where a recording goes, and how its entries are made. */
+export interface RecordingOptions {
+  /** The HAR file: created 0600, or continued when it is a recording pacu wrote. */
+  readonly file: string;
+  readonly redactor: Redactor;
+  /** What a request's path was sent under: the upstream's origin and root (a proxy), the mock's origin. */
+  readonly origin: () => string;
+  /** A write failed: the recording stops there, the surface goes on (called once). */
+  readonly onError: (error: Error) => void;
+}
+
+/** A HAR recording as an observer: each exchange is written before its answer's last bytes leave. */
+export interface Recording extends RequestObserver {
+  /** Entries written by this surface (a continued file holds more). */
+  readonly recorded: number;
+  close(): Promise<void>;
+}
+
+const CLOSING = Buffer.from('\n]}}\n');
+/** Entries per gathering write: three pieces each and the closing brackets, under Linux's IOV_MAX (1024). */
+const ENTRIES_PER_WRITE = 340;
+/** How every pacu recording starts, whatever pacu version wrote it. */
+const PACU_HEAD = '{"log":{"version":"1.2","creator":{"name":"pacu"';
+const HEAD = JSON.stringify(emptyHar({ name: 'pacu', version: PACU_VERSION })).replace(/\]\}\}$/, '');
+
+/** Open a file for positioned writes without truncating it (no O_APPEND: positions would be ignored). */
+function openNoTruncate(file: string): number {
+  try {
+    const fd = openSync(file, constants.O_RDWR | constants.O_CREAT, 0o600);
+    // An existing file keeps its mode through open: make it 0600 too.
+    chmodSync(file, 0o600);
+    return fd;
+  } catch (cause) {
+    throw new ConfigError(
+      `pacu: cannot write the recording ${file}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`,
+      { cause },
+    );
+  }
+}
+
+/** Where the next entry goes in a recording pacu wrote, and whether it holds one; undefined for any other file. */
+function continuation(fd: number, size: number): { offset: number; empty: boolean } | undefined {
+  const head = Buffer.alloc(Math.min(size, PACU_HEAD.length));
+  readSync(fd, head, 0, head.length, 0);
+  const tail = Buffer.alloc(CLOSING.length + 1);
+  if (size < PACU_HEAD.length + tail.length) return undefined;
+  readSync(fd, tail, 0, tail.length, size - tail.length);
+  if (head.toString('utf8') !== PACU_HEAD || !tail.subarray(1).equals(CLOSING)) return undefined;
+  return { offset: size - CLOSING.length, empty: tail[0] === '['.charCodeAt(0) };
+}
+
+/**
+ * Record every exchange of a surface in a HAR 1.2 file. Each entry is made (redacted) as its
+ * exchange ends; at the end of that turn of the event loop (`flush`), the entries of the turn and
+ * the log's closing brackets are written over the old ones in one positioned write, handed to the
+ * operating system before the answers' last bytes go to the clients. So the file is a whole HAR
+ * after every write, and an answer a client read is in it even if the process is killed the next
+ * instant (a kill -9 of the process loses nothing the OS was given; a power cut may lose what it
+ * had not written to disk yet). A file pacu recorded before is continued, never truncated; any
+ * other non-empty file is refused with one line.
+ */
+export function openRecording(options: RecordingOptions): Recording {
+  const { file } = options;
+  const fd = openNoTruncate(file);
+  const size = fstatSync(fd).size;
+  let offset: number;
+  let empty: boolean;
+  if (size === 0) {
+    offset = writeSync(fd, `${HEAD}${CLOSING}`, 0, 'utf8') - CLOSING.length;
+    empty = true;
+  } else {
+    const found = continuation(fd, size);
+    if (!found) {
+      closeSync(fd);
+      throw new ConfigError(
+        `pacu: --record ${file} exists and is not a recording pacu can continue (not a pacu HAR, or cut short): give another file; it was left as it was`,
+      );
+    }
+    ({ offset, empty } = found);
+  }
+  const entryText = createHarWriter(options.redactor);
+  let recorded = 0;
+  let closed = false;
+  let failed = false;
+  /** Entries made since the last flush, each as its three pieces. */
+  let pending: Buffer[] = [];
+  /** Write `pieces` and the closing brackets at the offset, all of it (a gathering write may write less). */
+  const write = (pieces: Buffer[]): void => {
+    pieces.push(CLOSING);
+    const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
+    let written = writevSync(fd, pieces, offset);
+    if (written < total) {
+      const whole = Buffer.concat(pieces);
+      while (written < total) written += writeSync(fd, whole, written, total - written, offset + written);
+    }
+    offset += total - CLOSING.length;
+  };
+  const flush = (): void => {
+    if (pending.length === 0 || failed) return;
+    const pieces = pending;
+    pending = [];
+    try {
+      // Each write ends with the closing brackets: the file is a whole HAR after every one.
+      for (let at = 0; at < pieces.length; at += 3 * ENTRIES_PER_WRITE)
+        write(pieces.slice(at, at + 3 * ENTRIES_PER_WRITE));
+      recorded += pieces.length / 3;
+    } catch (error) {
+      // A full disk or a revoked file: stop recording (the surface itself goes on), and say so once.
+      failed = true;
+      options.onError(error as Error);
+    }
+  };
+  return {
+    get recorded() {
+      return recorded;
+    },
+    end(event) {
+      if (closed || failed) return;
+      const entry = entryText(harExchangeOf(event, options.origin()));
+      // The body's bytes as they are (a repeated answer's are the same buffer); the pieces around it are short.
+      pending.push(
+        Buffer.from(`${empty ? '\n' : ',\n'}${entry.before}`),
+        entry.body,
+        Buffer.from(entry.after),
+      );
+      empty = false;
+    },
+    flush,
+    async close() {
+      if (closed) return;
+      flush();
+      closed = true;
+      closeSync(fd);
+    },
+  };
+}

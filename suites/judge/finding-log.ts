@@ -1,0 +1,34 @@
+import type { Redactor } from '../../http/index.ts';
+import type { ExchangeFinding } from './exchange-judge.ts';
+
+/** Findings kept for `findings()` and a report; later ones are counted, not kept. */
+export const KEPT_FINDINGS = 10_000;
+
+/** Where the observers of traffic file their findings. */
+export interface FindingLog {
+  report(finding: ExchangeFinding): void;
+  /** Every finding kept so far, oldest first, redacted. */
+  findings(): ExchangeFinding[];
+  /** Findings counted but not kept (past {@link KEPT_FINDINGS}). */
+  readonly dropped: number;
+}
+
+/** A finding log; `onFinding` hears each one as it is filed, redacted. */
+export function createFindingLog(
+  redactor: Redactor,
+  onFinding?: (finding: ExchangeFinding) => void,
+): FindingLog {
+  const found: ExchangeFinding[] = [];
+  let dropped = 0;
+  return {
+    report(finding) {
+      if (found.length < KEPT_FINDINGS) found.push(finding);
+      else dropped += 1;
+      onFinding?.(redactor.redact(finding));
+    },
+    findings: () => redactor.redact(found),
+    get dropped() {
+      return dropped;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import type { RequestEnd, RequestObserver } from '../../http/index.ts';
+import { type Profile, routeRequest, type Spec } from '../../spec/index.ts';
+import { createExchangeJudge, type ExchangeFinding } from './exchange-judge.ts';
+import { createExchangeState } from './exchange-state.ts';
+import type { FindingLog } from './finding-log.ts';
+import { exchangeOf } from './traffic-exchange.ts';
+
+/** The rules of an exchange whose answer is not a whole one from the provider. */
+export const TRANSPORT_RULES = {
+  noAnswer: 'transport.no-answer',
+  cut: 'transport.cut-answer',
+} as const;
+
+/** What judges traffic as it settles: findings go to the log, every rule it applied is counted. */
+export interface JudgeObserver extends RequestObserver {
+  /** How many exchanges each rule judged on each operation (passed unless a finding says so). */
+  readonly judged: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /** Exchanges judged so far. */
+  readonly exchanges: number;
+}
+
+export interface JudgeObserverOptions {
+  readonly spec: Spec;
+  readonly profile: Profile;
+  readonly findings: FindingLog;
+}
+
+/**
+ * The exchange judge as an observer of a request pipeline (the proxy's, or the mock's under
+ * `pacu mock --findings`): each exchange judged once it settled, off the answer's path. An answer
+ * that broke off is a provider finding of its own; one the proxy made because none came (502,
+ * 504) too; an answer a mock fault shaped is what was asked for, and is not judged.
+ */
+export function createJudgeObserver({ spec, profile, findings }: JudgeObserverOptions): JudgeObserver {
+  const judge = createExchangeJudge(spec, profile);
+  const judged = new Map<string, Map<string, number>>();
+  let exchanges = 0;
+  const count = (operation: string, rule: string): void => {
+    let byRule = judged.get(operation);
+    if (!byRule) {
+      byRule = new Map();
+      judged.set(operation, byRule);
+    }
+    byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
+  };
+  const transport = (event: RequestEnd, rule: string, reason: string): ExchangeFinding => ({
+    side: 'provider',
+    rule,
+    profile: 'documented',
+    reason,
+    operation: event.operationId,
+    exchange: exchangeOf(event, spec.basePath),
+  });
+  return {
+    get judged() {
+      return judged;
+    },
+    get exchanges() {
+      return exchanges;
+    },
+    settled(event) {
+      if (event.fault) return;
+      const error = event.answer.error;
+      // A mock's reset on purpose, or a client that left: nothing the provider did.
+      if (error?.kind === 'dropped' || error?.kind === 'left') return;
+      exchanges += 1;
+      if (error) {
+        const rule = error.kind === 'cut' ? TRANSPORT_RULES.cut : TRANSPORT_RULES.noAnswer;
+        count(event.operationId ?? 'unknown', rule);
+        findings.report(transport(event, rule, error.message.replace(/^pacu proxy: /, '')));
+        return;
+      }
+      const exchange = exchangeOf(event, spec.basePath);
+      const verdict = judge(
+        exchange,
+        event.route ?? routeRequest(spec, exchange.request.method, exchange.request.path),
+      );
+      for (const rule of verdict.checked) count(event.operationId ?? 'unknown', rule);
+      for (const finding of verdict.findings) findings.report(finding);
+    },
+  };
+}
+
+/**
+ * The stateful half of the judge as an observer (exchange-state.ts: a replayed reference answered
+ * with another transaction, a token refused early or accepted late, a scope echoed wrong).
+ */
+export function createStateObserver({
+  spec,
+  findings,
+}: Omit<JudgeObserverOptions, 'profile'>): RequestObserver {
+  const state = createExchangeState();
+  return {
+    settled(event) {
+      if (event.fault || event.answer.error) return;
+      for (const finding of state.observe(event.operationId, exchangeOf(event, spec.basePath)))
+        findings.report(finding);
+    },
+  };
+}
