@@ -13,7 +13,7 @@ function profileOf(rule: (typeof RULES)[number], spec: Spec): string {
   const documented = operations.filter((operation) => rule.profileFor(operation) === 'documented');
   if (documented.length === operations.length) return 'documented';
   if (documented.length === 0) return 'strict';
-  return `documented on ${documented.join(', ')}; strict elsewhere`;
+  return `documented on ${documented.map((operation) => operation.id).join(', ')}; strict elsewhere`;
 }
 
 /** `pacu rules`: every check rule with its id, category, profile and title (what `--rule` takes). */

@@ -5,7 +5,7 @@ import { createRedactor } from '../http/index.ts';
 import { loadSpec, type Profile } from '../spec/index.ts';
 import {
   API_CLIENT_DEFAULTS,
-  assertTargetReachable,
+  assertTargetIsTheApi,
   optionWording,
   type Report,
   type TargetConfig,
@@ -159,11 +159,10 @@ export async function verifyPacts(given: VerifyPactsOptions): Promise<Report> {
       outcomes,
       redactor,
     });
-  await assertTargetReachable({
-    baseUrl: target.baseUrl,
-    timeoutMs,
-    ...(target.headers ? { headers: target.headers } : {}),
-  });
+  await assertTargetIsTheApi(
+    { baseUrl: target.baseUrl, timeoutMs, ...(target.headers ? { headers: target.headers } : {}) },
+    target,
+  );
 
   if (options.broker) {
     const source = brokerSource(options.broker);
