@@ -85,8 +85,8 @@ describe('spec/statements.yaml, statement by statement', async () => {
         expect(unlisted.map((c) => `${c.operation} ${c.path} ${c.keyword} (${c.source})`)).toEqual([]);
       });
 
-      it('docs/statements.md is what npm run generate makes of the index now', async () => {
-        const current = await readFile(new URL('../docs/statements.md', import.meta.url), 'utf8');
+      it('docs/reference/statements.md is what npm run generate makes of the index now', async () => {
+        const current = await readFile(new URL('../docs/reference/statements.md', import.meta.url), 'utf8');
         const fresh = renderStatements(statements, entries);
         expect(current === fresh, 'stale: run npm run generate').toBe(true);
       });

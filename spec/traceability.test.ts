@@ -16,8 +16,8 @@ describe('the documented view traces to the interface description (finding 6)', 
   const spec = await loadSpec();
   const constraints = documentedConstraints(spec);
 
-  it('docs/traceability.md is what npm run generate makes of the spec now', async () => {
-    const current = await readFile(new URL('../docs/traceability.md', import.meta.url), 'utf8');
+  it('docs/reference/traceability.md is what npm run generate makes of the spec now', async () => {
+    const current = await readFile(new URL('../docs/reference/traceability.md', import.meta.url), 'utf8');
     expect(current === renderTraceability(spec), 'stale: run npm run generate').toBe(true);
   });
 

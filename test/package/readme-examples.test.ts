@@ -4,30 +4,28 @@
 // block runs against the embedded mock, or, where it names a server of its own, uses only flags its
 // command takes. Blocks are found by fence language, so a new README section is picked up as is.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../helpers/free-port.ts';
-import { freshProject, run } from './fresh-project.ts';
+import { run } from './fresh-project.ts';
 import { type PacuCall, pacuCalls, readmeBlocks, runsHere } from './readme-blocks.ts';
 
 const README = fileURLToPath(new URL('../../README.md', import.meta.url));
 const blocks = readmeBlocks(readFileSync(README, 'utf8'));
 const runnable = blocks.filter((block) => !block.notRun);
-let project = '';
+const project = inject('project');
 const children: ChildProcess[] = [];
 
-beforeAll(async () => {
-  project = await freshProject('pacu-readme-');
+beforeAll(() => {
   // "Your pacts" (`--pact pacts/`): a copy of the ones pacu-kit ships.
   cpSync(path.join(project, 'node_modules/pacu-kit/dist/contracts/pacts'), path.join(project, 'pacts'), {
     recursive: true,
   });
-}, 240_000);
+});
 afterAll(() => {
   for (const child of children) child.kill('SIGTERM');
-  rmSync(project, { recursive: true, force: true });
 });
 
 /** Run `npx pacu-kit ARGS` in the project, never reaching for the registry. */
