@@ -10,6 +10,7 @@ import { loadSpec, loadStatementIndex, parseStatements } from '../spec/index.ts'
 import { DESCRIPTION_TEXT } from '../spec/scripts/interface-description.ts';
 import { renderApiTypes } from '../spec/scripts/render-api-types.ts';
 import { renderDecisionsTable, replaceDecisionsTable } from '../spec/scripts/render-decisions-table.ts';
+import { renderSpecConstants } from '../spec/scripts/render-spec-constants.ts';
 import { renderStatements } from '../spec/scripts/render-statements.ts';
 import { renderTraceability } from '../spec/scripts/render-traceability.ts';
 import { renderCommands } from './reference/render-commands.ts';
@@ -32,6 +33,7 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
   const readme = await readFile(at('README.md'), 'utf8');
   return [
     { path: 'spec/generated/api-types.ts', text: await renderApiTypes() },
+    { path: 'spec/generated/spec-constants.ts', text: await renderSpecConstants() },
     { path: 'README.md', text: replaceDecisionsTable(readme, renderDecisionsTable(spec.decisions)) },
     { path: 'docs/reference/README.md', text: renderReferenceIndex() },
     { path: 'docs/reference/commands.md', text: await renderCommands() },
