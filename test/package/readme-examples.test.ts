@@ -132,21 +132,21 @@ describe('README examples, against the installed tarball', () => {
     const calls = runnable.filter((block) => block.lang === 'sh').flatMap(pacuCalls);
     expect(calls.length).toBeGreaterThan(5);
     const ran = new Set<string>();
-    for (const call of calls) {
+    const judge = async (call: PacuCall): Promise<void> => {
       const where = `README.md:${call.line}: ${call.text}`;
       if (!runsHere(call)) {
         const known = await flagsOf(subcommand(call));
         for (const flag of call.args.filter((arg) => arg.startsWith('--')))
           expect(known, `${where}: ${flag}`).toContain(flag.split('=')[0]);
-        continue;
+        return;
       }
-      if (ran.has(call.text)) continue;
+      if (ran.has(call.text)) return;
       ran.add(call.text);
       if (call.args[0] === 'mock') {
         const port = String(await freePort());
         const first = await startsAndAnswers(call.args.map((arg) => arg.replaceAll('4010', port)));
         expect(first, where).toMatch(/127\.0\.0\.1:\d+\/v3/);
-        continue;
+        return;
       }
       const result = await npx(call.args);
       // check and verify judge the embedded mock: a verdict (0 or 1) is what they give, never a usage error.
@@ -154,6 +154,13 @@ describe('README examples, against the installed tarball', () => {
       expect(verdicts, `${where}\n${result.stderr}`).toContain(result.code);
       // npm's own warnings about the machine's npm config are npm's, not pacu's.
       expect(result.stderr.replace(/^npm warn .*\n/gm, ''), where).toBe('');
-    }
+    };
+    // Two at a time: each call is a process of its own (npx, then pacu), mostly waiting on the other.
+    let next = 0;
+    await Promise.all(
+      [0, 1].map(async () => {
+        while (next < calls.length) await judge(calls[next++] as PacuCall);
+      }),
+    );
   }, 300_000);
 });
