@@ -13,9 +13,6 @@ export default defineConfig({
       ...(process.env.PACU_PACT_DIR ? [] : ['contracts/consumer-tests/**']),
       '**/node_modules/**',
     ],
-    // Both cores (vitest's default is one worker fewer than the cores: one, on 2). Most files wait on
-    // loopback servers and on the pacu processes they start; each file still runs in its own fork.
-    maxWorkers: 2,
     // Servers on loopback start in most suites; a generous timeout keeps a loaded 2-core CI honest.
     testTimeout: 30_000,
     hookTimeout: 30_000,
