@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadSpec } from '../spec/index.ts';
 import { RULES } from '../suites/index.ts';
 import { main } from './main.ts';
 
@@ -82,6 +83,21 @@ describe('pacu command line', () => {
       profile: 'strict',
     });
     expect((await run('rules')).stdout).toMatch(/^envelope\.content-type\s+envelope\s+documented\s+\S/m);
+  });
+
+  it('names the operations a rule is documented on by their ids, in text and JSON', async () => {
+    const ids = (await loadSpec()).operations.map((operation) => operation.id);
+    const rows = JSON.parse((await run('rules', '--json')).stdout) as Array<{ id: string; profile: string }>;
+    const mixed = rows.filter((row) => row.profile.startsWith('documented on '));
+    expect(mixed.map((row) => row.id)).toEqual(
+      expect.arrayContaining(['auth.bearer-required', 'positive.echoes-request', 'positive.creation-values']),
+    );
+    for (const row of mixed) {
+      const named = /^documented on (.+); strict elsewhere$/.exec(row.profile)?.[1]?.split(', ') ?? [];
+      expect(named.length, row.id).toBeGreaterThan(0);
+      for (const id of named) expect(ids, `${row.id}: ${row.profile}`).toContain(id);
+    }
+    expect((await run('rules')).stdout).not.toContain('[object');
   });
 
   it('summarises the spec as one JSON document', async () => {

@@ -1,7 +1,12 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { createRedactor, learningObserver, type RequestObserver } from '../http/index.ts';
+import {
+  createRedactor,
+  learningObserver,
+  type RequestObserver,
+  webhookSecretProblem,
+} from '../http/index.ts';
 import {
   MOCK_DEFAULTS,
   type MockClient,
@@ -77,6 +82,14 @@ function receivers(urls: string[], secrets: string[]): Array<{ url: string; secr
     throw new ConfigError('pacu: --webhook-secret signs deliveries to a --webhook-url: give the URL too');
   if (urls.length > 0 && secrets.length !== urls.length && secrets.length !== 1) {
     throw new ConfigError('pacu: give one --webhook-secret, or one per --webhook-url');
+  }
+  if (urls.length > 0 && secrets.length === 0)
+    throw new ConfigError(
+      'pacu: --webhook-url needs --webhook-secret whsec_… (the secret the receiver verifies with)',
+    );
+  for (const secret of secrets) {
+    const problem = webhookSecretProblem(secret);
+    if (problem) throw new ConfigError(`pacu: --webhook-secret ${problem}`);
   }
   return urls.map((url, index) => ({ url, secret: secrets[index] ?? secrets[0] ?? '' }));
 }

@@ -8,12 +8,12 @@ interface RulesCommandOptions {
 }
 
 /** `documented`, `strict`, or which operations the rule is documented on when that differs by operation. */
-function profileOf(rule: (typeof RULES)[number], spec: Spec): string {
+export function ruleProfile(rule: (typeof RULES)[number], spec: Spec): string {
   const operations = spec.operations.filter((operation) => rule.appliesTo(operation));
   const documented = operations.filter((operation) => rule.profileFor(operation) === 'documented');
   if (documented.length === operations.length) return 'documented';
   if (documented.length === 0) return 'strict';
-  return `documented on ${documented.join(', ')}; strict elsewhere`;
+  return `documented on ${documented.map((operation) => operation.id).join(', ')}; strict elsewhere`;
 }
 
 /** `pacu rules`: every check rule with its id, category, profile and title (what `--rule` takes). */
@@ -31,7 +31,7 @@ export function registerRulesCommand(program: Command, io: CliIo, _outcome: Comm
         return {
           id: rule.id,
           category: rule.category,
-          profile: profileOf(rule, spec),
+          profile: ruleProfile(rule, spec),
           title: rule.title,
           operations: operations.length === spec.operations.length ? 'all' : operations.join(', '),
         };

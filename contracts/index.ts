@@ -1,3 +1,6 @@
+export type { Har } from '../http/index.ts';
+// The recordings writePactFromHar and replayRecording take: read them where they are taken.
+export { readHar } from '../http/index.ts';
 export { assertPactsAgreeWithSpec, assertPactsVerified } from './assert-contracts.ts';
 export type { BrokerAccess } from './broker-pacts.ts';
 export { fetchBrokerPacts } from './broker-pacts.ts';

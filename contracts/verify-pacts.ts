@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import { loadSpec, type Profile } from '../spec/index.ts';
 import {
   API_CLIENT_DEFAULTS,
+  assertTargetIsTheApi,
   assertTargetReachable,
   optionWording,
   type Report,
@@ -152,11 +153,15 @@ export async function verifyPacts(given: VerifyPactsOptions): Promise<Report> {
       outcomes,
       redactor,
     });
-  await assertTargetReachable({
+  const transport = {
     baseUrl: target.baseUrl,
     timeoutMs,
     ...(target.headers ? { headers: target.headers } : {}),
-  });
+  };
+  // pacu's own pacts describe this API: a target that is not it is a usage error, as for `pacu check`.
+  // Other pacts may describe any provider, and Pact judges them as they are.
+  if (options.pacts || options.broker) await assertTargetReachable(transport);
+  else await assertTargetIsTheApi(transport, target);
 
   if (options.broker) {
     const source = brokerSource(options.broker);

@@ -1,4 +1,5 @@
-import type { Severity } from './glossary.ts';
+/** How a change treats the clients of the old description. */
+export type Severity = 'breaking' | 'risky' | 'safe';
 
 interface CheckEntry {
   readonly severity: Severity;

@@ -379,10 +379,11 @@ export const RULE_CASES: readonly RuleCase[] = [
   {
     check: 'response-required-property-removed',
     origin: 'description',
+    // "The response ... adds transaction_date, transaction_id and transaction_status": stated, so required.
     after: (d) => {
-      delete S(d).UsdTransfer.properties.routing_number;
+      delete S(d).UsdTransfer.properties.transaction_id;
       for (const member of S(d).UsdTransfer.allOf)
-        if (member.required) member.required = drop(member.required, 'routing_number');
+        if (member.required) member.required = drop(member.required, 'transaction_id');
     },
   },
   {

@@ -6,7 +6,7 @@ import $RefParser from '@apidevtools/json-schema-ref-parser';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { DEFAULT_SPEC_FILE } from '../spec/index.ts';
+import { compileSchema, DEFAULT_SPEC_FILE, loadSpec, schemaForProfile } from '../spec/index.ts';
 import { CHECKS } from './checks.ts';
 import { type Doc, RULE_CASES } from './diff-rules.case.ts';
 import { checkCounts, diffSpecs, usageFromCoverage, usageFromPacts } from './index.ts';
@@ -100,12 +100,12 @@ describe('payment-aware sentences and the gate', () => {
     const report = await diffSpecs(OLD, {
       label: 'new',
       document: edited((d) => {
-        delete d.components.schemas.UsdTransfer.properties.routing_number;
+        delete d.components.schemas.UsdTransfer.properties.transaction_id;
       }),
     });
     const change = report.changes.find((c) => c.check === 'response-required-property-removed');
     expect(change?.message).toBe(
-      'the 200 response of usdTransfer no longer carries `data.routing_number`: clients that read it break',
+      'the 200 response of usdTransfer no longer carries `data.transaction_id`: clients that read it break',
     );
     expect(change?.operation).toEqual({
       kind: 'operation',
@@ -124,9 +124,76 @@ describe('payment-aware sentences and the gate', () => {
       (c) => c.check === 'response-required-property-removed' && c.operation?.kind === 'operation',
     );
     expect(change?.message).toBe(
-      'the 200 response of usdTransfer no longer carries `data.routing_number`: clients that read it break (apparently renamed `data.bank_routing_number`)',
+      'the 200 response of usdTransfer no longer carries `data.transaction_id`: clients that read it break (apparently renamed `data.payment_id`)',
     );
-    expect(change?.after).toBe('bank_routing_number');
+    expect(change?.after).toBe('payment_id');
+  });
+
+  it("a described field only a decision requires is optional as documented: its removal is risky, its required pacu's", async () => {
+    // The card record's table gives card_brand a type, not its presence (decision: record fields).
+    const next = {
+      label: 'new',
+      document: edited((d) => {
+        const card = d.components.schemas.VirtualCard;
+        delete card.properties.card_brand;
+        for (const member of card.allOf ?? [])
+          if (member.required) member.required = member.required.filter((n: string) => n !== 'card_brand');
+      }),
+    };
+    const removal = (report: Awaited<ReturnType<typeof diffSpecs>>) =>
+      report.changes
+        .filter((c) => c.field === '$.data.card_brand')
+        .map(({ check, severity, origin }) => ({ check, severity, origin }));
+    const documented = await diffSpecs(OLD, next);
+    expect(removal(documented)).toEqual([
+      { check: 'response-optional-property-removed', severity: 'risky', origin: 'description' },
+      { check: 'response-required-property-removed', severity: 'breaking', origin: 'decision' },
+    ]);
+    expect(documented.failed).toBe(false);
+    expect((await diffSpecs(OLD, next, { failOn: 'risky' })).failed).toBe(true);
+    expect((await diffSpecs(OLD, next, { profile: 'strict' })).failed).toBe(true);
+    // The same field under the documented view of the spec: a card without it is a card.
+    const spec = await loadSpec();
+    const documentedCard = compileSchema(schemaForProfile(spec.schema('VirtualCard'), 'documented'));
+    const strictCard = compileSchema(schemaForProfile(spec.schema('VirtualCard'), 'strict'));
+    const card = {
+      card_id: 'card_1',
+      card_name: 'Travel',
+      card_type: 'VIRTUAL',
+      card_status: 'ACTIVE',
+      card_balance: 120.5,
+      currency: 'USD',
+      cvv: '123',
+      expiration: '12/29',
+      first_six: '411111',
+      last_four: '1111',
+    };
+    expect(strictCard({ ...card, card_brand: 'VISA' })).toEqual([]);
+    expect(documentedCard(card)).toEqual([]);
+    expect(strictCard(card)).not.toEqual([]);
+  });
+
+  it('a new request field only a decision requires breaks the strict profile only', async () => {
+    const next = {
+      label: 'new',
+      document: edited((d) => {
+        const request = d.components.schemas.AccountCreationRequest;
+        request.properties.nickname = { type: 'string' };
+        request.allOf = [
+          ...(request.allOf ?? []),
+          { 'x-pacu-decision': 'pacu asks for a nickname.', required: ['nickname'] },
+        ];
+      }),
+    };
+    const added = (await diffSpecs(OLD, next)).changes
+      .filter((c) => c.field === '$.nickname')
+      .map(({ check, origin }) => ({ check, origin }));
+    expect(added).toEqual([
+      { check: 'new-optional-request-property', origin: 'description' },
+      { check: 'new-required-request-property', origin: 'decision' },
+    ]);
+    expect((await diffSpecs(OLD, next)).failed).toBe(false);
+    expect((await diffSpecs(OLD, next, { profile: 'strict' })).failed).toBe(true);
   });
 
   it("reports pacu's decisions but lets them fail only under --profile strict", async () => {
@@ -140,10 +207,10 @@ describe('payment-aware sentences and the gate', () => {
       label: 'new',
       document: edited((d) => {
         const record = d.components.schemas.UsdTransfer;
-        delete record.properties.routing_number;
+        delete record.properties.transaction_id;
         for (const member of record.allOf ?? [])
           if (member.required)
-            member.required = member.required.filter((n: string) => n !== 'routing_number');
+            member.required = member.required.filter((n: string) => n !== 'transaction_id');
       }),
     };
     const listing = usageFromCoverage(
@@ -158,7 +225,7 @@ describe('payment-aware sentences and the gate', () => {
         consumer: 'merchant-payments',
         description: 'a USD transfer by ACH',
         request: { method: 'POST', path: '/payments/usd/direct', body: { reference: 'r' } },
-        response: { status: 200, body: { data: { routing_number: '021000021' } } },
+        response: { status: 200, body: { data: { transaction_id: 'txn_1' } } },
       },
     ]);
     const loud = await diffSpecs(OLD, next, { failOn: 'used', usage: reader });

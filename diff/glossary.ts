@@ -1,7 +1,6 @@
-import type { CheckId } from './checks.ts';
+import type { CheckId, Severity } from './checks.ts';
 
-/** How a change treats the clients of the old description. */
-export type Severity = 'breaking' | 'risky' | 'safe';
+export type { Severity } from './checks.ts';
 
 /** Whose words changed: the interface description's, or one of pacu's `x-pacu-decision` marks. */
 export type Origin = 'description' | 'decision';

@@ -87,5 +87,6 @@ export {
   WEBHOOK_TOLERANCE_SECONDS,
   webhookHeaders,
   webhookSecretKey,
+  webhookSecretProblem,
   webhookSignatureProblem,
 } from './webhook-signature.ts';

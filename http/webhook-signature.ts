@@ -9,6 +9,21 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** How far a `webhook-timestamp` may be from the receiver's clock (Standard Webhooks: 5 minutes). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/**
+ * Why `secret` cannot sign or verify deliveries, or undefined: the one rule of `pacu mock`, its
+ * control API, `pacu check` and `pacu webhooks check`. A secret is a non-empty string; one that
+ * starts `whsec_` is a Standard Webhooks secret, so what follows is base64 of at least one byte.
+ */
+export function webhookSecretProblem(secret: unknown): string | undefined {
+  if (typeof secret !== 'string' || secret === '')
+    return 'is missing: give the secret the receiver verifies with';
+  if (!secret.startsWith('whsec_')) return undefined;
+  const encoded = secret.slice(6);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || encoded.replace(/=+$/, '').length % 4 === 1)
+    return 'must be base64 after whsec_ (as Standard Webhooks secrets are), e.g. whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+  return undefined;
+}
+
 /** The HMAC key of a secret: base64 after `whsec_` (Standard Webhooks), else its UTF-8 bytes. */
 export function webhookSecretKey(secret: string): Buffer {
   return secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');

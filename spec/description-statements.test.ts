@@ -1,12 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { normaliseText, parseStatements } from './description-statements.ts';
-
-const DESCRIPTION_FILE = fileURLToPath(
-  new URL('../../shared/seeds/000_1f34ae346204a62c.txt', import.meta.url),
-);
-const descriptionPresent = existsSync(DESCRIPTION_FILE);
+import {
+  DESCRIPTION_FILE,
+  DESCRIPTION_TEXT,
+  SKIPPED_WITHOUT_DESCRIPTION,
+} from './scripts/interface-description.ts';
 
 describe('parseStatements', () => {
   const text = [
@@ -35,27 +33,30 @@ describe('parseStatements', () => {
     ]);
   });
 
-  describe.skipIf(!descriptionPresent)(`on ${DESCRIPTION_FILE}`, () => {
-    const lines = descriptionPresent ? readFileSync(DESCRIPTION_FILE, 'utf8').split('\n') : [];
-    const statements = parseStatements(lines.join('\n'));
+  describe.skipIf(DESCRIPTION_TEXT === undefined)(
+    `on ${DESCRIPTION_FILE}${SKIPPED_WITHOUT_DESCRIPTION}`,
+    () => {
+      const lines = (DESCRIPTION_TEXT ?? '').split('\n');
+      const statements = parseStatements(lines.join('\n'));
 
-    it('loses no word: the statements of each line put together are that line', () => {
-      const lost = lines.flatMap((line, index) => {
-        const mine = statements.filter((statement) => statement.line === index + 1);
-        if (mine.length === 0) return [];
-        const whole = normaliseText(line).replace(/^(\d+\.|[-*])\s+/, '');
-        return mine.map((s) => s.text).join(' ') === whole ? [] : [`line ${index + 1}: ${line}`];
+      it('loses no word: the statements of each line put together are that line', () => {
+        const lost = lines.flatMap((line, index) => {
+          const mine = statements.filter((statement) => statement.line === index + 1);
+          if (mine.length === 0) return [];
+          const whole = normaliseText(line).replace(/^(\d+\.|[-*])\s+/, '');
+          return mine.map((s) => s.text).join(' ') === whole ? [] : [`line ${index + 1}: ${line}`];
+        });
+        expect(lost).toEqual([]);
       });
-      expect(lost).toEqual([]);
-    });
 
-    it('leaves out only headings, table headers and separators, introductions and blank lines', () => {
-      const skipped = lines
-        .map((line, index) => ({ line: line.trim(), at: index + 1 }))
-        .filter(({ at }) => !statements.some((statement) => statement.line === at))
-        .filter(({ line }) => line !== '' && !line.startsWith('#') && !line.endsWith(':'))
-        .filter(({ line, at }) => !(line.startsWith('|') && !lines[at - 3]?.trim().startsWith('|')));
-      expect(skipped.map(({ line }) => line)).toEqual([]);
-    });
-  });
+      it('leaves out only headings, table headers and separators, introductions and blank lines', () => {
+        const skipped = lines
+          .map((line, index) => ({ line: line.trim(), at: index + 1 }))
+          .filter(({ at }) => !statements.some((statement) => statement.line === at))
+          .filter(({ line }) => line !== '' && !line.startsWith('#') && !line.endsWith(':'))
+          .filter(({ line, at }) => !(line.startsWith('|') && !lines[at - 3]?.trim().startsWith('|')));
+        expect(skipped.map(({ line }) => line)).toEqual([]);
+      });
+    },
+  );
 });

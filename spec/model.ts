@@ -1,62 +1,24 @@
+import {
+  DECIDED_LIMITS as GENERATED_LIMITS,
+  type OperationId,
+  type Scope,
+} from './generated/spec-constants.ts';
 import type { JSONSchema7 } from './json-schema.ts';
 
-/** The operationIds of the nine operations, as spec/openapi.yaml names them. */
-export type OperationId =
-  | 'getAccessToken'
-  | 'usdTransfer'
-  | 'walletPayout'
-  | 'createAccount'
-  | 'getCardTransaction'
-  | 'getPushToCardPayment'
-  | 'getVirtualCard'
-  | 'listUsers'
-  | 'getP2pStatus';
-
-/** The nine operations in the order the interface description lists them. */
-export const OPERATION_IDS: readonly OperationId[] = [
-  'getAccessToken',
-  'usdTransfer',
-  'walletPayout',
-  'createAccount',
-  'getCardTransaction',
-  'getPushToCardPayment',
-  'getVirtualCard',
-  'listUsers',
-  'getP2pStatus',
-];
-
-/**
- * Method and path template of each operation, for code that builds requests without a loaded spec
- * (the typed API client). loadSpec refuses a spec/openapi.yaml that disagrees.
- */
-export const OPERATION_ROUTES: Readonly<
-  Record<OperationId, { readonly method: 'get' | 'post'; readonly path: string }>
-> = {
-  getAccessToken: { method: 'post', path: '/auth/token' },
-  usdTransfer: { method: 'post', path: '/payments/usd/direct' },
-  walletPayout: { method: 'post', path: '/payments/wallet' },
-  createAccount: { method: 'post', path: '/accounts' },
-  getCardTransaction: { method: 'get', path: '/cards/{card_id}/transactions/{transaction_id}' },
-  getPushToCardPayment: { method: 'get', path: '/payments/card/{transaction_id}' },
-  getVirtualCard: { method: 'get', path: '/cards/virtual/{card_id}' },
-  listUsers: { method: 'get', path: '/users' },
-  getP2pStatus: { method: 'get', path: '/p2p/status/{user_id}' },
-};
+// What code needs before (or without) loading the description is generated from it
+// (spec/scripts/render-spec-constants.ts); loadSpec refuses another description that disagrees.
+export type { OperationId, Scope } from './generated/spec-constants.ts';
+export { OPERATION_IDS, OPERATION_ROUTES, SCOPES } from './generated/spec-constants.ts';
 
 /** `documented`: what the interface description states. `strict`: plus pacu's decisions. */
 export type Profile = 'documented' | 'strict';
-
-export type Scope = 'card' | 'us_account';
-
-/** The scope names the description shows, in its order (spec/openapi.yaml's bearerAuth lists the same). */
-export const SCOPES: readonly Scope[] = ['card', 'us_account'];
 
 /**
  * The limits pacu decided, as data (x-pacu-limits in spec/openapi.yaml says the same, and loadSpec
  * refuses a file that disagrees): here as a constant for code that runs before any spec is loaded,
  * such as the mock's socket layer.
  */
-export const DECIDED_LIMITS: DecidedLimits = { maxBodyBytes: 1024 * 1024, maxJsonDepth: 32 };
+export const DECIDED_LIMITS: DecidedLimits = GENERATED_LIMITS;
 
 /** Limits pacu decided (x-pacu-limits in spec/openapi.yaml; the description shows none). */
 export interface DecidedLimits {

@@ -1,18 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { normaliseText, parseStatements } from './description-statements.ts';
 import { loadSpec } from './index.ts';
+import {
+  DESCRIPTION_FILE,
+  DESCRIPTION_TEXT,
+  SKIPPED_WITHOUT_DESCRIPTION,
+} from './scripts/interface-description.ts';
 import { renderStatements } from './scripts/render-statements.ts';
 import { entryMatches, indexStatements, loadStatementIndex, refersTo } from './statement-index.ts';
 import { documentedConstraints } from './traceability.ts';
-
-// The interface description sits in ../shared beside the clone (in CI too); parse it, never retype it.
-const DESCRIPTION_FILE = fileURLToPath(
-  new URL('../../shared/seeds/000_1f34ae346204a62c.txt', import.meta.url),
-);
-const descriptionPresent = existsSync(DESCRIPTION_FILE);
 
 describe('spec/statements.yaml, statement by statement', async () => {
   const spec = await loadSpec();
@@ -46,48 +43,53 @@ describe('spec/statements.yaml, statement by statement', async () => {
     expect(silent.map((entry) => entry.quote)).toEqual([]);
   });
 
-  describe.skipIf(!descriptionPresent)(`against ${DESCRIPTION_FILE}`, () => {
-    const statements = descriptionPresent ? parseStatements(readFileSync(DESCRIPTION_FILE, 'utf8')) : [];
+  describe.skipIf(DESCRIPTION_TEXT === undefined)(
+    `against ${DESCRIPTION_FILE}${SKIPPED_WITHOUT_DESCRIPTION}`,
+    () => {
+      const statements = parseStatements(DESCRIPTION_TEXT ?? '');
 
-    it('parses the sentences and table rows of the description', () => {
-      expect(statements.filter((s) => s.kind === 'row').length).toBeGreaterThan(90);
-      expect(statements.filter((s) => s.kind === 'sentence').length).toBeGreaterThan(40);
-    });
-
-    it('every sentence and table row of the description is in an entry', () => {
-      const missing = indexStatements(statements, entries).filter((indexed) => indexed.entries.length === 0);
-      expect(missing.map(({ statement }) => `line ${statement.line}: ${statement.text}`)).toEqual([]);
-    });
-
-    it("every entry's quote is in exactly one statement of the description (add its section if not)", () => {
-      const wrong = entries.flatMap((entry) => {
-        const found = statements.filter((statement) => entryMatches(entry, statement)).length;
-        return found === 1
-          ? []
-          : [`${entry.quote} (${entry.section ?? 'any section'}): found ${found} times`];
+      it('parses the sentences and table rows of the description', () => {
+        expect(statements.filter((s) => s.kind === 'row').length).toBeGreaterThan(90);
+        expect(statements.filter((s) => s.kind === 'sentence').length).toBeGreaterThan(40);
       });
-      expect(wrong).toEqual([]);
-    });
 
-    it('every documented constraint is listed by an entry of the statement its source quotes', () => {
-      const indexed = indexStatements(statements, entries);
-      // A heading is no statement: the `data` object it names is listed with its table's rows.
-      const unlisted = constraints.filter((constraint) => {
-        const source = normaliseText(constraint.source ?? '');
-        if (source.startsWith('#')) return false;
-        return !indexed.some(
-          ({ statement, entries: held }) =>
-            normaliseText(statement.text).includes(source) &&
-            held.some((entry) => entry.constraints.some((reference) => refersTo(reference, constraint))),
+      it('every sentence and table row of the description is in an entry', () => {
+        const missing = indexStatements(statements, entries).filter(
+          (indexed) => indexed.entries.length === 0,
         );
+        expect(missing.map(({ statement }) => `line ${statement.line}: ${statement.text}`)).toEqual([]);
       });
-      expect(unlisted.map((c) => `${c.operation} ${c.path} ${c.keyword} (${c.source})`)).toEqual([]);
-    });
 
-    it('docs/statements.md is what npm run generate makes of the index now', async () => {
-      const current = await readFile(new URL('../docs/statements.md', import.meta.url), 'utf8');
-      const fresh = renderStatements(statements, entries);
-      expect(current === fresh, 'stale: run npm run generate').toBe(true);
-    });
-  });
+      it("every entry's quote is in exactly one statement of the description (add its section if not)", () => {
+        const wrong = entries.flatMap((entry) => {
+          const found = statements.filter((statement) => entryMatches(entry, statement)).length;
+          return found === 1
+            ? []
+            : [`${entry.quote} (${entry.section ?? 'any section'}): found ${found} times`];
+        });
+        expect(wrong).toEqual([]);
+      });
+
+      it('every documented constraint is listed by an entry of the statement its source quotes', () => {
+        const indexed = indexStatements(statements, entries);
+        // A heading is no statement: the `data` object it names is listed with its table's rows.
+        const unlisted = constraints.filter((constraint) => {
+          const source = normaliseText(constraint.source ?? '');
+          if (source.startsWith('#')) return false;
+          return !indexed.some(
+            ({ statement, entries: held }) =>
+              normaliseText(statement.text).includes(source) &&
+              held.some((entry) => entry.constraints.some((reference) => refersTo(reference, constraint))),
+          );
+        });
+        expect(unlisted.map((c) => `${c.operation} ${c.path} ${c.keyword} (${c.source})`)).toEqual([]);
+      });
+
+      it('docs/reference/statements.md is what npm run generate makes of the index now', async () => {
+        const current = await readFile(new URL('../docs/reference/statements.md', import.meta.url), 'utf8');
+        const fresh = renderStatements(statements, entries);
+        expect(current === fresh, 'stale: run npm run generate').toBe(true);
+      });
+    },
+  );
 });

@@ -1,16 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from './index.ts';
+import {
+  DESCRIPTION_FILE,
+  DESCRIPTION_TEXT,
+  SKIPPED_WITHOUT_DESCRIPTION,
+} from './scripts/interface-description.ts';
 import { renderTraceability } from './scripts/render-traceability.ts';
 import { documentedConstraints } from './traceability.ts';
 
-// The interface description sits in ../shared beside the clone (in CI too).
-const DESCRIPTION_FILE = fileURLToPath(
-  new URL('../../shared/seeds/000_1f34ae346204a62c.txt', import.meta.url),
-);
-const descriptionPresent = existsSync(DESCRIPTION_FILE);
 /** Table rows are quoted as written; elsewhere the description wraps nothing, so whitespace is kept too. */
 const normalise = (text: string): string => text.replace(/[ \t]+/g, ' ');
 
@@ -18,8 +16,8 @@ describe('the documented view traces to the interface description (finding 6)', 
   const spec = await loadSpec();
   const constraints = documentedConstraints(spec);
 
-  it('docs/traceability.md is what npm run generate makes of the spec now', async () => {
-    const current = await readFile(new URL('../docs/traceability.md', import.meta.url), 'utf8');
+  it('docs/reference/traceability.md is what npm run generate makes of the spec now', async () => {
+    const current = await readFile(new URL('../docs/reference/traceability.md', import.meta.url), 'utf8');
     expect(current === renderTraceability(spec), 'stale: run npm run generate').toBe(true);
   });
 
@@ -36,17 +34,14 @@ describe('the documented view traces to the interface description (finding 6)', 
     expect(formats).toEqual([]);
   });
 
-  describe.skipIf(!descriptionPresent)(`each sentence is found verbatim in ${DESCRIPTION_FILE}`, () => {
-    const description = descriptionPresent ? normalise(readFileSync(DESCRIPTION_FILE, 'utf8')) : '';
-    const sources = [...new Set(constraints.flatMap((c) => (c.source ? [c.source] : [])))];
-    it.each(sources)('%s', (source) => {
-      expect(description.includes(normalise(source)), `not in the description: ${source}`).toBe(true);
-    });
-  });
-
-  describe.skipIf(descriptionPresent)('the interface description', () => {
-    it(`is absent at ${DESCRIPTION_FILE}: the verbatim checks are skipped`, () => {
-      expect(descriptionPresent).toBe(false);
-    });
-  });
+  describe.skipIf(DESCRIPTION_TEXT === undefined)(
+    `each sentence is found verbatim in ${DESCRIPTION_FILE}${SKIPPED_WITHOUT_DESCRIPTION}`,
+    () => {
+      const description = normalise(DESCRIPTION_TEXT ?? '');
+      const sources = [...new Set(constraints.flatMap((c) => (c.source ? [c.source] : [])))];
+      it.each(sources)('%s', (source) => {
+        expect(description.includes(normalise(source)), `not in the description: ${source}`).toBe(true);
+      });
+    },
+  );
 });

@@ -50,6 +50,7 @@ export { API_CLIENT_DEFAULTS, createApiClient, tokenRequest } from './target/api
 export type { ApiRequest, ApiResponse } from './target/api-request.ts';
 export { basic, bearer, jsonOrUndefined, jsonRequest } from './target/api-request.ts';
 export { assertTargetReachable } from './target/assert-reachable.ts';
+export { assertTargetIsTheApi } from './target/assert-the-api.ts';
 export type { ControlApiClient, ControlClientOptions } from './target/control-client.ts';
 export { ControlApiError, createControlClient } from './target/control-client.ts';
 export { CURL_ENVIRONMENT_NOTE, renderCurl } from './target/curl.ts';

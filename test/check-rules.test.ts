@@ -27,7 +27,10 @@ describe('every rule catches the provider that breaks it, and only that rule fai
     expect(failed, failuresIn(report).join('\n')).toEqual([id]);
     const failure = report.rules.find((rule) => rule.id === id && rule.status === 'failed')?.failure;
     expect(failure?.curl).toMatch(/^curl -i -X /);
-    expect(failure?.reason).toBeTruthy();
+    // A reason a person can act on: a sentence, no placeholder that leaked from a missing value.
+    expect(failure?.reason).toMatch(/^\S.{19,}$/s);
+    expect(failure?.reason).not.toMatch(/\bundefined\b|\[object \w+\]|\bNaN\b/);
+    expect(failure?.id.startsWith(`${id}/`) || failure?.id.startsWith(`${id}@`)).toBe(true);
   });
 });
 

@@ -13,18 +13,15 @@ import { runCli } from './helpers/run-cli.ts';
 const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
 const NEXT = new URL('../docs/examples/openapi-next.yaml', import.meta.url).pathname;
 
-/**
- * pacu's payments pact with a consumer that reads the transfer's routing_number (the shipped pact
- * expects only what the description says a record holds, so it reads none of the echoed fields).
- */
-function paymentsPactReadingRoutingNumber(): { pact: Record<string, unknown>; dir: string } {
+/** pacu's payments pact, alone in a folder: its USD transfer reads the record's transaction_id. */
+function paymentsPactReadingTransactionId(): { pact: Record<string, unknown>; dir: string } {
   const pact = JSON.parse(
     readFileSync(path.join(PACU_PACT_DIR, 'pacu-merchant-payments-pacu-api.json'), 'utf8'),
   );
   const transfer = pact.interactions.find(
     (i: { description: string }) => i.description === 'a USD transfer by ACH',
   );
-  transfer.response.body.content.data.routing_number = '021000021';
+  expect(transfer.response.body.content.data.transaction_id).toEqual(expect.any(String));
   const dir = mkdtempSync(path.join(tmpdir(), 'pacu-diff-pacts-'));
   writeFileSync(path.join(dir, 'pacu-merchant-payments-pacu-api.json'), JSON.stringify(pact));
   return { pact, dir };
@@ -89,7 +86,7 @@ describe('pacu diff in process', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^## pacu diff: ❌ failed\n/);
     expect(run.stdout).toMatch(/^### ❌ \d+ breaking$/m);
-    expect(run.stdout).toContain('no longer carries `data.routing_number`: clients that read it break');
+    expect(run.stdout).toContain('no longer carries `data.transaction_id`: clients that read it break');
     expect(run.stdout).toMatch(/^<details><summary>\d+ safe<\/summary>$/m);
   });
 
@@ -99,7 +96,7 @@ describe('pacu diff in process', () => {
       DEFAULT_SPEC_FILE,
       NEXT,
       '--pacts',
-      paymentsPactReadingRoutingNumber().dir,
+      paymentsPactReadingTransactionId().dir,
       '--fail-on',
       'used',
       '--reporter',
@@ -114,7 +111,7 @@ describe('pacu diff in process', () => {
   });
 
   it('takes the pacts from a Pact Broker URL, and a broker it cannot read is one line and exit 2', async () => {
-    const { pact } = paymentsPactReadingRoutingNumber();
+    const { pact } = paymentsPactReadingTransactionId();
     const broker = await startHalBroker('pacu-api', [{ consumer: 'pacu-merchant-payments', pact }]);
     try {
       const run = await runCli([

@@ -11,14 +11,17 @@ const SPEC = 'spec/openapi.yaml';
 const NEXT = 'docs/examples/openapi-next.yaml';
 const WRITE = process.env.PACU_WRITE_EXAMPLE === '1';
 
-/** spec/openapi.yaml, version 1.1: `routing_number` of the USD transfer record renamed, a `returned` status. */
+/** spec/openapi.yaml, version 1.1: `transaction_id` of the USD transfer record renamed, a `returned` status. */
 function nextVersion(spec: string): string {
   const start = spec.indexOf('    UsdTransfer:\n');
   const end = spec.indexOf('    UsdTransferResponse:\n');
   const record = spec
     .slice(start, end)
-    .replace('        - routing_number\n', '        - bank_routing_number\n')
-    .replace('        routing_number:\n', '        bank_routing_number:\n');
+    .replace(
+      'required: [transaction_date, transaction_id, transaction_status]',
+      'required: [transaction_date, payment_id, transaction_status]',
+    )
+    .replace('        transaction_id:\n', '        payment_id:\n');
   return `${spec.slice(0, start)}${record}${spec.slice(end)}`
     .replace('  version: "1.0"\n', '  version: "1.1"\n')
     .replace(

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESCRIPTION_TEXT, SKIPPED_WITHOUT_DESCRIPTION } from '../spec/scripts/interface-description.ts';
 import { checkSpace, failuresOf, spaceFlags, verifySpace } from './providers/space/check-space.ts';
 import { describeKnobs, KNOB_DEFAULTS, KNOBS, type Knobs, knobsArbitrary } from './providers/space/knobs.ts';
 import { type SpaceProvider, startSpaceProvider } from './providers/space/space-provider.ts';
@@ -10,9 +10,6 @@ import { type SpaceProvider, startSpaceProvider } from './providers/space/space-
 // The space of legal providers (issue 17): a provider that makes any choice the interface description
 // leaves open must pass `pacu check` (profile documented, default runs) and `pacu verify`.
 
-const DESCRIPTION_FILE = fileURLToPath(
-  new URL('../../shared/seeds/000_1f34ae346204a62c.txt', import.meta.url),
-);
 /** Pinned, and printed by every test name, so a red combination replays exactly. */
 const SEED = 17_065;
 /** Drawn combinations per `npm test`; PACU_SPACE_DRAWS raises it for a deeper search. */
@@ -38,15 +35,18 @@ const combinations = providers.flatMap((provider, index) =>
   Array.from({ length: SEEDS }, (_, round) => ({ ...provider, seed: SEED + index * 100 + round })),
 );
 
-describe.skipIf(!existsSync(DESCRIPTION_FILE))('each knob is a silence of the interface description', () => {
-  const description = existsSync(DESCRIPTION_FILE) ? readFileSync(DESCRIPTION_FILE, 'utf8') : '';
-  it.each(Object.entries(KNOBS).map(([name, knob]) => ({ name, silence: knob.silence })))(
-    '$name: "$silence"',
-    ({ silence }) => {
-      expect(description).toContain(silence);
-    },
-  );
-});
+describe.skipIf(DESCRIPTION_TEXT === undefined)(
+  `each knob is a silence of the interface description${SKIPPED_WITHOUT_DESCRIPTION}`,
+  () => {
+    const description = DESCRIPTION_TEXT ?? '';
+    it.each(Object.entries(KNOBS).map(([name, knob]) => ({ name, silence: knob.silence })))(
+      '$name: "$silence"',
+      ({ silence }) => {
+        expect(description).toContain(silence);
+      },
+    );
+  },
+);
 
 describe(`pacu check passes every provider of the space (fast-check seed ${SEED}, ${combinations.length} combinations)`, () => {
   it.concurrent.each(combinations)(

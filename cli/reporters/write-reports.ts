@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../../spec/index.ts';
@@ -21,18 +21,64 @@ export const STDOUT = '-';
 const FILE_KINDS = ['json', 'junit', 'html', 'markdown'] as const;
 const RENDER = { json: renderJson, junit: renderJunit, html: renderHtml, markdown: renderMarkdown } as const;
 
+const ERRNO_WORDS: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'a read-only file system',
+  ENOSPC: 'no space left',
+};
+const said = (error: unknown): string => {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  return ERRNO_WORDS[code] ? `${ERRNO_WORDS[code]} (${code})` : code || (error as Error).message;
+};
+
+/**
+ * Why a report could not be written to `file` after the run, or undefined. Missing folders are made
+ * one at a time (a recursive mkdir never returns on some special file systems, such as /proc), and a
+ * probe file shows the folder really takes files (root passes `access` checks that writes then fail).
+ */
+function reportPathProblem(file: string): string | undefined {
+  const resolved = path.resolve(file);
+  if (existsSync(resolved)) {
+    if (statSync(resolved).isDirectory()) return 'it is a directory, not a file';
+    try {
+      closeSync(openSync(resolved, 'r+'));
+      return undefined;
+    } catch (error) {
+      return said(error);
+    }
+  }
+  const missing: string[] = [];
+  let folder = path.dirname(resolved);
+  // The same folder as the user spelled it, for the message.
+  let spelled = path.dirname(file);
+  while (!existsSync(folder)) {
+    missing.unshift(folder);
+    folder = path.dirname(folder);
+    spelled = path.dirname(spelled);
+  }
+  if (!statSync(folder).isDirectory()) return `${spelled} is not a directory`;
+  for (const dir of missing) {
+    try {
+      mkdirSync(dir);
+    } catch (error) {
+      return `cannot make the folder ${dir}: ${said(error)}`;
+    }
+  }
+  const probe = path.join(path.dirname(resolved), `.pacu-write-probe-${process.pid}`);
+  try {
+    closeSync(openSync(probe, 'wx'));
+    unlinkSync(probe);
+    return undefined;
+  } catch (error) {
+    return `the folder ${path.dirname(resolved)} takes no files: ${said(error)}`;
+  }
+}
+
 /** Fail now, before a run, when a report could not be written afterwards (missing folders are made). */
 function assertWritable(kind: string, file: string): void {
-  const resolved = path.resolve(file);
-  try {
-    if (existsSync(resolved) && statSync(resolved).isDirectory())
-      throw new Error('it is a directory, not a file');
-    mkdirSync(path.dirname(resolved), { recursive: true });
-    accessSync(existsSync(resolved) ? resolved : path.dirname(resolved), constants.W_OK);
-  } catch (cause) {
-    const reason = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
-    throw new ConfigError(`pacu: cannot write the ${kind} report to ${file}: ${reason}`, { cause });
-  }
+  const problem = reportPathProblem(file);
+  if (problem) throw new ConfigError(`pacu: cannot write the ${kind} report to ${file}: ${problem}`);
 }
 
 /**

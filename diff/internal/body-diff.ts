@@ -1,7 +1,7 @@
 import { asNode, isDecision, key, type Node } from './description.ts';
 import { type Emitter, operationName, type Place, requestPlace } from './emitter.ts';
 import { diffHeaders } from './header-diff.ts';
-import type { Operation } from './operation-diff.ts';
+import type { Operation } from './operation.ts';
 import { diffSchemas } from './schema-diff.ts';
 
 /** Compare the media types of two `content` maps, and the schemas of the ones both have. */

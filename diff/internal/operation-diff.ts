@@ -1,18 +1,12 @@
-import type { OperationRef, Origin } from '../glossary.ts';
+import type { Origin } from '../glossary.ts';
 import { diffRequestBody, diffResponses } from './body-diff.ts';
 import { asNode, isDecision, key, type Node } from './description.ts';
 import { type Emitter, operationName, type Place, requestPlace } from './emitter.ts';
+import type { Operation } from './operation.ts';
 import { diffSchemas } from './schema-diff.ts';
 import { diffSecurity } from './security-diff.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-export interface Operation {
-  readonly ref: Extract<OperationRef, { kind: 'operation' }>;
-  readonly node: Node;
-  readonly parameters: Node[];
-  readonly path: string;
-}
 
 /** Operations by method and path, path parameters unnamed: `/cards/{id}` and `/cards/{card_id}` are one path. */
 function operationsOf(document: Node): Map<string, Operation> {

@@ -21,6 +21,15 @@ function lookalike(
 }
 
 /**
+ * Who makes `name` a required property of `parent`: the description, or only pacu's decisions (so
+ * the documented view, which leaves decisions out, has it optional), or nobody.
+ */
+function requiredBy(parent: Field, name: string): Origin | undefined {
+  if (parent.facts.description.required.has(name)) return 'description';
+  return parent.facts.decision.required.has(name) ? 'decision' : undefined;
+}
+
+/**
  * Compare two versions of one body schema (dereferenced). The request side and the response side
  * are judged the other way round: what narrows a request breaks its senders, what widens a
  * response breaks its readers.
@@ -50,7 +59,7 @@ export function diffSchemas(
     const oldParent = before.get(old.parent);
     const newParent = after.get(old.parent);
     if (!oldParent || !newParent) continue;
-    const wasRequired = effectiveFacts(oldParent).required.has(old.name);
+    const wasRequired = requiredBy(oldParent, old.name);
     const look = lookalike(old, before, after);
     const details = { path: old.path, field: key, before: old.name, ...(look ? { after: look.name } : {}) };
     const name = fieldName(key, place.root);
@@ -78,17 +87,21 @@ export function diffSchemas(
           : `${subject} no longer takes ${name}: ${who} that send it have it ignored${hint}`,
       });
     } else {
-      emit(
-        wasRequired ? 'response-required-property-removed' : 'response-optional-property-removed',
-        old.existence,
-        place,
-        {
+      // A described field that only a decision makes required: optional as the description reads,
+      // so its removal is risky there, and breaking only for the strict profile's clients.
+      const split = wasRequired === 'decision' && old.existence === 'description';
+      if (!wasRequired || split)
+        emit('response-optional-property-removed', old.existence, place, {
           ...details,
-          message: wasRequired
-            ? `${subject} no longer carries ${name}: ${who} that read it break${hint}`
-            : `${subject} no longer carries the optional ${name}: ${who} that read it get nothing${hint}`,
-        },
-      );
+          message: `${subject} no longer carries the optional ${name}: ${who} that read it get nothing${hint}`,
+        });
+      if (wasRequired)
+        emit('response-required-property-removed', split ? 'decision' : old.existence, place, {
+          ...details,
+          message: split
+            ? `${subject} no longer carries ${name}, which pacu's decision made always present: ${who} that read it break${hint}`
+            : `${subject} no longer carries ${name}: ${who} that read it break${hint}`,
+        });
     }
   }
 
@@ -96,22 +109,23 @@ export function diffSchemas(
     if (before.has(key) || now.parent === undefined || now.name === undefined) continue;
     if (!before.has(now.parent) || (request && successors.has(now.name))) continue;
     const newParent = after.get(now.parent);
-    const required = newParent ? effectiveFacts(newParent).required.has(now.name) : false;
+    const required = newParent ? requiredBy(newParent, now.name) : undefined;
     const name = fieldName(key, place.root);
     const details = { path: now.path, field: key, after: now.name };
-    if (request)
-      emit(
-        required ? 'new-required-request-property' : 'new-optional-request-property',
-        now.existence,
-        place,
-        {
+    if (request) {
+      // The same split: a new described field only a decision requires breaks strict clients only.
+      const split = required === 'decision' && now.existence === 'description';
+      if (!required || split)
+        emit('new-optional-request-property', now.existence, place, {
           ...details,
-          message: required
-            ? `${subject} now requires ${name}: ${who} that do not send it are refused`
-            : `${subject} takes a new optional ${name}`,
-        },
-      );
-    else
+          message: `${subject} takes a new optional ${name}`,
+        });
+      if (required)
+        emit('new-required-request-property', split ? 'decision' : now.existence, place, {
+          ...details,
+          message: `${subject} now requires ${name}${split ? " (pacu's decision)" : ''}: ${who} that do not send it are refused`,
+        });
+    } else
       emit(
         required ? 'response-required-property-added' : 'response-optional-property-added',
         now.existence,

@@ -1,7 +1,7 @@
 import type { Origin } from '../glossary.ts';
 import { asNode, isDecision, key, type Node } from './description.ts';
 import { type Emitter, list, operationName, type Place } from './emitter.ts';
-import type { Operation } from './operation-diff.ts';
+import type { Operation } from './operation.ts';
 
 const DOCUMENT: Place = { side: 'document', subject: 'the description', who: 'clients' };
 

@@ -1,3 +1,4 @@
+import { webhookSecretProblem } from '../../http/index.ts';
 import { SCOPES } from '../../spec/index.ts';
 import { validateScenario } from '../scenario.ts';
 import type { MockClient, MockControl, Scenario } from '../types.ts';
@@ -133,8 +134,8 @@ export function createControl({
       ) {
         throw bad('url must be an http(s) URL');
       }
-      if (typeof receiver.secret !== 'string' || receiver.secret === '')
-        throw bad('secret must be a non-empty string (whsec_<base64> preferred)');
+      const secretProblem = webhookSecretProblem(receiver.secret);
+      if (secretProblem) throw bad(`secret ${secretProblem}`);
       if (
         receiver.clientId !== undefined &&
         (typeof receiver.clientId !== 'string' || receiver.clientId === '')

@@ -1,7 +1,13 @@
 import { compileSchema, type JSONSchema7, SCOPES, type SchemaCheck, type Spec } from '../../spec/index.ts';
 import type { SnapshotHeader, StateCollection, StateSnapshot } from '../types.ts';
-import { addPayout, addTransfer, addUser, emptyState, type MockState } from './state.ts';
-import type { StoreView as StoreState } from './store.ts';
+import {
+  addPayout,
+  addTransfer,
+  addUser,
+  emptyState,
+  type MockState,
+  type StoreView as StoreState,
+} from './state.ts';
 
 /** The collections of a state snapshot, in the order they are written and read. */
 export const COLLECTIONS = [

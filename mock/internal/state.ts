@@ -9,7 +9,7 @@ import type {
   WalletPayout,
 } from '../../spec/index.ts';
 import type { FinalStatus, MockClient, SeededIds, WebhookReceiver } from '../types.ts';
-import { ShardedMap } from './sharded-map.ts';
+import { type ReadonlyShardedMap, ShardedMap } from './sharded-map.ts';
 import { StringPool } from './string-pool.ts';
 
 /** The transitions still ahead of a payment: absolute due times on the mock clock (ms). */
@@ -155,4 +155,21 @@ export function addUser(state: MockState, user: User): void {
   if (known) state.users[state.users.indexOf(known)] = user;
   else state.users.push(user);
   state.usersById.set(user.user_id, user);
+}
+
+/** What readers see: the maps of the current state, read-only. */
+export interface StoreView {
+  readonly seeded: Readonly<SeededIds>;
+  readonly users: readonly User[];
+  readonly usersById: ReadonlyMap<string, User>;
+  readonly p2pNotified: ReadonlySet<string>;
+  readonly cards: ReadonlyMap<string, VirtualCard>;
+  readonly cardTransactions: ReadonlyMap<string, CardTransaction>;
+  readonly pushToCard: ReadonlyShardedMap<StoredPushToCard>;
+  readonly accounts: ReadonlyMap<string, StoredAccount>;
+  readonly transfers: ReadonlyShardedMap<StoredTransfer>;
+  readonly payouts: ReadonlyShardedMap<StoredPayout>;
+  readonly clients: ReadonlyMap<string, MockClient>;
+  readonly tokens: ReadonlyMap<string, StoredToken>;
+  readonly receivers: ReadonlyMap<string, WebhookReceiver>;
 }

@@ -1,6 +1,4 @@
-import type { CardTransaction, User, VirtualCard } from '../../spec/index.ts';
 import type { FinalStatus, MockClient, PaymentKind, SeededIds, WebhookReceiver } from '../types.ts';
-import type { ReadonlyShardedMap } from './sharded-map.ts';
 import { applyEntry, type CollectionName, removeEntry, snapshotEntries } from './snapshot.ts';
 import {
   addPayout,
@@ -12,6 +10,7 @@ import {
   type StoredPushToCard,
   type StoredToken,
   type StoredTransfer,
+  type StoreView,
 } from './state.ts';
 
 /**
@@ -37,22 +36,7 @@ export interface JournalSink {
 
 const NO_JOURNAL: JournalSink = { append() {}, committed: () => undefined };
 
-/** What readers see: the maps of the current state, read-only. */
-export interface StoreView {
-  readonly seeded: Readonly<SeededIds>;
-  readonly users: readonly User[];
-  readonly usersById: ReadonlyMap<string, User>;
-  readonly p2pNotified: ReadonlySet<string>;
-  readonly cards: ReadonlyMap<string, VirtualCard>;
-  readonly cardTransactions: ReadonlyMap<string, CardTransaction>;
-  readonly pushToCard: ReadonlyShardedMap<StoredPushToCard>;
-  readonly accounts: ReadonlyMap<string, StoredAccount>;
-  readonly transfers: ReadonlyShardedMap<StoredTransfer>;
-  readonly payouts: ReadonlyShardedMap<StoredPayout>;
-  readonly clients: ReadonlyMap<string, MockClient>;
-  readonly tokens: ReadonlyMap<string, StoredToken>;
-  readonly receivers: ReadonlyMap<string, WebhookReceiver>;
-}
+export type { StoreView } from './state.ts';
 
 type StoredPayment = StoredTransfer | StoredPayout | StoredPushToCard;
 

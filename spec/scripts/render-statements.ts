@@ -24,7 +24,7 @@ function what(entries: readonly StatementEntry[]): string {
   return parts.join('<br>');
 }
 
-/** The counts docs/statements.md opens with. */
+/** The counts docs/reference/statements.md opens with. */
 export function statementCounts(
   statements: readonly Statement[],
   entries: readonly StatementEntry[],
@@ -45,7 +45,7 @@ export function statementCounts(
 }
 
 /**
- * docs/statements.md: every sentence and table row of the interface description, in its order, with
+ * docs/reference/statements.md: every sentence and table row of the interface description, in its order, with
  * the documented constraints and `pacu check` rules that check it, or why nothing can.
  */
 export function renderStatements(

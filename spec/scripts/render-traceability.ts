@@ -5,7 +5,7 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\s+/g
 const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
 
 /**
- * docs/traceability.md: every constraint of the documented view beside the sentence of the interface
+ * docs/reference/traceability.md: every constraint of the documented view beside the sentence of the interface
  * description that states it. What no sentence states is an x-pacu-decision and not listed here.
  */
 export function renderTraceability(spec: Spec): string {

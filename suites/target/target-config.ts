@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { webhookSecretProblem } from '../../http/index.ts';
 import { ConfigError, SCOPES, type Scope } from '../../spec/index.ts';
 
 /** Ids of records that no operation creates; a rule that needs one the user did not give is skipped. */
@@ -149,6 +150,8 @@ export function resolveTargetConfig(
   const controlUrl = pick('controlUrl');
   const webhookSecret = pick('webhookSecret');
   const webhookReceiverUrl = pick('webhookReceiverUrl');
+  const secretProblem = webhookSecret === undefined ? undefined : webhookSecretProblem(webhookSecret);
+  if (secretProblem) throw new ConfigError(`pacu: the webhook secret ${secretProblem}`);
   const ids: TargetIds = Object.fromEntries(
     TARGET_ID_KEYS.map((key) => [key, pick(key)] as const).filter(([, value]) => value !== undefined),
   );

@@ -1,7 +1,7 @@
 import { ConfigError, type Scope } from '../../spec/index.ts';
 import { optionWording, type Wording } from '../runner/setting.ts';
 import type { ApiClient } from './api-client.ts';
-import type { ApiResponse } from './api-request.ts';
+import { notTheApi } from './assert-the-api.ts';
 import type { TargetConfig } from './target-config.ts';
 
 /**
@@ -63,18 +63,6 @@ export function scopeFieldProblem(value: unknown): string | undefined {
   if (names.some((name) => name === '')) return 'an empty name where comma-separated scope names are stated';
   const joined = names.find((name) => /\s/.test(name));
   if (joined) return `"${joined}" is not one scope name: the names are separated by commas`;
-  return undefined;
-}
-
-/** Why the answer to POST /auth/token shows the target is not the API at all, or undefined. */
-function notTheApi(response: ApiResponse, baseUrl: string): string | undefined {
-  if (response.status === 404)
-    return `POST /auth/token answered 404: does the target URL end in /v3? (${baseUrl})`;
-  // The body decides, not the media type: JSON sent as text/plain is envelope.content-type's finding.
-  if (response.json === undefined || typeof response.json !== 'object') {
-    const type = response.headers['content-type'] ?? 'no content type';
-    return `POST /auth/token answered HTTP ${response.status} ${type}, not JSON: is ${baseUrl} the API's base URL (ending in /v3)?`;
-  }
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import { createRedactor } from '../../http/index.ts';
+import { createRedactor, webhookSecretProblem } from '../../http/index.ts';
 import { ConfigError, loadSpec, type Spec, TargetUnreachableError } from '../../spec/index.ts';
 import { buildReport, type ResultDraft } from '../report/build-report.ts';
 import type { Report, WebhookEventType } from '../report/report.ts';
@@ -22,11 +22,9 @@ export interface WebhookCheckOptions {
 
 export const WEBHOOK_CHECK_DEFAULTS = { timeoutMs: 5000 } as const;
 
-function checkSecret(secret: string): void {
-  if (secret === '')
-    throw new ConfigError('pacu: --secret is empty: pass the secret your receiver verifies with');
-  if (secret.startsWith('whsec_') && !/^[A-Za-z0-9+/]+={0,2}$/.test(secret.slice(6)))
-    throw new ConfigError('pacu: --secret must be base64 after whsec_ (as Standard Webhooks secrets are)');
+function checkSecret(secret: unknown): void {
+  const problem = webhookSecretProblem(secret);
+  if (problem) throw new ConfigError(`pacu: --secret ${problem}`);
 }
 
 function checkReceiverUrl(receiver: string): void {

@@ -2,24 +2,22 @@
 // Node ESM and from TypeScript under strict settings. Nothing here imports pacu's sources.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freshProject, run } from './fresh-project.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { run } from './fresh-project.ts';
 
 const fixtures = fileURLToPath(new URL('./consumer/', import.meta.url));
-let project = '';
+const project = inject('project');
+const installLog = inject('installLog');
 const pacu = (args: string[]) => run(path.join(project, 'node_modules/.bin/pacu'), args, { cwd: project });
 const tarballFiles = inject('tarballFiles');
 
-beforeAll(async () => {
-  project = await freshProject('pacu-consumer-');
+beforeAll(() => {
   cpSync(fixtures, project, { recursive: true });
-}, 240_000);
-
-afterAll(() => rmSync(project, { recursive: true, force: true }));
+});
 
 describe('the npm package in a fresh project', () => {
   it('ships the compiled code, its declarations, the spec and LICENSE, and no tests, benches or sources', () => {
@@ -38,6 +36,21 @@ describe('the npm package in a fresh project', () => {
         (file) => /\.test\.|^test\/|^bench\/|^docs\/|\.ts$/.test(file) && !file.endsWith('.d.ts'),
       ),
     ).toEqual([]);
+  });
+
+  it("ships a package.json without the repository's scripts, so npm names no install script of pacu-kit", () => {
+    const shipped = JSON.parse(
+      readFileSync(path.join(project, 'node_modules/pacu-kit/package.json'), 'utf8'),
+    );
+    expect(shipped).not.toHaveProperty('scripts');
+    expect(shipped).not.toHaveProperty('devDependencies');
+    expect(shipped).toMatchObject({ name: 'pacu-kit', bin: { pacu: 'dist/cli/bin.js' } });
+    expect(installLog).not.toMatch(/pacu-kit@[^\n]*\((prepare|install|postinstall|preinstall):/);
+    // The checked-in manifest is put back after packing: `npm ci` here still builds dist/.
+    const own = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'),
+    );
+    expect(own.scripts.prepare).toBe('node scripts/build.mjs');
   });
 
   it('runs `pacu --help` and `pacu check` (exit 0) from the installed bin', async () => {

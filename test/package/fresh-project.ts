@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { inject } from 'vitest';
 
 export const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -15,24 +14,27 @@ export const pinned = (name: string): string =>
   `${name}@${(JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version}`;
 
 /** A new ESM project holding the tarball, and TypeScript with Node's types as pacu pins them. */
-export async function freshProject(prefix: string): Promise<string> {
+export async function freshProject(
+  prefix: string,
+  tarball: string,
+): Promise<{ readonly project: string; readonly log: string }> {
   const project = mkdtempSync(path.join(tmpdir(), prefix));
   writeFileSync(
     path.join(project, 'package.json'),
     '{ "name": "consumer", "private": true, "type": "module" }\n',
   );
-  await run(
+  const { stdout, stderr } = await run(
     'npm',
     [
       'install',
       '--prefer-offline',
       '--no-audit',
       '--no-fund',
-      inject('tarball'),
+      tarball,
       pinned('typescript'),
       pinned('@types/node'),
     ],
     { cwd: project },
   );
-  return project;
+  return { project, log: `${stdout}${stderr}` };
 }

@@ -4,25 +4,21 @@
 // shell only; see docs/decisions/120-launcher-and-signals.md.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { tokenFor } from '../mock-helpers.ts';
-import { freshProject } from './fresh-project.ts';
 
 /** The client every pacu mock starts with. */
 const DEMO = { clientId: 'pacu-demo', clientSecret: 'pacu-demo-secret' };
 
-let project = '';
+/** The shared fresh project with the packed pacu-kit installed (test/package/pack-once.ts). */
+const project = inject('project');
 /** The environment variable that tells the processes of one start from every other. */
 const MARKER = 'PACU_NPX_TEST';
 const markers: string[] = [];
-
-beforeAll(async () => {
-  project = await freshProject('pacu-npx-');
-}, 240_000);
 
 /** The pids of the processes started with `marker` in their environment: npm, its shell, pacu. */
 function processesOf(marker: string): number[] {
@@ -50,8 +46,6 @@ afterEach(() => {
     }
   }
 });
-
-afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 async function until(condition: () => boolean, ms = 30_000): Promise<boolean> {
   const deadline = Date.now() + ms;

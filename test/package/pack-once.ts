@@ -1,5 +1,7 @@
-// vitest globalSetup of the package tests: `npm pack` once (it runs `prepare`, so the tarball holds a
-// fresh build of what is checked out); each test file installs it into a fresh project of its own.
+// vitest globalSetup of the package tests: `npm pack` once (its prepack builds, so the tarball holds
+// a fresh build of what is checked out) and install the tarball once into a fresh project that
+// every file of vitest.package.config.ts shares. The files run one at a time and each writes only
+// files of its own there (consumer.*, readme-*).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
+import { freshProject } from './fresh-project.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +17,10 @@ declare module 'vitest' {
     tarball: string;
     /** The paths the tarball holds, as `npm pack --json` lists them. */
     tarballFiles: string[];
+    /** A fresh ESM project with the tarball installed (and TypeScript, Node's types). */
+    project: string;
+    /** What `npm install` of the tarball printed (its warnings included). */
+    installLog: string;
   }
 }
 
@@ -29,10 +36,17 @@ export default async function packOnce(project: TestProject): Promise<() => void
     filename: string;
     files: Array<{ path: string }>;
   }>;
-  project.provide('tarball', path.join(dir, filename));
+  const tarball = path.join(dir, filename);
+  const installed = await freshProject('pacu-consumer-', tarball);
+  project.provide('tarball', tarball);
   project.provide(
     'tarballFiles',
     files.map((file) => file.path),
   );
-  return () => rmSync(dir, { recursive: true, force: true });
+  project.provide('project', installed.project);
+  project.provide('installLog', installed.log);
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(installed.project, { recursive: true, force: true });
+  };
 }

@@ -4,30 +4,28 @@
 // block runs against the embedded mock, or, where it names a server of its own, uses only flags its
 // command takes. Blocks are found by fence language, so a new README section is picked up as is.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../helpers/free-port.ts';
-import { freshProject, run } from './fresh-project.ts';
+import { run } from './fresh-project.ts';
 import { type PacuCall, pacuCalls, readmeBlocks, runsHere } from './readme-blocks.ts';
 
 const README = fileURLToPath(new URL('../../README.md', import.meta.url));
 const blocks = readmeBlocks(readFileSync(README, 'utf8'));
 const runnable = blocks.filter((block) => !block.notRun);
-let project = '';
+const project = inject('project');
 const children: ChildProcess[] = [];
 
-beforeAll(async () => {
-  project = await freshProject('pacu-readme-');
+beforeAll(() => {
   // "Your pacts" (`--pact pacts/`): a copy of the ones pacu-kit ships.
   cpSync(path.join(project, 'node_modules/pacu-kit/dist/contracts/pacts'), path.join(project, 'pacts'), {
     recursive: true,
   });
-}, 240_000);
+});
 afterAll(() => {
   for (const child of children) child.kill('SIGTERM');
-  rmSync(project, { recursive: true, force: true });
 });
 
 /** Run `npx pacu-kit ARGS` in the project, never reaching for the registry. */
@@ -134,21 +132,21 @@ describe('README examples, against the installed tarball', () => {
     const calls = runnable.filter((block) => block.lang === 'sh').flatMap(pacuCalls);
     expect(calls.length).toBeGreaterThan(5);
     const ran = new Set<string>();
-    for (const call of calls) {
+    const judge = async (call: PacuCall): Promise<void> => {
       const where = `README.md:${call.line}: ${call.text}`;
       if (!runsHere(call)) {
         const known = await flagsOf(subcommand(call));
         for (const flag of call.args.filter((arg) => arg.startsWith('--')))
           expect(known, `${where}: ${flag}`).toContain(flag.split('=')[0]);
-        continue;
+        return;
       }
-      if (ran.has(call.text)) continue;
+      if (ran.has(call.text)) return;
       ran.add(call.text);
       if (call.args[0] === 'mock') {
         const port = String(await freePort());
         const first = await startsAndAnswers(call.args.map((arg) => arg.replaceAll('4010', port)));
         expect(first, where).toMatch(/127\.0\.0\.1:\d+\/v3/);
-        continue;
+        return;
       }
       const result = await npx(call.args);
       // check and verify judge the embedded mock: a verdict (0 or 1) is what they give, never a usage error.
@@ -156,6 +154,13 @@ describe('README examples, against the installed tarball', () => {
       expect(verdicts, `${where}\n${result.stderr}`).toContain(result.code);
       // npm's own warnings about the machine's npm config are npm's, not pacu's.
       expect(result.stderr.replace(/^npm warn .*\n/gm, ''), where).toBe('');
-    }
+    };
+    // Two at a time: each call is a process of its own (npx, then pacu), mostly waiting on the other.
+    let next = 0;
+    await Promise.all(
+      [0, 1].map(async () => {
+        while (next < calls.length) await judge(calls[next++] as PacuCall);
+      }),
+    );
   }, 300_000);
 });

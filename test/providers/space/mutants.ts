@@ -165,12 +165,6 @@ const BEHAVIOURS = [
     rules: ['positive.creation-values'],
   },
   {
-    name: 'p2p-pending',
-    // VALIDATED is the value shown, not the only one: not judged under documented (not-shown).
-    key: '| p2p identifier validation | status | VALIDATED (value shown) |',
-    rules: ['positive.creation-values'],
-  },
-  {
     name: 'numbers-without-rtp',
     key: 'the returned numbers object holds one account number and routing number per rail (ACH, RTP, WIRE)',
     rules: ['envelope.success-shape'],

@@ -192,7 +192,7 @@ export async function startSpaceProvider(options: SpaceProviderOptions = {}): Pr
           message: knobs.webhookWording,
           data: {
             p2p_id: known(user !== undefined, user?.email ?? 'unknown@example.com', `user_id ${first}`),
-            status: mutated('p2p-pending') ? 'PENDING' : 'VALIDATED',
+            status: 'VALIDATED',
           },
         };
       }
