@@ -1,10 +1,9 @@
 import { access, truncate } from 'node:fs/promises';
 import type { Spec } from '../../spec/index.ts';
 import type { SeededIds } from '../types.ts';
-import { readJsonLines } from './json-lines.ts';
+import { corrupt, readJsonLines } from './json-lines.ts';
 import { COLLECTIONS, type CollectionName, collectionChecks } from './snapshot.ts';
 import { emptyState, type MockState } from './state.ts';
-import { corrupt } from './state-file.ts';
 import { type JournalEntry, MockStore } from './store.ts';
 
 const isCollection = (value: unknown): value is CollectionName =>

@@ -1,5 +1,13 @@
 import { createReadStream } from 'node:fs';
-import { corrupt } from './state-file.ts';
+import { ConfigError } from '../../spec/index.ts';
+
+/** A state file or journal line pacu cannot read: one line naming the file and the line, exit 2. */
+export function corrupt(file: string, line: number, why: string): ConfigError {
+  return new ConfigError(
+    `pacu: state file ${file} is corrupt at line ${line}: ${why}. Fix or delete it, or start without --state`,
+    { code: 'PACU_ERR_STATE_FILE' },
+  );
+}
 
 /** One line of a JSON Lines file, parsed. */
 export interface JsonLine {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ConfigError, type Spec } from '../../spec/index.ts';
 import type { SnapshotHeader } from '../types.ts';
 import { STATE_FILE_MODE } from './journal-file.ts';
-import { readJsonLines } from './json-lines.ts';
+import { corrupt, readJsonLines } from './json-lines.ts';
 import {
   applyEntry,
   COLLECTIONS,
@@ -17,13 +17,6 @@ import type { StoreView } from './store.ts';
 
 // A state file is JSON Lines: the snapshot header, then one `[collection, item]` per line, so a
 // million transfers stream in and out without one giant string.
-
-export function corrupt(file: string, line: number, why: string): ConfigError {
-  return new ConfigError(
-    `pacu: state file ${file} is corrupt at line ${line}: ${why}. Fix or delete it, or start without --state`,
-    { code: 'PACU_ERR_STATE_FILE' },
-  );
-}
 
 /** The one temporary file a snapshot is written to; a start removes it if a crash left it. */
 export const snapshotTemporary = (file: string): string => `${file}.tmp`;
