@@ -65,8 +65,11 @@ export interface ReceivingCase {
 export type ErrorAnswerProblem = Extract<Verdict, { ok: false }> & { readonly receivedIn: ReceivingCase };
 
 export type RuleOutcome =
-  | { readonly status: 'passed'; readonly runs: number }
+  /** `inconclusive`: cases whose answer was lost (not counted in `runs`). */
+  | { readonly status: 'passed'; readonly runs: number; readonly inconclusive?: number }
   | { readonly status: 'skipped'; readonly reason: string }
+  /** Every case lost an answer: nothing was judged. */
+  | { readonly status: 'inconclusive'; readonly reason: string; readonly inconclusive: number }
   | {
       readonly status: 'failed';
       readonly runs: number;

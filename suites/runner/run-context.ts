@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Redactor } from '../../http/index.ts';
-import { ConfigError, type Profile, type Spec } from '../../spec/index.ts';
+import { ConfigError, type Profile, type Spec, TargetUnreachableError } from '../../spec/index.ts';
 import { errorShapeProblem } from '../judge/envelope-checks.ts';
 import type { ErrorAnswerProblem, ReceivingCase } from '../rules/rule.ts';
 import { type ApiClient, createApiClient } from '../target/api-client.ts';
 import type { ApiRequest, ApiResponse } from '../target/api-request.ts';
 import { assertTargetReachable } from '../target/assert-reachable.ts';
 import { type ControlApiClient, createControlClient } from '../target/control-client.ts';
+import { InconclusiveExchange } from '../target/inconclusive.ts';
+import { createPacer, PACER_DEFAULTS, type Pacer } from '../target/pacer.ts';
 import { idsFor, type ResolvedIds, resolveIds } from '../target/resolve-ids.ts';
 import type { TargetConfig } from '../target/target-config.ts';
 import { createTokenSource, TokenRefused, type TokenSource } from '../target/token-source.ts';
@@ -60,7 +62,8 @@ export interface RunContextOptions {
   readonly seed: number;
   readonly numRuns: number;
   readonly path?: string;
-  readonly connections: number;
+  /** The run's one gate for requests. @default one of its own, unlimited */
+  readonly pacer?: Pacer;
   readonly redactor: Redactor;
   readonly word: Wording;
 }
@@ -90,17 +93,31 @@ function createSend(
   return async (request, operation, receivedIn) => {
     const held = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const scopes = held === undefined ? undefined : tokens.owns(held);
-    let sent = scopes ? withToken(request, await tokens.get(scopes)) : request;
-    let response = await api.send(sent);
+    // The held token is put in when the request's turn comes: it may wait at the gate past its refresh.
+    let sent = request;
+    const atTurn = scopes && {
+      fill: (given: ApiRequest): ApiRequest | undefined => {
+        const token = tokens.fresh(scopes);
+        if (token !== undefined) sent = withToken(given, token);
+        return token === undefined ? undefined : sent;
+      },
+      refresh: () => tokens.get(scopes),
+    };
+    let response = await api.send(request, atTurn ? { atTurn } : {});
     if (response.status === 401 && scopes) {
-      sent = withToken(request, await tokens.renew(BEARER.exec(sent.headers.authorization ?? '')?.[1] ?? ''));
-      response = await api.send(sent);
+      await tokens.renew(BEARER.exec(sent.headers.authorization ?? '')?.[1] ?? '');
+      response = await api.send(request, atTurn ? { atTurn } : {});
     }
     if (response.status >= 400) {
       const problem = errorShapeProblem(response, { spec, operation });
       const seen = errorAnswers.get(operation) ?? { judged: 0, problems: [] };
       seen.judged += 1;
-      if (problem && seen.problems.length < 5)
+      // One problem per status: rules run side by side, so the first few answers all come from one of them.
+      if (
+        problem &&
+        seen.problems.length < 10 &&
+        !seen.problems.some((p) => p.response?.status === response.status)
+      )
         seen.problems.push({
           ok: false,
           reason: `an HTTP ${response.status} answer (received by ${receivedIn.label}): ${problem}`,
@@ -137,7 +154,8 @@ export async function openRunContext(options: RunContextOptions): Promise<RunCon
   }
   const api = createApiClient({
     ...transport,
-    connections: options.connections,
+    connections: PACER_DEFAULTS.maxInFlight,
+    pacer: options.pacer ?? createPacer(),
     observe: (response: ApiResponse) => options.redactor.observe(response),
   });
   let receiver: WebhookReceiver | undefined;
@@ -148,13 +166,22 @@ export async function openRunContext(options: RunContextOptions): Promise<RunCon
       token = await tokens.get();
     } catch (error) {
       if (error instanceof TokenRefused) throw new ConfigError(`pacu: ${error.message}`, { cause: error });
+      if (error instanceof InconclusiveExchange)
+        throw new TargetUnreachableError(`pacu: the target lost the first token request: ${error.message}`, {
+          cause: error,
+        });
       throw error;
     }
     if (config.webhook?.receiverUrl) {
       const { host, port } = receiverAddress(config.webhook.receiverUrl);
       receiver = await startWebhookReceiver(port, host, options.word('webhook.receiverUrl'));
     }
-    const ids = await resolveIds(spec, api, token, config.ids, options.word, control);
+    const resolve = () => resolveIds(spec, api, token, config.ids, options.word, control);
+    // The account pacu funds payments from is set-up, never judged: if its answer is lost, one more is harmless.
+    const ids = await resolve().catch((error: unknown) => {
+      if (error instanceof InconclusiveExchange) return resolve();
+      throw error;
+    });
     const errorAnswers = new Map<string, ErrorAnswers>();
     const send = createSend(spec, api, tokens, errorAnswers);
     const runNonce = randomBytes(4).toString('hex');

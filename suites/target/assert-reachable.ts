@@ -1,4 +1,6 @@
+import { TargetUnreachableError } from '../../spec/index.ts';
 import { type ApiClientOptions, createApiClient } from './api-client.ts';
+import { InconclusiveExchange } from './inconclusive.ts';
 
 /**
  * One request to the target's base URL before anything else: any HTTP answer will do, none at all
@@ -9,6 +11,12 @@ export async function assertTargetReachable(options: ApiClientOptions): Promise<
   const api = createApiClient(options);
   try {
     await api.send({ method: 'GET', path: '/', headers: {} });
+  } catch (error) {
+    if (!(error instanceof InconclusiveExchange)) throw error;
+    throw new TargetUnreachableError(
+      `pacu: cannot reach target ${options.baseUrl}: ${error.message}. Is the target URL right and the server up?`,
+      { cause: error },
+    );
   } finally {
     await api.close();
   }
