@@ -65,6 +65,16 @@ describe('a rate-limited sandbox (429 with the error envelope and Retry-After)',
     async () => {
       const { code, stdout, stderr } = await checkThrough({ rateLimit: { burst: 600, perSecond: 300 } });
       expect({ code, stderr }, stdout).toEqual({ code: 0, stderr: '' });
+      expect(traffic(stdout).throttled).toBeGreaterThanOrEqual(0);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'bursts of 60 then 100 a second, which a run outgrows: exit 0, the throttled requests counted',
+    async () => {
+      const { code, stdout, stderr } = await checkThrough({ rateLimit: { burst: 60, perSecond: 100 } });
+      expect({ code, stderr }, stdout).toEqual({ code: 0, stderr: '' });
       expect(traffic(stdout).throttled).toBeGreaterThan(0);
     },
     TIMEOUT_MS,
@@ -74,7 +84,7 @@ describe('a rate-limited sandbox (429 with the error envelope and Retry-After)',
     'Retry-After as an HTTP date is waited out too',
     async () => {
       const { code, stdout } = await checkThrough({
-        rateLimit: { burst: 100, perSecond: 200, retryAfter: 'date' },
+        rateLimit: { burst: 30, perSecond: 80, retryAfter: 'date' },
       });
       expect(code, stdout).toBe(0);
       expect(traffic(stdout).throttled).toBeGreaterThan(0);
@@ -125,7 +135,9 @@ describe('a network that resets connections', () => {
           report.rules.filter((rule) => rule.status === 'failed').map((rule) => rule.failure?.reason),
         ).toEqual([]);
         expect(front.stats.resets).toBeGreaterThan(0);
-        expect(report.traffic?.retried ?? 0).toBeGreaterThan(0);
+        // Each lost answer was a read resent or a write's case left inconclusive, never a verdict.
+        const { retried = 0, inconclusive = 0 } = report.traffic ?? {};
+        expect(retried + inconclusive).toBeGreaterThan(0);
       } finally {
         await front.close();
         await sandbox.close();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { loadSpec, type Profile, type Spec } from '../../spec/index.ts';
-import type { RuleResult } from '../report/report.ts';
+import type { RuleResult, Traffic } from '../report/report.ts';
 import { PACER_DEFAULTS } from '../target/pacer.ts';
 import type { TargetConfig } from '../target/target-config.ts';
 import { optionWording, type Wording } from './setting.ts';
@@ -47,6 +47,14 @@ export type ProgressEvent =
       readonly result: Pick<RuleResult, 'id' | 'operation' | 'status' | 'runs' | 'skipReason'>;
       readonly index: number;
       readonly total: number;
+    }
+  /** Every second while the run lasts: checks done, what was sent, how long it has run. */
+  | {
+      readonly kind: 'tick';
+      readonly done: number;
+      readonly total: number;
+      readonly traffic: Omit<Traffic, 'retried'>;
+      readonly elapsedMs: number;
     };
 
 /** The defaults of {@link CheckOptions}, read by `runChecks` and by `pacu check --help`. */

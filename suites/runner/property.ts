@@ -11,7 +11,12 @@ export interface PropertyParameters {
   readonly path?: string;
   /** Cases judged at once (the run's pacer decides how many requests really fly). @default 1 */
   readonly parallel?: number;
+  /** Judge each distinct input once (reads: the same request twice finds nothing new). @default false */
+  readonly distinct?: boolean;
 }
+
+/** A write whose every input is the same (a token request) is still sent a few times: its answers may differ. */
+const REPEATS_OF_ONE = 3;
 
 type FailedVerdict = Extract<Verdict, { ok: false }>;
 
@@ -102,15 +107,19 @@ export async function checkProperty<T>(
   judge: (input: T) => Promise<Verdict>,
   onCase?: OnCase,
 ): Promise<RuleOutcome> {
+  // An enumerated case's path (`e3`) is checkEach's to replay: no case of this property is it.
+  if (context.path?.startsWith('e')) return { status: 'passed', runs: 0 };
   if (context.path !== undefined) return shrunk(context, arbitrary, judge, onCase, context.path, true);
   const inputs = fc.sample(arbitrary, { seed: context.seed, numRuns: context.numRuns });
   const seen = new Set<string>();
-  const distinct = inputs.flatMap((input, index) => {
+  const firsts = inputs.flatMap((input, index) => {
     const key = keyOf(input);
     if (seen.has(key)) return [];
     seen.add(key);
     return [{ input, index }];
   });
+  const all = inputs.map((input, index) => ({ input, index }));
+  const distinct = context.distinct ? firsts : firsts.length === 1 ? all.slice(0, REPEATS_OF_ONE) : all;
   let firstFailure: { readonly index: number; readonly verdict: FailedVerdict } | undefined;
   let judged = 0;
   let inconclusive = 0;
@@ -200,6 +209,58 @@ async function shrunk<T>(
     path: details.counterexamplePath ?? path,
     counterexample: details.counterexample?.[0],
   };
+}
+
+/** The path of the `index`-th enumerated case: `e3`, never a fast-check path. */
+const enumerated = (index: number): string => `e${index}`;
+
+/**
+ * Judge every case of a small, known list once, side by side (enumerated rather than drawn: a few
+ * draws could miss one, many would repeat). A failure is the first failing case, its path `e<index>`;
+ * replaying that path judges that case alone, and a fast-check path judges none of them.
+ */
+export async function checkEach<T>(
+  context: PropertyParameters,
+  list: readonly T[],
+  judge: (input: T) => Promise<Verdict>,
+): Promise<RuleOutcome> {
+  const replayed = context.path === undefined ? undefined : /^e(\d+)$/.exec(context.path)?.[1];
+  if (context.path !== undefined && replayed === undefined) return { status: 'passed', runs: 0 };
+  const chosen = list
+    .map((input, index) => ({ input, index }))
+    .filter(({ index }) => replayed === undefined || index === Number(replayed));
+  const failures: { index: number; verdict: FailedVerdict }[] = [];
+  let judged = 0;
+  let inconclusive = 0;
+  let lastLost = '';
+  await inParallel(chosen, context.parallel ?? 1, async ({ input, index }) => {
+    const result = await judgeCase(enumerated(index), input, judge).catch(crashed);
+    if ('inconclusive' in result) {
+      inconclusive += 1;
+      lastLost = result.inconclusive;
+    } else if (result.verdict.ok) judged += 1;
+    else {
+      judged += 1;
+      failures.push({ index, verdict: result.verdict });
+    }
+  });
+  const [first] = failures.sort((a, b) => a.index - b.index);
+  if (first) {
+    const { verdict, index } = first;
+    return {
+      status: 'failed',
+      runs: judged,
+      reason: verdict.reason,
+      request: verdict.request,
+      ...(verdict.response ? { response: verdict.response } : {}),
+      ...(verdict.profile ? { profile: verdict.profile } : {}),
+      seed: context.seed,
+      path: enumerated(index),
+      counterexample: list[index],
+    };
+  }
+  if (judged === 0 && inconclusive > 0) return { status: 'inconclusive', reason: lastLost, inconclusive };
+  return { status: 'passed', runs: judged, ...(inconclusive > 0 ? { inconclusive } : {}) };
 }
 
 /** A fixed scenario (no generated input, at most a sample drawn with the run's seed): one verdict, one run. */

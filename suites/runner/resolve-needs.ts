@@ -11,8 +11,8 @@ import { type AnyOperation, scopesOf } from '../rules/read-operation.ts';
 import type { Need, ReceivingCase, Rule, RuleKit, ScopeGrant } from '../rules/rule.ts';
 import { type ControlApiClient, ControlApiError, clockRefusal } from '../target/control-client.ts';
 import { idsFor } from '../target/resolve-ids.ts';
-import { checkOnce, checkProperty, currentCase } from './property.ts';
-import type { ErrorAnswers, RunContext } from './run-context.ts';
+import { checkEach, checkOnce, checkProperty, currentCase } from './property.ts';
+import type { ObservedAnswers, RunContext } from './run-context.ts';
 
 type Unmet = { readonly reason: string };
 
@@ -23,8 +23,8 @@ const CASES_AT_ONCE = 16;
  * Error answers in the order of the rules that received them (then by case), not of their arrival:
  * rules run side by side, and the same seed should name the same failure.
  */
-function inCatalogueOrder(answers: ErrorAnswers): ErrorAnswers {
-  const rank = (problem: ErrorAnswers['problems'][number]): number =>
+function inCatalogueOrder(answers: ObservedAnswers): ObservedAnswers {
+  const rank = (problem: ObservedAnswers['problems'][number]): number =>
     RULES.findIndex((rule) => rule.id === problem.receivedIn.rule);
   const problems = [...answers.problems].sort(
     (a, b) => rank(a) - rank(b) || (a.receivedIn.path ?? '').localeCompare(b.receivedIn.path ?? ''),
@@ -134,8 +134,9 @@ export async function resolveNeeds<N extends Need>(
   const expired =
     needs.has('expired-token') && run.control ? await expiredToken(run, run.control) : undefined;
   if (expired && 'reason' in expired) return expired;
+  // Rules that share answers share references too, so the same generated body is the same request.
   const nonce = createHash('sha256')
-    .update(`${run.runNonce}/${rule.id}/${operation}`)
+    .update(`${run.runNonce}/${rule.repeats ? `${rule.id}/` : ''}${operation}`)
     .digest('hex')
     .slice(0, 10);
   const generation = { spec: run.spec, profile: run.profile, config: run.config, nonce };
@@ -143,6 +144,8 @@ export async function resolveNeeds<N extends Need>(
     seed: run.seed,
     numRuns: run.numRuns,
     parallel: CASES_AT_ONCE,
+    // The same read twice finds nothing new; a write (a token, a payment) may come out otherwise.
+    distinct: operationSpec.method === 'get',
     ...(run.path !== undefined ? { path: run.path } : {}),
   };
   // The case being judged, so an error answer it receives names it for the replay line.
@@ -160,7 +163,7 @@ export async function resolveNeeds<N extends Need>(
     profile: run.profile,
     config: run.config,
     tokens: run.tokens,
-    send: (request) => run.send(request, operation, receivedIn()),
+    send: (request) => run.send(request, operation, receivedIn(), !rule.repeats),
     sendRaw: (request) => run.api.send(request),
     referenceFor: (body) => referenceFor(body, nonce),
     check: (arbitrary, judge, runs) =>
@@ -170,7 +173,9 @@ export async function resolveNeeds<N extends Need>(
         judge,
       ),
     once: (judge) => checkOnce(run.seed, judge),
-    errorAnswers: () => inCatalogueOrder(run.errorAnswers.get(operation) ?? { judged: 0, problems: [] }),
+    observed: () =>
+      inCatalogueOrder(run.observed.get(rule.id)?.get(operation) ?? { judged: 0, problems: [] }),
+    each: (cases, judge) => checkEach(parameters, cases, judge),
     ...(replayingCaseOf ? { replayingCaseOf } : {}),
     seed: run.seed,
     // Each need's part, present exactly when declared. The probe made sure the client is configured.

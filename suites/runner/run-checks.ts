@@ -19,6 +19,9 @@ import { selectRules } from './rule-selection.ts';
 import { openRunContext, type RunContext } from './run-context.ts';
 import type { Setting } from './setting.ts';
 
+/** How often a run tells its progress (requests sent, checks done). */
+const TICK_MS = 1000;
+
 /** Rule × operation tasks started at once; what they send waits at the run's pacer. */
 const TASKS_AT_ONCE = 64;
 
@@ -215,13 +218,24 @@ export async function runChecks(given: CheckOptions): Promise<Report> {
     numRuns: options.runs,
     ...(selection.path !== undefined ? { path: selection.path } : {}),
     pacer,
+    // The selected rules that judge every answer any rule receives (error-shape, content-type).
+    observers: [...new Set(selection.tasks.map((task) => task.rule))].filter((rule) => rule.observe),
     redactor,
     word,
   });
+  const results = new Map<Task, ResultDraft>();
+  const total = selection.tasks.length;
+  let done = 0;
+  const ticking = options.onProgress
+    ? setInterval(() => {
+        const { sent, throttled } = pacer.stats;
+        const inconclusive = [...results.values()].reduce((n, draft) => n + (draft.inconclusive ?? 0), 0);
+        const traffic = { sent, throttled, inconclusive };
+        options.onProgress?.({ kind: 'tick', done, total, traffic, elapsedMs: Date.now() - started });
+      }, TICK_MS)
+    : undefined;
+  ticking?.unref();
   try {
-    const results = new Map<Task, ResultDraft>();
-    const total = selection.tasks.length;
-    let done = 0;
     const runTask = async (task: Task): Promise<void> => {
       const index = done;
       options.onProgress?.({ kind: 'start', rule: task.rule.id, operation: task.operation, index, total });
@@ -285,6 +299,7 @@ export async function runChecks(given: CheckOptions): Promise<Report> {
       );
     return report;
   } finally {
+    clearInterval(ticking);
     await run.close();
   }
 }

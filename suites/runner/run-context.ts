@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redactor } from '../../http/index.ts';
 import { ConfigError, type Profile, type Spec, TargetUnreachableError } from '../../spec/index.ts';
-import { errorShapeProblem } from '../judge/envelope-checks.ts';
-import type { ErrorAnswerProblem, ReceivingCase } from '../rules/rule.ts';
+import type { ErrorAnswerProblem, ReceivingCase, Rule } from '../rules/rule.ts';
 import { type ApiClient, createApiClient } from '../target/api-client.ts';
 import type { ApiRequest, ApiResponse } from '../target/api-request.ts';
 import { assertTargetReachable } from '../target/assert-reachable.ts';
@@ -16,8 +15,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/webhook-
 import { LIFECYCLE_KINDS, type LifecycleObservation, observeLifecycles } from './lifecycle-observation.ts';
 import type { Wording } from './setting.ts';
 
-/** The error answers of one operation, judged as they arrive. */
-export interface ErrorAnswers {
+/** What an observing rule made of the answers of one operation, judged as they arrive. */
+export interface ObservedAnswers {
   judged: number;
   readonly problems: ErrorAnswerProblem[];
 }
@@ -46,12 +45,18 @@ export interface RunContext {
   /**
    * Send a request of the case `receivedIn` on `operation`: a token pacu holds is swapped for a fresh
    * one, an unexpected 401 on it is retried once with a new token (so an expired cached token is never
-   * taken for the target's fault), and every error answer's envelope is judged for envelope.error-shape,
-   * remembering the case so the failure's replay line reruns it.
+   * taken for the target's fault), and every answer is judged by the observing rules (error-shape,
+   * content-type), remembering the case so a failure's replay line reruns it. With `share` (the
+   * default) a request already sent in this run is not sent again: its answer is shared.
    */
-  send(request: ApiRequest, operation: string, receivedIn: ReceivingCase): Promise<ApiResponse>;
-  /** Error answers every rule received, by operation: how many, and those whose envelope is wrong. */
-  readonly errorAnswers: Map<string, ErrorAnswers>;
+  send(
+    request: ApiRequest,
+    operation: string,
+    receivedIn: ReceivingCase,
+    share?: boolean,
+  ): Promise<ApiResponse>;
+  /** What each observing rule made of the answers, by rule id then operation. */
+  readonly observed: Map<string, Map<string, ObservedAnswers>>;
   close(): Promise<void>;
 }
 
@@ -66,6 +71,8 @@ export interface RunContextOptions {
   readonly pacer?: Pacer;
   readonly redactor: Redactor;
   readonly word: Wording;
+  /** The selected rules that judge every answer (`Rule.observe`). @default none */
+  readonly observers?: readonly Rule[];
 }
 
 /** Where pacu listens for the target's deliveries: the host and port of --webhook-receiver-url. */
@@ -84,13 +91,52 @@ const withToken = (request: ApiRequest, token: string): ApiRequest => ({
   headers: { ...request.headers, authorization: `Bearer ${token}` },
 });
 
+/** Requests that are the same exchange: a held token stands for its scopes, whichever token it is now. */
+function exchangeKey(request: ApiRequest, tokens: TokenSource): string {
+  const { authorization, ...headers } = request.headers;
+  const held = BEARER.exec(authorization ?? '')?.[1];
+  const scopes = held === undefined ? undefined : tokens.owns(held);
+  const who = scopes ? `held:${[...scopes].sort().join(',')}` : (authorization ?? '');
+  return JSON.stringify([request.method, request.path, headers, who, request.body ?? null]);
+}
+
 function createSend(
   spec: Spec<string>,
   api: ApiClient,
   tokens: TokenSource,
-  errorAnswers: Map<string, ErrorAnswers>,
+  observers: readonly Rule[],
+  observed: Map<string, Map<string, ObservedAnswers>>,
 ): RunContext['send'] {
-  return async (request, operation, receivedIn) => {
+  const shared = new Map<string, Promise<ApiResponse>>();
+
+  /** Every observing rule judges the answer once, remembering the case so its failure's replay reruns it. */
+  const observe = (operation: string, sent: ApiRequest, response: ApiResponse, receivedIn: ReceivingCase) => {
+    for (const rule of observers) {
+      if (!rule.appliesTo(spec.operation(operation))) continue;
+      const problem = rule.observe?.(response, { spec, operation });
+      if (problem === 'not-judged') continue;
+      const byOperation = observed.get(rule.id) ?? new Map<string, ObservedAnswers>();
+      observed.set(rule.id, byOperation);
+      const seen = byOperation.get(operation) ?? { judged: 0, problems: [] };
+      byOperation.set(operation, seen);
+      seen.judged += 1;
+      // One problem per status: rules run side by side, so the first few answers all come from one of them.
+      if (
+        problem &&
+        seen.problems.length < 10 &&
+        !seen.problems.some((known) => known.response?.status === response.status)
+      )
+        seen.problems.push({
+          ok: false,
+          reason: `an HTTP ${response.status} answer (received by ${receivedIn.label}): ${problem}`,
+          request: sent,
+          response,
+          receivedIn,
+        });
+    }
+  };
+
+  const exchange = async (request: ApiRequest, operation: string, receivedIn: ReceivingCase) => {
     const held = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const scopes = held === undefined ? undefined : tokens.owns(held);
     // The held token is put in when the request's turn comes: it may wait at the gate past its refresh.
@@ -108,26 +154,22 @@ function createSend(
       await tokens.renew(BEARER.exec(sent.headers.authorization ?? '')?.[1] ?? '');
       response = await api.send(request, atTurn ? { atTurn } : {});
     }
-    if (response.status >= 400) {
-      const problem = errorShapeProblem(response, { spec, operation });
-      const seen = errorAnswers.get(operation) ?? { judged: 0, problems: [] };
-      seen.judged += 1;
-      // One problem per status: rules run side by side, so the first few answers all come from one of them.
-      if (
-        problem &&
-        seen.problems.length < 10 &&
-        !seen.problems.some((p) => p.response?.status === response.status)
-      )
-        seen.problems.push({
-          ok: false,
-          reason: `an HTTP ${response.status} answer (received by ${receivedIn.label}): ${problem}`,
-          request: sent,
-          response,
-          receivedIn,
-        });
-      errorAnswers.set(operation, seen);
-    }
+    observe(operation, sent, response, receivedIn);
     return response;
+  };
+
+  return (request, operation, receivedIn, share = true) => {
+    if (!share) return exchange(request, operation, receivedIn);
+    // The same request in the same case of the same seed: two rules drawing alike send it once. A
+    // write repeated in other cases is sent again (a second token, a second payment may differ).
+    const key = `${receivedIn.path ?? ''} ${exchangeKey(request, tokens)}`;
+    const known = shared.get(key);
+    if (known) return known;
+    const pending = exchange(request, operation, receivedIn);
+    shared.set(key, pending);
+    // A lost answer is not an answer: the next rule to ask sends it itself.
+    pending.catch(() => shared.delete(key));
+    return pending;
   };
 }
 
@@ -182,10 +224,10 @@ export async function openRunContext(options: RunContextOptions): Promise<RunCon
       if (error instanceof InconclusiveExchange) return resolve();
       throw error;
     });
-    const errorAnswers = new Map<string, ErrorAnswers>();
-    const send = createSend(spec, api, tokens, errorAnswers);
+    const observed = new Map<string, Map<string, ObservedAnswers>>();
+    const send = createSend(spec, api, tokens, options.observers ?? [], observed);
     const runNonce = randomBytes(4).toString('hex');
-    let observed: Promise<LifecycleObservation | { readonly reason: string }> | undefined;
+    let lifecycle: Promise<LifecycleObservation | { readonly reason: string }> | undefined;
     const observation = async (rule: string): Promise<LifecycleObservation | { readonly reason: string }> => {
       const observed = spec.operations.filter((operation) => LIFECYCLE_KINDS[operation.id] !== undefined);
       const lacking = observed.map((operation) => idsFor(ids, operation)).find((found) => 'reason' in found);
@@ -227,11 +269,11 @@ export async function openRunContext(options: RunContextOptions): Promise<RunCon
       ...(options.path !== undefined ? { path: options.path } : {}),
       runNonce,
       observation: (rule) => {
-        observed ??= observation(rule);
-        return observed;
+        lifecycle ??= observation(rule);
+        return lifecycle;
       },
       send,
-      errorAnswers,
+      observed,
       async close() {
         await receiver?.close();
         await api.close();

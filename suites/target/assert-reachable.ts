@@ -10,7 +10,8 @@ import { InconclusiveExchange } from './inconclusive.ts';
 export async function assertTargetReachable(options: ApiClientOptions): Promise<void> {
   const api = createApiClient(options);
   try {
-    await api.send({ method: 'GET', path: '/', headers: {} });
+    // One try: a target that never answers is a usage error after one time-out, not three.
+    await api.send({ method: 'GET', path: '/', headers: {} }, { retrySafe: false });
   } catch (error) {
     if (!(error instanceof InconclusiveExchange)) throw error;
     throw new TargetUnreachableError(

@@ -39,10 +39,16 @@ export interface Pacer {
   readonly rate: number | undefined;
 }
 
-/** Of the rate a throttled run measured, the share it keeps to: a margin for the target's clock. */
-const LEARNED_SHARE = 0.9;
+/**
+ * Of the rate a throttled run measured, the share it keeps to: a margin for clocks, since pacu
+ * times answers when it reads them, after a busy event loop perhaps, not when the limit counted them.
+ */
+const LEARNED_SHARE = 0.8;
+const FIRST_SHARE = 0.7;
 /** A throttled episode lasts at least this long, however short its Retry-After. */
 const MIN_EPISODE_MS = 1000;
+/** How far back accepted answers are remembered (a Retry-After beyond it counts only what is kept). */
+const RECENT_MS = 10_000;
 /** A learned rate never goes below one request a second. */
 const MIN_RATE = 1;
 
@@ -64,6 +70,8 @@ export function createPacer(options: PacerOptions = {}): Pacer {
   let accepted = 0;
   let markAt = performance.now();
   let episodes = 0;
+  /** When answers were accepted, over the last few seconds (the window before a first 429). */
+  const acceptedAt: number[] = [];
   const stats = { sent: 0, throttled: 0, retried: 0 };
 
   const wake = (): void => {
@@ -97,6 +105,9 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       return;
     }
     accepted += 1;
+    const now = performance.now();
+    acceptedAt.push(now);
+    while ((acceptedAt[0] as number) < now - RECENT_MS) acceptedAt.shift();
     fastest = Math.min(fastest, roundTripMs);
     smoothed = smoothed === 0 ? roundTripMs : smoothed * 0.8 + roundTripMs * 0.2;
     // Answers queue when the smoothed round trip rises well above the fastest: the target is busy.
@@ -123,9 +134,19 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       pausedUntil = Math.max(pausedUntil, now + ms);
       if (why !== 'throttled' || sameEpisode) return;
       // The limit was empty at the mark and is empty now: what it let through in between came in
-      // at its rate. Before the first episode, assume it held at most one Retry-After's worth.
-      const span = now - markAt + (episodes === 0 ? ms : 0);
-      const learned = (LEARNED_SHARE * Math.max(1, accepted) * 1000) / Math.max(span, 1);
+      // at its rate. Before the first episode, assume it held at most one Retry-After's worth, at
+      // the run's start or one Retry-After ago: either way what it let through since is at most
+      // that plus what flowed in, so both quotients are at most its rate; the larger is closer.
+      const measured =
+        episodes > 0
+          ? (accepted * 1000) / Math.max(now - markAt, 1)
+          : Math.max(
+              (accepted * 1000) / (now - markAt + ms),
+              (acceptedAt.filter((at) => at >= now - ms).length * 1000) / (2 * ms),
+            );
+      // The first estimate rests on an assumption and a short window: a wider margin for it.
+      const share = episodes > 0 ? LEARNED_SHARE : FIRST_SHARE;
+      const learned = share * Math.max(MIN_RATE, measured);
       rate = Math.max(MIN_RATE, Math.min(rate ?? Infinity, learned));
       episodes += 1;
       accepted = 0;

@@ -189,7 +189,7 @@ export async function startSpaceProvider(options: SpaceProviderOptions = {}): Pr
         const user = seed.users.find((candidate) => candidate.user_id === first);
         return {
           status: 200,
-          message: knobs.webhookWording,
+          message: mutated('p2p-message-without-webhook') ? 'Validation status read' : knobs.webhookWording,
           data: {
             p2p_id: known(user !== undefined, user?.email ?? 'unknown@example.com', `user_id ${first}`),
             status: mutated('p2p-pending') ? 'PENDING' : 'VALIDATED',
