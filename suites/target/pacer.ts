@@ -18,7 +18,7 @@ export interface PacerOptions {
 export const PACER_DEFAULTS = {
   maxInFlight: 64,
   /** The window a run starts with: it doubles each round trip while answers do not queue. */
-  startInFlight: 8,
+  startInFlight: 16,
   minInFlight: 2,
 } as const;
 
@@ -110,8 +110,9 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     while ((acceptedAt[0] as number) < now - RECENT_MS) acceptedAt.shift();
     fastest = Math.min(fastest, roundTripMs);
     smoothed = smoothed === 0 ? roundTripMs : smoothed * 0.8 + roundTripMs * 0.2;
-    // Answers queue when the smoothed round trip rises well above the fastest: the target is busy.
-    const queueing = smoothed > fastest * 1.5 + 25;
+    // Answers queue when the smoothed round trip doubles the fastest: the target is busy. (pacu's own
+    // work between reads shows in the round trip too: a smaller rise is noise, not a queue.)
+    const queueing = smoothed > fastest * 2 + 50;
     if (queueing) {
       slowStart = false;
       window = Math.max(min, window - 0.5 / window);
