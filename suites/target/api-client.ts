@@ -212,7 +212,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           );
         if (!retrySafe || lost >= API_CLIENT_DEFAULTS.readRetries)
           throw new InconclusiveExchange(
-            `${request.method} ${request.path}: ${hint}${retrySafe ? ` (${lost + 1} tries)` : ' (a write is never resent blindly)'}`,
+            `${request.method} ${request.path}: ${hint}${retrySafe ? ` (${lost + 1} tries)` : request.method === 'GET' ? '' : ' (a write is never resent blindly)'}`,
             { cause: error },
           );
         lost += 1;

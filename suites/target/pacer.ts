@@ -133,6 +133,12 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       // Answers to requests sent before the pause belong to the episode that started it.
       const sameEpisode = now < Math.max(pausedUntil, markAt + MIN_EPISODE_MS);
       pausedUntil = Math.max(pausedUntil, now + ms);
+      if (why === 'unavailable' && episodes === 0) {
+        // Down for maintenance, a limit refills: measure it from when the target is back, as from a start.
+        accepted = 0;
+        acceptedAt.length = 0;
+        markAt = pausedUntil;
+      }
       if (why !== 'throttled' || sameEpisode) return;
       // The limit was empty at the mark and is empty now: what it let through in between came in
       // at its rate. Before the first episode, assume it held at most one Retry-After's worth, at
