@@ -43,6 +43,8 @@ export const API_CLIENT_DEFAULTS = {
 export interface SendOptions {
   /** Safe to send again after a lost answer. @default true for GET, false otherwise */
   readonly retrySafe?: boolean;
+  /** Sent ahead of the queue (a token the queued requests wait for); pauses still hold it. @default false */
+  readonly urgent?: boolean;
   /**
    * What must be fresh when the request's turn comes (a held token may age while it waits at the
    * gate): `fill` completes the request, or gives undefined when `refresh` must run first, outside the gate.
@@ -160,14 +162,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const pacer = options.pacer ?? createPacer();
   const maxWaitMs = options.maxThrottleWaitMs ?? API_CLIENT_DEFAULTS.maxThrottleWaitMs;
 
-  const exchange = async (given: ApiRequest, atTurn: SendOptions['atTurn']): Promise<ApiResponse> => {
-    let release = await pacer.acquire();
+  const exchange = async (given: ApiRequest, sendOptions: SendOptions): Promise<ApiResponse> => {
+    const { atTurn } = sendOptions;
+    const release = await pacer.acquire(sendOptions.urgent);
     let request = atTurn ? atTurn.fill(given) : given;
-    while (!request) {
-      release(0, true);
+    // The held token aged while the request waited: a new one, fetched ahead of the queue, and on.
+    for (let tries = 0; !request; tries++) {
       await atTurn?.refresh();
-      release = await pacer.acquire();
-      request = atTurn?.fill(given);
+      // A token that is never fresh (no lifetime left on arrival) goes as it is: a 401 renews it.
+      request = atTurn?.fill(given) ?? (tries >= 1 ? given : undefined);
     }
     pacer.count('sent');
     const started = performance.now();
@@ -201,7 +204,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     for (;;) {
       let answer: ApiResponse;
       try {
-        answer = await exchange(request, sendOptions.atTurn);
+        answer = await exchange(request, sendOptions);
       } catch (error) {
         const hint = transportHint(error);
         // Nothing listens: a usage error (exit 2), never a finding.
@@ -249,7 +252,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     baseUrl,
     send,
     // A token request creates nothing the description names: asking again is harmless.
-    getAccessToken: (grant) => send(tokenRequest(grant), { retrySafe: true }),
+    getAccessToken: (grant) => send(tokenRequest(grant), { retrySafe: true, urgent: true }),
     usdTransfer: (body, token) => send(jsonRequest('POST', path('usdTransfer'), body, bearer(token))),
     walletPayout: (body, token) => send(jsonRequest('POST', path('walletPayout'), body, bearer(token))),
     createAccount: (body, token) => send(jsonRequest('POST', path('createAccount'), body, bearer(token))),

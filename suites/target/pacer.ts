@@ -28,8 +28,11 @@ export const PACER_DEFAULTS = {
  * they queue or the target throttles (TCP Vegas' idea: far targets get more in flight, busy ones fewer).
  */
 export interface Pacer {
-  /** Wait for a slot; call the returned function when the answer is in (a throttled one teaches no round trip). */
-  acquire(): Promise<(roundTripMs: number, throttled?: boolean) => void>;
+  /**
+   * Wait for a slot; call the returned function when the answer is in (a throttled one teaches no
+   * round trip). `urgent` (a token the requests holding slots wait for) waits out pauses only.
+   */
+  acquire(urgent?: boolean): Promise<(roundTripMs: number, throttled?: boolean) => void>;
   /** Everybody waits `ms` (a Retry-After or a backoff); a 429 also halves the rate and the window. */
   pause(ms: number, why: 'throttled' | 'unavailable'): void;
   /** Counted by the client: a request went out, was throttled, or a read was resent. */
@@ -121,11 +124,12 @@ export function createPacer(options: PacerOptions = {}): Pacer {
   };
 
   return {
-    async acquire() {
+    async acquire(urgent = false) {
       while (performance.now() < pausedUntil) await sleep(pausedUntil - performance.now());
-      if (inFlight < Math.floor(window)) inFlight += 1;
+      if (urgent) inFlight += 1;
+      else if (inFlight < Math.floor(window)) inFlight += 1;
       else await new Promise<void>((resolve) => waiting.push(resolve));
-      await turn();
+      if (!urgent) await turn();
       return release;
     },
     pause(ms, why) {
