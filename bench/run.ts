@@ -4,7 +4,8 @@
 // restarted on a million stored transfers (restart time, then load with the journal on).
 // `--only startup` stops after the first part, `--only load` skips it; `--only proxy` runs only
 // pacu proxy (judging and recording) beside a bare Node proxy, and `prism proxy` with `--prism`
-// (`--rounds N`: N rounds on fresh servers and their medians).
+// (`--rounds N`: N rounds on fresh servers and their medians); `--only remote` times pacu check
+// against a sandbox 50, 100 and 200 ms away (bench/remote.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { DEFAULT_SPEC_FILE } from '../spec/index.ts';
 import { EXAMPLE_TRANSFER, mockToken, requests, row } from './load-requests.ts';
 import { type StateDump, writeStateWithTransfers } from './million.ts';
 import { proxyRuns } from './proxy.ts';
+import { remoteRuns } from './remote.ts';
 import { measureStartup } from './startup.ts';
 import { LOAD_CPU, type MemoryFigures, startPrism, startScript, type Target } from './targets.ts';
 import { type LoadResult, measure, requireWrk } from './wrk.ts';
@@ -140,6 +142,7 @@ async function loadRuns(): Promise<void> {
 async function main(): Promise<void> {
   // --rounds: the proxy's rounds (default 1), or the startup part's (default 10).
   if (flags.only === 'proxy') return proxyRuns(connections, seconds, Number(flags.rounds ?? 1), flags.prism);
+  if (flags.only === 'remote') return remoteRuns();
   if (flags.only !== 'load') {
     const startup = await measureStartup(DEFAULT_SPEC_FILE, Number(flags.rounds ?? 10));
     console.log(JSON.stringify({ startup }));

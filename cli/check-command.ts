@@ -11,7 +11,7 @@ import {
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_NOT_REPRODUCED, EXIT_OK } from './exit-codes.ts';
 import { openTarget, type TargetFlags } from './open-target.ts';
-import { collect, wholeNumber as whole } from './option-parsers.ts';
+import { collect, positive, wholeNumber as whole } from './option-parsers.ts';
 import { addOutputOptions, type OutputFlags, resolveOutput } from './output-options.ts';
 import { profileOption } from './profile-option.ts';
 import { notReproducedMessage } from './reporters/replay-line.ts';
@@ -25,6 +25,7 @@ interface CheckCommandOptions extends TargetFlags, OutputFlags {
   seed?: number;
   runs: number;
   concurrency: number;
+  rate?: number;
   rule?: string[];
   excludeRule?: string[];
   replay?: string;
@@ -83,9 +84,14 @@ export function registerCheckCommand(program: Command, io: CliIo, outcome: Comma
     .option('--runs <n>', 'generated cases per property', whole('--runs', 1, 100_000), CHECK_DEFAULTS.runs)
     .option(
       '--concurrency <n>',
-      'checks in flight at once',
-      whole('--concurrency', 1, 64),
+      'requests in flight at most (below it, pacu adapts to the round trip)',
+      whole('--concurrency', 1, 256),
       CHECK_DEFAULTS.concurrency,
+    )
+    .option(
+      '--rate <n>',
+      'requests per second at most, shared by every rule (default: as fast as the target answers; a 429 slows pacu down)',
+      positive('--rate', 10_000),
     )
     .option(
       '--rule <pattern>',
@@ -124,6 +130,7 @@ export function registerCheckCommand(program: Command, io: CliIo, outcome: Comma
           profile,
           runs: options.runs,
           concurrency: options.concurrency,
+          ...(options.rate !== undefined ? { rate: options.rate } : {}),
           word: flagWording,
           ...(options.seed !== undefined ? { seed: options.seed } : {}),
           ...(options.rule ? { rules: options.rule } : {}),

@@ -18,6 +18,16 @@ export function wholeNumber(
   };
 }
 
+/** A number above 0 and at most `max` (fractions allowed: `--rate 0.5` is one request every 2 s). */
+export function positive(name: string, max: number): (value: string) => number {
+  return (value) => {
+    const parsed = Number(value);
+    if (!Number.isFinite(parsed) || parsed <= 0 || parsed > max)
+      throw new InvalidArgumentError(`${name} must be a number above 0 and at most ${max}`);
+    return parsed;
+  };
+}
+
 /** `--header NAME:VALUE` (repeatable): a header every request to the target carries. */
 export function header(value: string, previous: Record<string, string> = {}): Record<string, string> {
   const colon = value.indexOf(':');

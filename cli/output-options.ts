@@ -36,21 +36,50 @@ export function wantsColour(env: Readonly<Record<string, string | undefined>>, i
   return isTerminal;
 }
 
+/** In a CI log, a progress line this often on a run that lasts. */
+const HEARTBEAT_MS = 5000;
+
+/** `done/total checks, N requests (T throttled), R req/s, ETA S s`: what a person waiting wants to know. */
+export function progressLine(event: Extract<ProgressEvent, { kind: 'tick' }>): string {
+  const { done, total, traffic, elapsedMs } = event;
+  const perSecond = elapsedMs > 0 ? Math.round((traffic.sent * 1000) / elapsedMs) : 0;
+  const eta =
+    done > 0 && done < total ? `, ETA ${Math.ceil(((elapsedMs / done) * (total - done)) / 1000)} s` : '';
+  const throttled = traffic.throttled > 0 ? ` (${traffic.throttled} throttled)` : '';
+  const lost = traffic.inconclusive > 0 ? `, ${traffic.inconclusive} inconclusive` : '';
+  return `${done}/${total} checks, ${traffic.sent} requests${throttled}, ${perSecond} req/s${lost}${eta}`;
+}
+
 /**
- * On a terminal one line rewritten in place; elsewhere (CI logs) a line per finished check only with
- * --verbose. On stdout: the CLI's stderr is reserved for the one-line usage errors.
+ * On a terminal one line rewritten in place (the check that ended, the requests, the rate, an ETA);
+ * elsewhere (CI logs) a line per finished check with --verbose, else a progress line every few
+ * seconds of a long run. On stdout: the CLI's stderr is reserved for the one-line usage errors.
  */
-function progressPrinter(io: CliIo, live: boolean): (event: ProgressEvent) => void {
+function progressPrinter(io: CliIo, mode: 'live' | 'lines' | 'heartbeat'): (event: ProgressEvent) => void {
+  let latest = '';
+  let nextBeatMs = HEARTBEAT_MS;
   return (event) => {
+    if (event.kind === 'tick') {
+      latest = progressLine(event);
+      if (mode === 'live') io.stdout(`\r\u001b[2K${latest}`);
+      if (mode === 'heartbeat' && event.elapsedMs >= nextBeatMs) {
+        nextBeatMs = event.elapsedMs + HEARTBEAT_MS;
+        io.stdout(`pacu check: ${latest}\n`);
+      }
+      return;
+    }
+    if (mode === 'heartbeat') return;
     const counter = `[${event.index + 1}/${event.total}]`;
     if (event.kind === 'start') {
-      if (live) io.stdout(`\r\u001b[2K${counter} ${event.rule} ${event.operation}…`);
+      if (mode === 'live')
+        io.stdout(`\r\u001b[2K${latest || `${counter} ${event.rule} ${event.operation}…`}`);
       return;
     }
     const { result } = event;
     const line = `${result.status.padEnd(7)} ${result.id} ${result.operation}${result.status === 'skipped' ? ` (${result.skipReason})` : ` (${result.runs} runs)`}`;
-    io.stdout(live ? `\r\u001b[2K${counter} ${line}` : `${line}\n`);
-    if (live && event.index + 1 === event.total) io.stdout('\r\u001b[2K');
+    if (mode === 'lines') return io.stdout(`${line}\n`);
+    io.stdout(`\r\u001b[2K${latest ? `${latest} · ` : `${counter} `}${line}`);
+    if (event.index + 1 === event.total) io.stdout('\r\u001b[2K');
   };
 }
 
@@ -63,11 +92,11 @@ export function resolveOutput(
 ): Output {
   const streaming = reporters.some((spec) => spec.kind !== 'console' && spec.path === STDOUT);
   const chatter = !flags.quiet && !streaming;
-  const progress = chatter && (isTerminal || flags.verbose === true);
+  const mode = isTerminal && !flags.verbose ? 'live' : flags.verbose ? 'lines' : 'heartbeat';
   return {
     chatter,
     streaming,
     console: { colour: wantsColour(env, isTerminal), quiet: flags.quiet === true },
-    ...(progress ? { onProgress: progressPrinter(io, isTerminal && !flags.verbose) } : {}),
+    ...(chatter ? { onProgress: progressPrinter(io, mode) } : {}),
   };
 }

@@ -36,7 +36,6 @@ async function expectSkipsFromResolver(config: TargetConfig): Promise<Report> {
     config,
     seed: TEST_SEED,
     numRuns: 3,
-    connections: 4,
     redactor: createRedactor(),
     word: optionWording,
   });

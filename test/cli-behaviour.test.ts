@@ -67,7 +67,9 @@ describe('pacu check output', () => {
     const perCheck = /^passed\s+envelope\.content-type \w+ \(\d+ runs\)$/m;
     expect(log.stdout).not.toMatch(perCheck);
     expect(verbose.stdout).toMatch(perCheck);
-    expect(quiet.stdout.trim()).toMatch(/^\d+ passed, 0 failed, 0 skipped in [\d.]+ s \(seed \d+\)$/);
+    expect(quiet.stdout.trim()).toMatch(
+      /^\d+ passed, 0 failed, 0 skipped in [\d.]+ s \(seed \d+\); \d+ requests, 0 throttled, 0 inconclusive$/,
+    );
   });
 
   it('writes the json report to stdout with json:-, and nothing else there', async () => {

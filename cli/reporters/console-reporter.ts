@@ -53,7 +53,15 @@ function renderFailure(rule: RuleResult, index: number, report: Report, c: Colou
 export function summaryLine(report: Report, options: ConsoleOptions = {}): string {
   const c = createColors(options.colour === true);
   const { passed, failed, skipped } = report.summary;
-  return `${c.green(`${passed} passed`)}, ${failed > 0 ? c.bold(c.red(`${failed} failed`)) : `${failed} failed`}, ${c.dim(`${skipped} skipped`)} in ${(report.durationMs / 1000).toFixed(1)} s${hasSeed(report) ? ` (seed ${report.seed})` : ''}`;
+  return `${c.green(`${passed} passed`)}, ${failed > 0 ? c.bold(c.red(`${failed} failed`)) : `${failed} failed`}, ${c.dim(`${skipped} skipped`)} in ${(report.durationMs / 1000).toFixed(1)} s${hasSeed(report) ? ` (seed ${report.seed})` : ''}${trafficLine(report)}`;
+}
+
+/** What the run sent, when it says: requests, answers waited out (429/503), inconclusive cases. */
+function trafficLine(report: Report): string {
+  const traffic = report.traffic;
+  if (!traffic) return '';
+  const resent = traffic.retried > 0 ? `, ${traffic.retried} reads resent` : '';
+  return `; ${traffic.sent} requests, ${traffic.throttled} throttled${resent}, ${traffic.inconclusive} inconclusive`;
 }
 
 /** The console report: the operations × categories matrix, the skip reasons, then each failure. */

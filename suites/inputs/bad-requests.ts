@@ -10,6 +10,31 @@ export function unknownIdArbitrary(): fc.Arbitrary<string> {
   return fc.stringMatching(/^[a-z0-9]{4,16}$/).map((suffix) => `pacu-unknown-${suffix}`);
 }
 
+/**
+ * The valid request with the ids of its path replaced by one no target has: each alone (the others
+ * kept known), and all together when there are several.
+ */
+export function unknownPathIds(
+  kit: Pick<RuleKit<never>, 'operationSpec'>,
+  request: ApiRequest,
+  unknown: string,
+): ApiRequest[] {
+  const names = kit.operationSpec.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+  const template = kit.operationSpec.path.split('/');
+  const query = request.path.includes('?') ? request.path.slice(request.path.indexOf('?')) : '';
+  const segments = (request.path.split('?')[0] ?? '').split('/');
+  const replaced = (which: readonly string[]): ApiRequest => {
+    const path = template
+      .map((part, index) =>
+        which.includes(part.slice(1, -1)) ? encodeURIComponent(unknown) : segments[index],
+      )
+      .join('/');
+    return { ...request, path: `${path}${query}` };
+  };
+  const alone = names.map((name) => replaced([name]));
+  return names.length > 1 ? [...alone, replaced(names)] : alone;
+}
+
 /** The valid request with every id in its path replaced by one no target has. */
 export function withUnknownPathId(
   kit: Pick<RuleKit<never>, 'operationSpec'>,

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileSchema, documentedSchema, loadSpec } from '../../spec/index.ts';
-import { invalidBodyArbitrary } from './invalid-arbitrary.ts';
+import { compileSchema, loadSpec } from '../../spec/index.ts';
 import { arbitraryFromSchema } from './schema-arbitrary.ts';
 
 const spec = await loadSpec();
@@ -38,23 +37,5 @@ describe('arbitraryFromSchema', () => {
       },
     );
     expect(value).toMatchObject({ user_id: 'u1' });
-  });
-});
-
-describe('invalidBodyArbitrary', () => {
-  it('only yields bodies the schema refuses, shrunk or not', () => {
-    const schema = documentedSchema(spec.schema('UsdTransferRequest'));
-    const invalid = invalidBodyArbitrary(schema, arbitraryFromSchema(spec.schema('UsdTransferRequest')));
-    const check = compileSchema(schema);
-    expect(invalid).toBeDefined();
-    fc.assert(
-      fc.property(invalid as fc.Arbitrary<{ body: unknown }>, ({ body }) => check(body).length > 0),
-      { seed: 3 },
-    );
-  });
-
-  it('finds nothing to break where the description documents no constraint', () => {
-    const schema = { type: 'object', properties: { note: {} } } as const;
-    expect(invalidBodyArbitrary(schema, fc.constant({}))).toBeUndefined();
   });
 });

@@ -34,6 +34,7 @@ export interface ReportInput {
   readonly notes?: readonly string[];
   /** Non-secret flags that shaped the run, for the replay line of each failure. */
   readonly rerunFlags?: readonly string[];
+  readonly traffic?: Report['traffic'];
 }
 
 function recorded(response: NonNullable<FailureDraft['response']>): RecordedResponse {
@@ -72,5 +73,6 @@ export function buildReport(input: ReportInput): Report {
     rules,
     ...(input.notes && input.notes.length > 0 ? { notes: redactor.redact([...input.notes]) } : {}),
     ...(input.rerunFlags ? { rerunFlags: redactor.redact([...input.rerunFlags]) } : {}),
+    ...(input.traffic ? { traffic: input.traffic } : {}),
   };
 }

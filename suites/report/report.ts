@@ -78,6 +78,8 @@ export interface RuleResult {
   readonly status: RuleStatus;
   /** Cases run (generated inputs, or 1 for a fixed scenario). */
   readonly runs: number;
+  /** Cases that lost an answer (a reset, a time-out) and were neither passed nor failed. */
+  readonly inconclusive?: number;
   readonly durationMs: number;
   /** Why the rule was skipped (an id the user did not give, a profile not asked for...). */
   readonly skipReason?: string;
@@ -110,6 +112,15 @@ export interface Report {
   readonly notes?: readonly string[];
   /** Non-secret flags that shaped the run; a failure's replay line is `pacu check --replay <id>` plus these. */
   readonly rerunFlags?: readonly string[];
+  /** What the run sent: requests (resends included), 429/503 answers waited out, reads resent, cases inconclusive. */
+  readonly traffic?: Traffic;
+}
+
+export interface Traffic {
+  readonly sent: number;
+  readonly throttled: number;
+  readonly retried: number;
+  readonly inconclusive: number;
 }
 
 /** Count the statuses of a list of results. */

@@ -9,7 +9,13 @@ import {
 } from './idempotency.ts';
 import { signedWebhooksRule, statusTransitionsRule } from './lifecycle.ts';
 import { limitsRule } from './limits.ts';
-import { acceptedRule, creationValuesRule, echoesRequestRule, versionPathRule } from './positive.ts';
+import {
+  acceptedRule,
+  creationValuesRule,
+  echoesRequestRule,
+  messageStatesRule,
+  versionPathRule,
+} from './positive.ts';
 import type { Rule } from './rule.ts';
 import { tokenExpiryRule } from './token-expiry.ts';
 
@@ -34,6 +40,7 @@ export const RULES: readonly Rule[] = [
   acceptedRule,
   echoesRequestRule,
   creationValuesRule,
+  messageStatesRule,
   versionPathRule,
   statusTransitionsRule,
   signedWebhooksRule,

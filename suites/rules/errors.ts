@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import {
   compileSchema,
@@ -6,11 +7,12 @@ import {
   type Profile,
   schemaForProfile,
 } from '../../spec/index.ts';
-import { unknownIdArbitrary, withUnknownPathId } from '../inputs/bad-requests.ts';
-import { type InvalidBody, invalidBodyArbitrary } from '../inputs/invalid-arbitrary.ts';
+import { unknownPathIds } from '../inputs/bad-requests.ts';
+import { type InvalidBody, invalidBodies } from '../inputs/invalid-bodies.ts';
+import { wordListsOf } from '../inputs/vocabulary.ts';
 import { refusalProblem } from '../judge/expect-status.ts';
 import { type ApiRequest, bearer, jsonRequest } from '../target/api-request.ts';
-import { idSlots, requiredOf, responseStatus, takesJson } from './read-operation.ts';
+import { idSlots, responseStatus, takesJson } from './read-operation.ts';
 import { defineRule, PASS, type RuleKit, skipped, type Verdict } from './rule.ts';
 
 /**
@@ -35,12 +37,14 @@ export const invalidBodyRule = defineRule({
   async run(kit) {
     const requestSchema = kit.operationSpec.requestBody?.schema as JSONSchema7;
     // What counts as invalid is the profile's view: documented constraints, or pacu's decided ones too.
-    const invalid = invalidBodyArbitrary(schemaForProfile(requestSchema, kit.profile), kit.validBodies());
-    if (!invalid) return skipped('the schema documents no constraint to break');
+    const [base = {}] = fc.sample(kit.validBodies(), { seed: kit.seed, numRuns: 1 });
+    const invalid = invalidBodies(schemaForProfile(requestSchema, kit.profile), base, wordListsOf(kit.spec));
+    if (invalid.length === 0) return skipped('the schema documents no constraint to break');
     // A body only pacu's decisions reject fails a strict assertion, never the description's.
     const documentedCheck = compileSchema(documentedSchema(requestSchema));
     const badRequest = responseStatus(kit.spec, kit.operationSpec, 'BadRequest');
-    const judge = async ({ body, mutation }: InvalidBody): Promise<Verdict> => {
+    // Every way to break one valid body, each once: the list is small, draws would repeat and miss.
+    return kit.each(invalid, async ({ body, mutation }: InvalidBody): Promise<Verdict> => {
       const sent = withOwnReference(kit, body);
       const request = jsonRequest('POST', kit.path, sent, bearer(kit.token));
       const response = await kit.send(request);
@@ -50,28 +54,7 @@ export const invalidBodyRule = defineRule({
       if (!problem) return PASS;
       const profile = documentedCheck(sent).length > 0 ? problem.profile : 'strict';
       return { ok: false, reason: `${mutation}: ${problem.reason}`, profile, request, response };
-    };
-    // Every required field dropped once, whatever --runs says; then mutations drawn at random.
-    const required = requiredOf(schemaForProfile(requestSchema, kit.profile)) ?? [];
-    const [base = {}] = fc.sample(kit.validBodies(), { seed: kit.seed, numRuns: 1 });
-    const dropped = required.map((key): InvalidBody => {
-      const { [key]: _dropped, ...rest } = base;
-      return { body: rest, mutation: `${key} missing` };
     });
-    let failing: InvalidBody | undefined;
-    const each = await kit.once(async () => {
-      for (const candidate of dropped) {
-        const verdict = await judge(candidate);
-        if (!verdict.ok) {
-          failing = candidate;
-          return verdict;
-        }
-      }
-      return PASS;
-    });
-    // The case that failed, as a property's counterexample is: its replay sends it again.
-    if (each.status === 'failed') return { ...each, counterexample: failing };
-    return kit.check(invalid, judge);
   },
 });
 
@@ -83,7 +66,7 @@ export const invalidBodyRule = defineRule({
 function malformed(
   request: ApiRequest,
   profile: Profile,
-): fc.Arbitrary<{ request: ApiRequest; what: string; profile: Profile }> {
+): { request: ApiRequest; what: string; profile: Profile }[] {
   const body = request.body ?? '{}';
   const cases: { request: ApiRequest; what: string; profile: Profile }[] = [
     {
@@ -99,7 +82,7 @@ function malformed(
       what: 'Content-Type text/plain',
       profile: 'strict',
     });
-  return fc.constantFrom(...cases);
+  return cases;
 }
 
 export const malformedRequestRule = defineRule({
@@ -109,23 +92,23 @@ export const malformedRequestRule = defineRule({
   appliesTo: takesJson,
   needs: ['token', 'ids'],
   profileFor: () => 'documented',
-  run: (kit) =>
-    kit.check(
-      kit.valid().chain((valid) => malformed(valid, kit.profile)),
-      async ({ request, what, profile }) => {
-        const response = await kit.send(request);
-        const problem = refusalProblem(response, kit.profile, 400, [400]);
-        if (!problem) return PASS;
-        return {
-          ok: false,
-          ...problem,
-          ...(profile === 'strict' ? { profile } : {}),
-          reason: `${what}: ${problem.reason}`,
-          request,
-          response,
-        };
-      },
-    ),
+  run(kit) {
+    const [valid] = fc.sample(kit.valid(), { seed: kit.seed, numRuns: 1 });
+    // Two ways to be unparsable (three under strict): each once, on one valid request.
+    return kit.each(malformed(valid as ApiRequest, kit.profile), async ({ request, what, profile }) => {
+      const response = await kit.send(request);
+      const problem = refusalProblem(response, kit.profile, 400, [400]);
+      if (!problem) return PASS;
+      return {
+        ok: false,
+        ...problem,
+        ...(profile === 'strict' ? { profile } : {}),
+        reason: `${what}: ${problem.reason}`,
+        request,
+        response,
+      };
+    });
+  },
 });
 
 /** The body with `field` set to an unknown id (and a fresh reference, so no idempotency check answers first). */
@@ -151,11 +134,13 @@ export const unknownIdRule = defineRule({
     // An id in the body that must name a record (account_id, user_id), else the ids in the path.
     const field = idSlots(kit.operationSpec).find((slot) => slot.in === 'body')?.name;
     const decided = responseStatus(kit.spec, kit.operationSpec, 'BadRequest');
-    const cases = fc.tuple(kit.valid(), unknownIdArbitrary()).map(([request, id]) => ({
-      id,
-      request: field ? withBodyId(kit, request, field, id) : withUnknownPathId(kit, request, id),
-    }));
-    return kit.check(cases, async ({ request, id }) => {
+    const [valid] = fc.sample(kit.valid(), { seed: kit.seed, numRuns: 1 }) as [ApiRequest];
+    // One id no target has, in each place an id goes: a different unknown id finds nothing new.
+    const id = `pacu-unknown-${createHash('sha256').update(`${kit.seed}/${kit.operation}`).digest('hex').slice(0, 10)}`;
+    const cases = field
+      ? [{ id, request: withBodyId(kit, valid, field, id) }]
+      : unknownPathIds(kit, valid, id).map((request) => ({ id, request }));
+    return kit.each(cases, async ({ request, id }) => {
       const response = await kit.send(request);
       const problem = refusalProblem(response, kit.profile, decided);
       return problem

@@ -21,6 +21,13 @@ const REPEAT_PAUSE_MS = 60;
  * window fails the first paused case already; pausing every case cost 100 × 60 ms, most of a run.
  */
 const PAUSED_CASES = 10;
+/**
+ * Cases of each idempotency rule, whatever --runs says: every case is a chain of writes (first,
+ * sibling, repeat) that any reference shows alike; a provider that keeps no references fails the first.
+ */
+const IDEMPOTENCY_RUNS = 8;
+/** Cases of the concurrency rule: each sends five twins at once. */
+const CONCURRENT_RUNS = 4;
 
 const transactionId = (response: ApiResponse): unknown => dataOf(response)?.transaction_id;
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -64,25 +71,30 @@ export const sameReferenceReplayRule = defineRule({
   appliesTo: keyedByReference,
   needs: ['token', 'ids'],
   profileFor: () => 'documented',
+  repeats: true,
   run: (kit) => {
     let cases = 0;
-    return kit.check(kit.validBodies(), async (body) => {
-      cases += 1;
-      const [, first] = await send(kit, body);
-      if (!wasCreated(first)) return PASS; // positive.accepted reports refusals of valid transfers
-      const apart = await referencesKeptApart(kit, body, first);
-      if (!apart.ok) return apart;
-      // A replayed case (--replay) is the first of its run, so it pauses as it did.
-      if (cases <= PAUSED_CASES) await pause(REPEAT_PAUSE_MS);
-      const [request, response] = await send(kit, body);
-      if (!isSuccess(response) || transactionId(response) === transactionId(first)) return PASS;
-      return {
-        ok: false,
-        reason: `the repeat created transaction ${String(transactionId(response))}; the first was ${String(transactionId(first))}`,
-        request,
-        response,
-      };
-    });
+    return kit.check(
+      kit.validBodies(),
+      async (body) => {
+        cases += 1;
+        const [, first] = await send(kit, body);
+        if (!wasCreated(first)) return PASS; // positive.accepted reports refusals of valid transfers
+        const apart = await referencesKeptApart(kit, body, first);
+        if (!apart.ok) return apart;
+        // A replayed case (--replay) is the first of its run, so it pauses as it did.
+        if (cases <= PAUSED_CASES) await pause(REPEAT_PAUSE_MS);
+        const [request, response] = await send(kit, body);
+        if (!isSuccess(response) || transactionId(response) === transactionId(first)) return PASS;
+        return {
+          ok: false,
+          reason: `the repeat created transaction ${String(transactionId(response))}; the first was ${String(transactionId(first))}`,
+          request,
+          response,
+        };
+      },
+      IDEMPOTENCY_RUNS,
+    );
   },
 });
 
@@ -102,33 +114,38 @@ export const sameReferenceDifferentBodyRule = defineRule({
   appliesTo: keyedByReference,
   needs: ['token', 'ids'],
   profileFor: () => 'documented',
+  repeats: true,
   run: (kit) =>
-    kit.check(kit.validBodies(), async (body) => {
-      const [, first] = await send(kit, body);
-      if (!wasCreated(first)) return PASS;
-      const apart = await referencesKeptApart(kit, body, first);
-      if (!apart.ok) return apart;
-      const [request, response] = await send(kit, changed(body));
-      if (isSuccess(response) && transactionId(response) !== transactionId(first)) {
-        return {
-          ok: false,
-          reason: `the reused reference created transaction ${String(transactionId(response))} carrying the new amount; the first was ${String(transactionId(first))}`,
-          request,
-          response,
-        };
-      }
-      const decided = ownDecidedStatuses(kit.spec, kit.operationSpec);
-      if (kit.profile === 'strict' && decided.length > 0 && !decided.includes(response.status)) {
-        return {
-          ok: false,
-          reason: `HTTP ${response.status}, expected ${decided.join(' or ')} for a reused reference (pacu's decision)`,
-          profile: 'strict',
-          request,
-          response,
-        };
-      }
-      return PASS;
-    }),
+    kit.check(
+      kit.validBodies(),
+      async (body) => {
+        const [, first] = await send(kit, body);
+        if (!wasCreated(first)) return PASS;
+        const apart = await referencesKeptApart(kit, body, first);
+        if (!apart.ok) return apart;
+        const [request, response] = await send(kit, changed(body));
+        if (isSuccess(response) && transactionId(response) !== transactionId(first)) {
+          return {
+            ok: false,
+            reason: `the reused reference created transaction ${String(transactionId(response))} carrying the new amount; the first was ${String(transactionId(first))}`,
+            request,
+            response,
+          };
+        }
+        const decided = ownDecidedStatuses(kit.spec, kit.operationSpec);
+        if (kit.profile === 'strict' && decided.length > 0 && !decided.includes(response.status)) {
+          return {
+            ok: false,
+            reason: `HTTP ${response.status}, expected ${decided.join(' or ')} for a reused reference (pacu's decision)`,
+            profile: 'strict',
+            request,
+            response,
+          };
+        }
+        return PASS;
+      },
+      IDEMPOTENCY_RUNS,
+    ),
 });
 
 export const concurrentRequestsRule = defineRule({
@@ -138,23 +155,30 @@ export const concurrentRequestsRule = defineRule({
   appliesTo: keyedByReference,
   needs: ['token', 'ids'],
   profileFor: () => 'documented',
+  repeats: true,
   run: (kit) =>
-    kit.check(kit.validBodies(), async (body) => {
-      const exchanges = await Promise.all(Array.from({ length: CONCURRENT_REQUESTS }, () => send(kit, body)));
-      const accepted = exchanges.filter(([, response]) => isSuccess(response));
-      const ids = new Set(accepted.map(([, response]) => transactionId(response)));
-      const [, first] = accepted[0] ?? [];
-      if (first && wasCreated(first)) {
-        const apart = await referencesKeptApart(kit, body, first);
-        if (!apart.ok) return apart;
-      }
-      if (ids.size <= 1) return PASS;
-      const [request, response] = accepted[accepted.length - 1] as [ApiRequest, ApiResponse];
-      return {
-        ok: false,
-        reason: `${CONCURRENT_REQUESTS} concurrent identical requests created ${ids.size} transactions: ${[...ids].join(', ')}`,
-        request,
-        response,
-      };
-    }),
+    kit.check(
+      kit.validBodies(),
+      async (body) => {
+        const exchanges = await Promise.all(
+          Array.from({ length: CONCURRENT_REQUESTS }, () => send(kit, body)),
+        );
+        const accepted = exchanges.filter(([, response]) => isSuccess(response));
+        const ids = new Set(accepted.map(([, response]) => transactionId(response)));
+        const [, first] = accepted[0] ?? [];
+        if (first && wasCreated(first)) {
+          const apart = await referencesKeptApart(kit, body, first);
+          if (!apart.ok) return apart;
+        }
+        if (ids.size <= 1) return PASS;
+        const [request, response] = accepted[accepted.length - 1] as [ApiRequest, ApiResponse];
+        return {
+          ok: false,
+          reason: `${CONCURRENT_REQUESTS} concurrent identical requests created ${ids.size} transactions: ${[...ids].join(', ')}`,
+          request,
+          response,
+        };
+      },
+      CONCURRENT_RUNS,
+    ),
 });

@@ -1,4 +1,4 @@
-import type { Profile } from '../../spec/index.ts';
+import type { Profile, Spec } from '../../spec/index.ts';
 import { dataOf } from '../judge/envelope-checks.ts';
 import type { ApiRequest, ApiResponse } from '../target/api-request.ts';
 import { type AnyOperation, bodyHas, isTokenEndpoint, recordFields } from './read-operation.ts';
@@ -146,6 +146,42 @@ export const creationValuesRule = defineRule({
         response,
       };
     }),
+});
+
+/** The words the operation's answer message must name (`x-pacu-message-mentions`, quoting the sentence that says so). */
+export function messageMentions(spec: Spec<string>, operation: AnyOperation): readonly string[] {
+  const paths = spec.document.paths as Record<string, Record<string, Record<string, unknown>>> | undefined;
+  const said = paths?.[operation.path]?.[operation.method]?.['x-pacu-message-mentions'] as
+    | { readonly words?: readonly string[] }
+    | undefined;
+  return said?.words ?? [];
+}
+
+/** "Endpoint 9: the response message states that the status … is delivered through a webhook." */
+export const messageStatesRule = defineRule({
+  id: 'positive.message-states',
+  category: 'positive',
+  title:
+    'a success message says what the description says it states (endpoint 9: that the result comes by webhook)',
+  appliesTo: (operation) => /response\s+message\s+states/i.test(operation.description),
+  needs: ['client', 'token', 'ids'],
+  profileFor: () => 'documented',
+  run(kit) {
+    const words = messageMentions(kit.spec, kit.operationSpec);
+    return eachValidRequest(kit, (request, response) => {
+      const message = (response.json as { message?: unknown } | undefined)?.message;
+      // A refusal or a message that is not text is another rule's finding.
+      if (response.status !== 200 || typeof message !== 'string') return PASS;
+      const missing = words.filter((word) => !message.toLowerCase().includes(word.toLowerCase()));
+      if (missing.length === 0) return PASS;
+      return {
+        ok: false,
+        reason: `the message ${JSON.stringify(message)} does not mention ${missing.join(', ')}, which the description says it states`,
+        request,
+        response,
+      };
+    });
+  },
 });
 
 /** "The version is a path segment: `{base_url}` ends in `/v3`, and every path above sits under it." */

@@ -65,8 +65,11 @@ export interface ReceivingCase {
 export type ErrorAnswerProblem = Extract<Verdict, { ok: false }> & { readonly receivedIn: ReceivingCase };
 
 export type RuleOutcome =
-  | { readonly status: 'passed'; readonly runs: number }
+  /** `inconclusive`: cases whose answer was lost (not counted in `runs`). */
+  | { readonly status: 'passed'; readonly runs: number; readonly inconclusive?: number }
   | { readonly status: 'skipped'; readonly reason: string }
+  /** Every case lost an answer: nothing was judged. */
+  | { readonly status: 'inconclusive'; readonly reason: string; readonly inconclusive: number }
   | {
       readonly status: 'failed';
       readonly runs: number;
@@ -112,8 +115,13 @@ interface KitBase {
   ): Promise<RuleOutcome>;
   /** A fixed scenario: one verdict, one run. */
   once(judge: () => Promise<Verdict>): Promise<RuleOutcome>;
-  /** The error answers every rule received on this operation so far: how many, and those with a wrong envelope. */
-  errorAnswers(): { readonly judged: number; readonly problems: readonly ErrorAnswerProblem[] };
+  /** Judge each of a small, known list of cases once (enumerated, not drawn); a failure replays by its index. */
+  each<T>(cases: readonly T[], judge: (input: T) => Promise<Verdict>): Promise<RuleOutcome>;
+  /**
+   * What this rule's `observe` made of the answers every rule received on this operation so far:
+   * how many it judged, and the wrong ones with the case that received each.
+   */
+  observed(): { readonly judged: number; readonly problems: readonly ErrorAnswerProblem[] };
   /**
    * Set when replaying an answer this rule judged in another rule's case: that case has just run,
    * and only what it received is to be judged (the rule's own property would be a different case).
@@ -182,6 +190,21 @@ export interface Rule<N extends Need = Need> {
   readonly exclusive?: boolean;
   /** Judges what the other rules received: runs after all of them, the exclusive ones too. */
   readonly last?: boolean;
+  /**
+   * Its cases must really reach the target each time (a replay, concurrent duplicates): its
+   * references are its own and no answer another rule received stands in for one it sends.
+   * Other rules share: a request two rules make is sent once and both judge its answer.
+   */
+  readonly repeats?: boolean;
+  /**
+   * Judges every answer any rule receives on an operation it applies to (a `last` rule reads what
+   * it found with `kit.observed()`): why the answer breaks the rule, undefined when it keeps it,
+   * or `'not-judged'` when it says nothing about this rule.
+   */
+  observe?(
+    response: ApiResponse,
+    context: { readonly spec: Spec<string>; readonly operation: string },
+  ): string | undefined | 'not-judged';
   /** Checked under any profile when true (the user opted in, e.g. by giving a webhook receiver). */
   optedIn?(config: TargetConfig): boolean;
   run(kit: RuleKit<N>): Promise<RuleOutcome>;

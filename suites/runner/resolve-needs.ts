@@ -6,14 +6,31 @@ import {
   validBodyArbitrary,
   validRequestArbitrary,
 } from '../inputs/valid-requests.ts';
+import { RULES } from '../rules/catalogue.ts';
 import { type AnyOperation, scopesOf } from '../rules/read-operation.ts';
 import type { Need, ReceivingCase, Rule, RuleKit, ScopeGrant } from '../rules/rule.ts';
 import { type ControlApiClient, ControlApiError, clockRefusal } from '../target/control-client.ts';
 import { idsFor } from '../target/resolve-ids.ts';
-import { checkOnce, checkProperty } from './property.ts';
-import type { RunContext } from './run-context.ts';
+import { checkEach, checkOnce, checkProperty, currentCase } from './property.ts';
+import type { ObservedAnswers, RunContext } from './run-context.ts';
 
 type Unmet = { readonly reason: string };
+
+/** Cases of one property judged at once; the run's pacer bounds the requests really in flight. */
+const CASES_AT_ONCE = 16;
+
+/**
+ * Error answers in the order of the rules that received them (then by case), not of their arrival:
+ * rules run side by side, and the same seed should name the same failure.
+ */
+function inCatalogueOrder(answers: ObservedAnswers): ObservedAnswers {
+  const rank = (problem: ObservedAnswers['problems'][number]): number =>
+    RULES.findIndex((rule) => rule.id === problem.receivedIn.rule);
+  const problems = [...answers.problems].sort(
+    (a, b) => rank(a) - rank(b) || (a.receivedIn.path ?? '').localeCompare(b.receivedIn.path ?? ''),
+  );
+  return { judged: answers.judged, problems };
+}
 
 /** A token for every scope but the operation's: what a client without the operation's scope holds. */
 async function otherScopes(
@@ -117,19 +134,27 @@ export async function resolveNeeds<N extends Need>(
   const expired =
     needs.has('expired-token') && run.control ? await expiredToken(run, run.control) : undefined;
   if (expired && 'reason' in expired) return expired;
+  // Rules that share answers share references too, so the same generated body is the same request.
   const nonce = createHash('sha256')
-    .update(`${run.runNonce}/${rule.id}/${operation}`)
+    .update(`${run.runNonce}/${rule.repeats ? `${rule.id}/` : ''}${operation}`)
     .digest('hex')
     .slice(0, 10);
   const generation = { spec: run.spec, profile: run.profile, config: run.config, nonce };
   const parameters = {
     seed: run.seed,
     numRuns: run.numRuns,
+    parallel: CASES_AT_ONCE,
+    // The same read twice finds nothing new; a write (a token, a payment) may come out otherwise.
+    distinct: operationSpec.method === 'get',
     ...(run.path !== undefined ? { path: run.path } : {}),
   };
   // The case being judged, so an error answer it receives names it for the replay line.
-  let current: Pick<ReceivingCase, 'path' | 'input'> = {};
-  const receivedIn = (): ReceivingCase => ({ rule: rule.id, label: rule.id, seed: run.seed, ...current });
+  const receivedIn = (): ReceivingCase => ({
+    rule: rule.id,
+    label: rule.id,
+    seed: run.seed,
+    ...currentCase(),
+  });
   const { clientId, clientSecret } = run.config;
   const kit = {
     operation,
@@ -138,7 +163,7 @@ export async function resolveNeeds<N extends Need>(
     profile: run.profile,
     config: run.config,
     tokens: run.tokens,
-    send: (request) => run.send(request, operation, receivedIn()),
+    send: (request) => run.send(request, operation, receivedIn(), !rule.repeats),
     sendRaw: (request) => run.api.send(request),
     referenceFor: (body) => referenceFor(body, nonce),
     check: (arbitrary, judge, runs) =>
@@ -146,12 +171,11 @@ export async function resolveNeeds<N extends Need>(
         runs === undefined ? parameters : { ...parameters, numRuns: Math.min(runs, run.numRuns) },
         arbitrary,
         judge,
-        (path, input) => {
-          current = { path, input };
-        },
       ),
     once: (judge) => checkOnce(run.seed, judge),
-    errorAnswers: () => run.errorAnswers.get(operation) ?? { judged: 0, problems: [] },
+    observed: () =>
+      inCatalogueOrder(run.observed.get(rule.id)?.get(operation) ?? { judged: 0, problems: [] }),
+    each: (cases, judge) => checkEach(parameters, cases, judge),
     ...(replayingCaseOf ? { replayingCaseOf } : {}),
     seed: run.seed,
     // Each need's part, present exactly when declared. The probe made sure the client is configured.

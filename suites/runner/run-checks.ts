@@ -1,8 +1,10 @@
-import { ConfigError, type Profile, type Spec } from '../../spec/index.ts';
+import { ConfigError, PacuError, type Profile, type Spec } from '../../spec/index.ts';
 import { buildReport, type ResultDraft } from '../report/build-report.ts';
 import type { Report, RuleCategory } from '../report/report.ts';
 import { RULES } from '../rules/catalogue.ts';
 import { operationsOf, type Rule, type RuleOutcome } from '../rules/rule.ts';
+import { InconclusiveExchange } from '../target/inconclusive.ts';
+import { createPacer } from '../target/pacer.ts';
 import {
   DEFAULT_SCOPES,
   TARGET_ID_KEYS,
@@ -16,6 +18,26 @@ import { resolveNeeds } from './resolve-needs.ts';
 import { selectRules } from './rule-selection.ts';
 import { openRunContext, type RunContext } from './run-context.ts';
 import type { Setting } from './setting.ts';
+
+/** How often a run tells its progress (requests sent, checks done). */
+const TICK_MS = 1000;
+
+/** Rule × operation tasks started at once; what they send waits at the run's pacer. */
+const TASKS_AT_ONCE = 64;
+
+const sum = (drafts: readonly ResultDraft[], key: 'runs' | 'inconclusive'): number =>
+  drafts.reduce((total, draft) => total + (draft[key] ?? 0), 0);
+
+/** Too much of the run lost its answers to judge the target: a usage error (exit 2), the report attached. */
+export class InconclusiveRun extends PacuError {
+  constructor(
+    message: string,
+    readonly report: Report,
+  ) {
+    super('PACU_ERR_INCONCLUSIVE', message);
+    this.name = 'InconclusiveRun';
+  }
+}
 
 interface Task {
   readonly rule: Rule;
@@ -79,7 +101,21 @@ function toResult(task: Task, ruleProfile: Profile, outcome: RuleOutcome, durati
   };
   if (outcome.status === 'skipped')
     return { ...common, status: 'skipped', runs: 0, skipReason: outcome.reason };
-  if (outcome.status === 'passed') return { ...common, status: 'passed', runs: outcome.runs };
+  if (outcome.status === 'inconclusive')
+    return {
+      ...common,
+      status: 'skipped',
+      runs: 0,
+      inconclusive: outcome.inconclusive,
+      skipReason: `inconclusive: no case got an answer to judge (${outcome.reason})`,
+    };
+  if (outcome.status === 'passed')
+    return {
+      ...common,
+      status: 'passed',
+      runs: outcome.runs,
+      ...(outcome.inconclusive ? { inconclusive: outcome.inconclusive } : {}),
+    };
   const id = formatFailureId({
     ruleId: task.rule.id,
     operation: task.operation,
@@ -121,8 +157,24 @@ async function labelled(run: RunContext, task: Task, outcome: RuleOutcome): Prom
   const documented: RunContext = { ...rest, profile: 'documented' };
   const kit = await resolveNeeds(documented, task.rule, task.operation);
   if ('reason' in kit) return outcome;
-  const again = await task.rule.run(kit);
+  const again = await task.rule.run(kit).catch((error: unknown) => {
+    if (error instanceof InconclusiveExchange) return undefined;
+    throw error;
+  });
+  if (!again || again.status === 'inconclusive') return outcome;
   return { ...outcome, profile: again.status === 'passed' ? 'strict' : 'documented' };
+}
+
+/** A rule's outcome; a write its needs made that lost its answer leaves it inconclusive. */
+async function outcomeOf(run: RunContext, task: Task): Promise<RuleOutcome> {
+  try {
+    const kit = await resolveNeeds(run, task.rule, task.operation, task.replayingCaseOf);
+    return 'reason' in kit ? { status: 'skipped', reason: kit.reason } : await task.rule.run(kit);
+  } catch (error) {
+    if (error instanceof InconclusiveExchange)
+      return { status: 'inconclusive', reason: error.message, inconclusive: 1 };
+    throw error;
+  }
 }
 
 /** Run `work` on every item with at most `limit` in flight. */
@@ -146,6 +198,7 @@ export async function runChecks(given: CheckOptions): Promise<Report> {
   const started = Date.now();
   const options = await resolveCheckOptions(given);
   const { profile, spec, word, concurrency } = options;
+  const pacer = createPacer({ maxInFlight: concurrency, ...(options.rate ? { rate: options.rate } : {}) });
   const selection = selectTasks(options, spec);
   // A replayed failure id carries the seed of its run.
   const seed = selection.seed ?? options.seed;
@@ -160,24 +213,30 @@ export async function runChecks(given: CheckOptions): Promise<Report> {
     seed,
     numRuns: options.runs,
     ...(selection.path !== undefined ? { path: selection.path } : {}),
-    connections: concurrency * 4,
+    pacer,
+    // The selected rules that judge every answer any rule receives (error-shape, content-type).
+    observers: [...new Set(selection.tasks.map((task) => task.rule))].filter((rule) => rule.observe),
     redactor,
     word,
   });
+  const results = new Map<Task, ResultDraft>();
+  const total = selection.tasks.length;
+  let done = 0;
+  const ticking = options.onProgress
+    ? setInterval(() => {
+        const { sent, throttled } = pacer.stats;
+        const inconclusive = [...results.values()].reduce((n, draft) => n + (draft.inconclusive ?? 0), 0);
+        const traffic = { sent, throttled, inconclusive };
+        options.onProgress?.({ kind: 'tick', done, total, traffic, elapsedMs: Date.now() - started });
+      }, TICK_MS)
+    : undefined;
+  ticking?.unref();
   try {
-    const results = new Map<Task, ResultDraft>();
-    const total = selection.tasks.length;
-    let done = 0;
     const runTask = async (task: Task): Promise<void> => {
       const index = done;
       options.onProgress?.({ kind: 'start', rule: task.rule.id, operation: task.operation, index, total });
       const taskStarted = performance.now();
-      const kit = await resolveNeeds(run, task.rule, task.operation, task.replayingCaseOf);
-      const outcome = await labelled(
-        run,
-        task,
-        'reason' in kit ? { status: 'skipped', reason: kit.reason } : await task.rule.run(kit),
-      );
+      const outcome = await labelled(run, task, await outcomeOf(run, task));
       const result = toResult(
         task,
         task.rule.profileFor(spec.operation(task.operation)),
@@ -193,11 +252,12 @@ export async function runChecks(given: CheckOptions): Promise<Report> {
       // In order: the replayed case first, then the rule that judges what that case received.
       for (const task of selection.tasks) await runTask(task);
     } else {
-      await pool(inPhase(0), concurrency, runTask);
+      // Every task at once: the pacer, not the task count, bounds what is in flight.
+      await pool(inPhase(0), TASKS_AT_ONCE, runTask);
       // Rules that move the target's clock run alone, after the others, so none sees time jump mid-case.
       for (const task of inPhase(1)) await runTask(task);
       // Rules that judge what every other rule (and the lifecycle observation) received run last.
-      await pool(inPhase(2), concurrency, runTask);
+      await pool(inPhase(2), TASKS_AT_ONCE, runTask);
     }
     const drafts = selection.tasks.map((task) => results.get(task) as ResultDraft);
     if (!drafts.some((draft) => draft.status !== 'skipped')) {
@@ -206,7 +266,8 @@ export async function runChecks(given: CheckOptions): Promise<Report> {
         `pacu: nothing was checked: every selected rule was skipped (${reasons.join('; ')})`,
       );
     }
-    return buildReport({
+    const traffic = { ...pacer.stats, inconclusive: sum(drafts, 'inconclusive') };
+    const report = buildReport({
       command: 'check',
       target: options.target.baseUrl,
       baseUrl: options.target.baseUrl,
@@ -220,8 +281,21 @@ export async function runChecks(given: CheckOptions): Promise<Report> {
         word(setting),
         value,
       ]),
+      traffic,
     });
+    const judged = sum(drafts, 'runs');
+    if (
+      report.summary.failed === 0 &&
+      traffic.inconclusive > 0 &&
+      traffic.inconclusive > options.maxInconclusive * (judged + traffic.inconclusive)
+    )
+      throw new InconclusiveRun(
+        `pacu: ${traffic.inconclusive} of ${judged + traffic.inconclusive} cases were inconclusive (connections reset or timed out): too few answers to judge the target; is it overloaded? try --rate`,
+        report,
+      );
+    return report;
   } finally {
+    clearInterval(ticking);
     await run.close();
   }
 }

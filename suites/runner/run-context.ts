@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { bearerToken, type Redactor } from '../../http/index.ts';
-import { ConfigError, type Profile, type Spec } from '../../spec/index.ts';
-import { errorShapeProblem } from '../judge/envelope-checks.ts';
-import type { ErrorAnswerProblem, ReceivingCase } from '../rules/rule.ts';
+import { ConfigError, type Profile, type Spec, TargetUnreachableError } from '../../spec/index.ts';
+import type { ErrorAnswerProblem, ReceivingCase, Rule } from '../rules/rule.ts';
 import { type ApiClient, createApiClient } from '../target/api-client.ts';
 import type { ApiRequest, ApiResponse } from '../target/api-request.ts';
 import { assertTargetReachable } from '../target/assert-reachable.ts';
 import { type ControlApiClient, createControlClient } from '../target/control-client.ts';
+import { InconclusiveExchange } from '../target/inconclusive.ts';
+import { createPacer, PACER_DEFAULTS, type Pacer } from '../target/pacer.ts';
 import { idsFor, type ResolvedIds, resolveIds } from '../target/resolve-ids.ts';
 import type { TargetConfig } from '../target/target-config.ts';
 import { createTokenSource, TokenRefused, type TokenSource } from '../target/token-source.ts';
@@ -14,8 +15,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/webhook-
 import { LIFECYCLE_KINDS, type LifecycleObservation, observeLifecycles } from './lifecycle-observation.ts';
 import type { Wording } from './setting.ts';
 
-/** The error answers of one operation, judged as they arrive. */
-export interface ErrorAnswers {
+/** What an observing rule made of the answers of one operation, judged as they arrive. */
+export interface ObservedAnswers {
   judged: number;
   readonly problems: ErrorAnswerProblem[];
 }
@@ -44,12 +45,18 @@ export interface RunContext {
   /**
    * Send a request of the case `receivedIn` on `operation`: a token pacu holds is swapped for a fresh
    * one, an unexpected 401 on it is retried once with a new token (so an expired cached token is never
-   * taken for the target's fault), and every error answer's envelope is judged for envelope.error-shape,
-   * remembering the case so the failure's replay line reruns it.
+   * taken for the target's fault), and every answer is judged by the observing rules (error-shape,
+   * content-type), remembering the case so a failure's replay line reruns it. With `share` (the
+   * default) a request already sent in this run is not sent again: its answer is shared.
    */
-  send(request: ApiRequest, operation: string, receivedIn: ReceivingCase): Promise<ApiResponse>;
-  /** Error answers every rule received, by operation: how many, and those whose envelope is wrong. */
-  readonly errorAnswers: Map<string, ErrorAnswers>;
+  send(
+    request: ApiRequest,
+    operation: string,
+    receivedIn: ReceivingCase,
+    share?: boolean,
+  ): Promise<ApiResponse>;
+  /** What each observing rule made of the answers, by rule id then operation. */
+  readonly observed: Map<string, Map<string, ObservedAnswers>>;
   close(): Promise<void>;
 }
 
@@ -60,9 +67,12 @@ export interface RunContextOptions {
   readonly seed: number;
   readonly numRuns: number;
   readonly path?: string;
-  readonly connections: number;
+  /** The run's one gate for requests. @default one of its own, unlimited */
+  readonly pacer?: Pacer;
   readonly redactor: Redactor;
   readonly word: Wording;
+  /** The selected rules that judge every answer (`Rule.observe`). @default none */
+  readonly observers?: readonly Rule[];
 }
 
 /** Where pacu listens for the target's deliveries: the host and port of --webhook-receiver-url. */
@@ -79,26 +89,41 @@ const withToken = (request: ApiRequest, token: string): ApiRequest => ({
   headers: { ...request.headers, authorization: `Bearer ${token}` },
 });
 
+/** Requests that are the same exchange: a held token stands for its scopes, whichever token it is now. */
+function exchangeKey(request: ApiRequest, tokens: TokenSource): string {
+  const { authorization, ...headers } = request.headers;
+  const held = bearerToken(authorization);
+  const scopes = held === undefined ? undefined : tokens.owns(held);
+  const who = scopes ? `held:${[...scopes].sort().join(',')}` : (authorization ?? '');
+  return JSON.stringify([request.method, request.path, headers, who, request.body ?? null]);
+}
+
 function createSend(
   spec: Spec<string>,
   api: ApiClient,
   tokens: TokenSource,
-  errorAnswers: Map<string, ErrorAnswers>,
+  observers: readonly Rule[],
+  observed: Map<string, Map<string, ObservedAnswers>>,
 ): RunContext['send'] {
-  return async (request, operation, receivedIn) => {
-    const held = bearerToken(request.headers.authorization);
-    const scopes = held === undefined ? undefined : tokens.owns(held);
-    let sent = scopes ? withToken(request, await tokens.get(scopes)) : request;
-    let response = await api.send(sent);
-    if (response.status === 401 && scopes) {
-      sent = withToken(request, await tokens.renew(bearerToken(sent.headers.authorization) ?? ''));
-      response = await api.send(sent);
-    }
-    if (response.status >= 400) {
-      const problem = errorShapeProblem(response, { spec, operation });
-      const seen = errorAnswers.get(operation) ?? { judged: 0, problems: [] };
+  const shared = new Map<string, Promise<ApiResponse>>();
+
+  /** Every observing rule judges the answer once, remembering the case so its failure's replay reruns it. */
+  const observe = (operation: string, sent: ApiRequest, response: ApiResponse, receivedIn: ReceivingCase) => {
+    for (const rule of observers) {
+      if (!rule.appliesTo(spec.operation(operation))) continue;
+      const problem = rule.observe?.(response, { spec, operation });
+      if (problem === 'not-judged') continue;
+      const byOperation = observed.get(rule.id) ?? new Map<string, ObservedAnswers>();
+      observed.set(rule.id, byOperation);
+      const seen = byOperation.get(operation) ?? { judged: 0, problems: [] };
+      byOperation.set(operation, seen);
       seen.judged += 1;
-      if (problem && seen.problems.length < 5)
+      // One problem per status: rules run side by side, so the first few answers all come from one of them.
+      if (
+        problem &&
+        seen.problems.length < 10 &&
+        !seen.problems.some((known) => known.response?.status === response.status)
+      )
         seen.problems.push({
           ok: false,
           reason: `an HTTP ${response.status} answer (received by ${receivedIn.label}): ${problem}`,
@@ -106,9 +131,43 @@ function createSend(
           response,
           receivedIn,
         });
-      errorAnswers.set(operation, seen);
     }
+  };
+
+  const exchange = async (request: ApiRequest, operation: string, receivedIn: ReceivingCase) => {
+    const held = bearerToken(request.headers.authorization);
+    const scopes = held === undefined ? undefined : tokens.owns(held);
+    // The held token is put in when the request's turn comes: it may wait at the gate past its refresh.
+    let sent = request;
+    const atTurn = scopes && {
+      fill: (given: ApiRequest): ApiRequest | undefined => {
+        const token = tokens.fresh(scopes);
+        if (token !== undefined) sent = withToken(given, token);
+        return token === undefined ? undefined : sent;
+      },
+      refresh: () => tokens.get(scopes),
+    };
+    let response = await api.send(request, atTurn ? { atTurn } : {});
+    if (response.status === 401 && scopes) {
+      await tokens.renew(bearerToken(sent.headers.authorization) ?? '');
+      response = await api.send(request, atTurn ? { atTurn } : {});
+    }
+    observe(operation, sent, response, receivedIn);
     return response;
+  };
+
+  return (request, operation, receivedIn, share = true) => {
+    if (!share) return exchange(request, operation, receivedIn);
+    // The same request in the same case of the same seed: two rules drawing alike send it once. A
+    // write repeated in other cases is sent again (a second token, a second payment may differ).
+    const key = `${receivedIn.path ?? ''} ${exchangeKey(request, tokens)}`;
+    const known = shared.get(key);
+    if (known) return known;
+    const pending = exchange(request, operation, receivedIn);
+    shared.set(key, pending);
+    // A lost answer is not an answer: the next rule to ask sends it itself.
+    pending.catch(() => shared.delete(key));
+    return pending;
   };
 }
 
@@ -135,7 +194,8 @@ export async function openRunContext(options: RunContextOptions): Promise<RunCon
   }
   const api = createApiClient({
     ...transport,
-    connections: options.connections,
+    connections: PACER_DEFAULTS.maxInFlight,
+    pacer: options.pacer ?? createPacer(),
     observe: (response: ApiResponse) => options.redactor.observe(response),
   });
   let receiver: WebhookReceiver | undefined;
@@ -146,17 +206,26 @@ export async function openRunContext(options: RunContextOptions): Promise<RunCon
       token = await tokens.get();
     } catch (error) {
       if (error instanceof TokenRefused) throw new ConfigError(`pacu: ${error.message}`, { cause: error });
+      if (error instanceof InconclusiveExchange)
+        throw new TargetUnreachableError(`pacu: the target lost the first token request: ${error.message}`, {
+          cause: error,
+        });
       throw error;
     }
     if (config.webhook?.receiverUrl) {
       const { host, port } = receiverAddress(config.webhook.receiverUrl);
       receiver = await startWebhookReceiver(port, host, options.word('webhook.receiverUrl'));
     }
-    const ids = await resolveIds(spec, api, token, config.ids, options.word, control);
-    const errorAnswers = new Map<string, ErrorAnswers>();
-    const send = createSend(spec, api, tokens, errorAnswers);
+    const resolve = () => resolveIds(spec, api, token, config.ids, options.word, control);
+    // The account pacu funds payments from is set-up, never judged: if its answer is lost, one more is harmless.
+    const ids = await resolve().catch((error: unknown) => {
+      if (error instanceof InconclusiveExchange) return resolve();
+      throw error;
+    });
+    const observed = new Map<string, Map<string, ObservedAnswers>>();
+    const send = createSend(spec, api, tokens, options.observers ?? [], observed);
     const runNonce = randomBytes(4).toString('hex');
-    let observed: Promise<LifecycleObservation | { readonly reason: string }> | undefined;
+    let lifecycle: Promise<LifecycleObservation | { readonly reason: string }> | undefined;
     const observation = async (rule: string): Promise<LifecycleObservation | { readonly reason: string }> => {
       const observed = spec.operations.filter((operation) => LIFECYCLE_KINDS[operation.id] !== undefined);
       const lacking = observed.map((operation) => idsFor(ids, operation)).find((found) => 'reason' in found);
@@ -198,11 +267,11 @@ export async function openRunContext(options: RunContextOptions): Promise<RunCon
       ...(options.path !== undefined ? { path: options.path } : {}),
       runNonce,
       observation: (rule) => {
-        observed ??= observation(rule);
-        return observed;
+        lifecycle ??= observation(rule);
+        return lifecycle;
       },
       send,
-      errorAnswers,
+      observed,
       async close() {
         await receiver?.close();
         await api.close();

@@ -7,6 +7,9 @@ import type {
 } from '../../spec/index.ts';
 import { OPERATION_ROUTES, pathFor, TargetUnreachableError } from '../../spec/index.ts';
 import { type ApiRequest, type ApiResponse, basic, bearer, jsonRequest } from './api-request.ts';
+import { InconclusiveExchange } from './inconclusive.ts';
+import { createPacer, type Pacer } from './pacer.ts';
+import { backoffMs, retryAfterMs } from './retry-after.ts';
 
 export interface ApiClientOptions {
   /** The target's base URL including the version segment, e.g. `http://127.0.0.1:4010/v3`. */
@@ -19,9 +22,41 @@ export interface ApiClientOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Sees every response (the run's redactor learns the tokens the target issues from it). */
   readonly observe?: (response: ApiResponse) => void;
+  /** The gate every request passes (rate, pauses, in-flight window). @default one of its own, unlimited */
+  readonly pacer?: Pacer;
+  /** Longest a request waits out 429 and 503 answers before its case is inconclusive. @default 60000 */
+  readonly maxThrottleWaitMs?: number;
 }
 
-export const API_CLIENT_DEFAULTS = { connections: 16, timeoutMs: 10_000 } as const;
+export const API_CLIENT_DEFAULTS = {
+  connections: 16,
+  timeoutMs: 10_000,
+  maxThrottleWaitMs: 60_000,
+  /** Resends of a read whose answer was lost (a reset, a time-out). */
+  readRetries: 2,
+  /** First wait when a 429 or 503 names no Retry-After; doubled each time, up to the cap. */
+  backoffBaseMs: 250,
+  backoffCapMs: 8_000,
+} as const;
+
+/** How a request may be resent when its answer is lost. */
+export interface SendOptions {
+  /** Safe to send again after a lost answer. @default true for GET, false otherwise */
+  readonly retrySafe?: boolean;
+  /** Sent ahead of the queue (a token the queued requests wait for); pauses still hold it. @default false */
+  readonly urgent?: boolean;
+  /**
+   * What must be fresh when the request's turn comes (a held token may age while it waits at the
+   * gate): `fill` completes the request, or gives undefined when `refresh` must run first, outside the gate.
+   */
+  readonly atTurn?: {
+    readonly fill: (request: ApiRequest) => ApiRequest | undefined;
+    readonly refresh: () => Promise<unknown>;
+  };
+}
+
+/** Answers that say "not now" rather than judge the request: waited out and sent again. */
+const NOT_NOW = new Set([429, 503]);
 
 export interface TokenGrant {
   readonly clientId: string;
@@ -35,11 +70,17 @@ export interface TokenGrant {
 /**
  * A small typed client for the nine operations, on an undici keep-alive pool. Every method returns
  * the whole exchange (status, headers, body) rather than throwing on 4xx/5xx: the caller judges.
- * It throws only {@link TargetUnreachableError}, when no HTTP answer came at all.
+ * It throws {@link TargetUnreachableError} when nothing listens, and {@link InconclusiveExchange}
+ * when an answer was lost and the request may not be resent.
  */
 export interface ApiClient {
   readonly baseUrl: string;
-  send(request: ApiRequest): Promise<ApiResponse>;
+  /**
+   * Send one request through the run's pacer. A 429 or 503 is waited out (Retry-After, else a
+   * backoff) and the same request sent again; a lost answer is resent for a read and throws
+   * {@link InconclusiveExchange} for a write.
+   */
+  send(request: ApiRequest, options?: SendOptions): Promise<ApiResponse>;
   getAccessToken(grant: TokenGrant): Promise<ApiResponse>;
   usdTransfer(body: UsdTransferRequest, token?: string): Promise<ApiResponse>;
   walletPayout(body: WalletPayoutRequest, token?: string): Promise<ApiResponse>;
@@ -118,8 +159,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     connectTimeout: timeoutMs,
   });
 
-  const send = async (request: ApiRequest): Promise<ApiResponse> => {
+  const pacer = options.pacer ?? createPacer();
+  const maxWaitMs = options.maxThrottleWaitMs ?? API_CLIENT_DEFAULTS.maxThrottleWaitMs;
+
+  const exchange = async (given: ApiRequest, sendOptions: SendOptions): Promise<ApiResponse> => {
+    const { atTurn } = sendOptions;
+    const release = await pacer.acquire(sendOptions.urgent);
+    let request = atTurn ? atTurn.fill(given) : given;
+    // The held token aged while the request waited: a new one, fetched ahead of the queue, and on.
+    for (let tries = 0; !request; tries++) {
+      await atTurn?.refresh();
+      // A token that is never fresh (no lifetime left on arrival) goes as it is: a 401 renews it.
+      request = atTurn?.fill(given) ?? (tries >= 1 ? given : undefined);
+    }
+    pacer.count('sent');
     const started = performance.now();
+    let throttled = false;
     try {
       const response = await undiciRequest(`${baseUrl}${request.path}`, {
         dispatcher: agent,
@@ -128,21 +183,64 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body: request.body,
       });
       const text = await response.body.text();
-      const answer: ApiResponse = {
+      throttled = NOT_NOW.has(response.statusCode);
+      return {
         status: response.statusCode,
         headers: joinHeaders(response.headers),
         text,
         json: parseJson(text),
         durationMs: performance.now() - started,
       };
-      options.observe?.(answer);
-      return answer;
-    } catch (error) {
-      // Nothing but the transport can fail here: no HTTP answer at all is a usage error, never a finding.
-      throw new TargetUnreachableError(
-        `pacu: cannot reach target ${baseUrl}: ${transportHint(error)}. Is the target URL right and the server up?`,
-        { cause: error },
+    } finally {
+      release(performance.now() - started, throttled);
+    }
+  };
+
+  const send = async (request: ApiRequest, sendOptions: SendOptions = {}): Promise<ApiResponse> => {
+    const retrySafe = sendOptions.retrySafe ?? request.method === 'GET';
+    let waited = 0;
+    let notNow = 0;
+    let lost = 0;
+    for (;;) {
+      let answer: ApiResponse;
+      try {
+        answer = await exchange(request, sendOptions);
+      } catch (error) {
+        const hint = transportHint(error);
+        // Nothing listens: a usage error (exit 2), never a finding.
+        if (hint === 'connection refused' || hint === 'host not found')
+          throw new TargetUnreachableError(
+            `pacu: cannot reach target ${baseUrl}: ${hint}. Is the target URL right and the server up?`,
+            { cause: error },
+          );
+        if (!retrySafe || lost >= API_CLIENT_DEFAULTS.readRetries)
+          throw new InconclusiveExchange(
+            `${request.method} ${request.path}: ${hint}${retrySafe ? ` (${lost + 1} tries)` : request.method === 'GET' ? '' : ' (a write is never resent blindly)'}`,
+            { cause: error },
+          );
+        lost += 1;
+        pacer.count('retried');
+        await new Promise((resolve) => setTimeout(resolve, backoffMs(lost - 1, 100, 2_000)));
+        continue;
+      }
+      if (!NOT_NOW.has(answer.status)) {
+        options.observe?.(answer);
+        return answer;
+      }
+      pacer.count('throttled');
+      // A date rounds to whole seconds and may already be past: never less than the first backoff.
+      const wait = Math.max(
+        API_CLIENT_DEFAULTS.backoffBaseMs,
+        retryAfterMs(answer.headers['retry-after']) ??
+          backoffMs(notNow, API_CLIENT_DEFAULTS.backoffBaseMs, API_CLIENT_DEFAULTS.backoffCapMs),
       );
+      if (waited + wait > maxWaitMs)
+        throw new InconclusiveExchange(
+          `${request.method} ${request.path}: the target kept answering HTTP ${answer.status} for ${Math.round((waited + wait) / 1000)} s`,
+        );
+      notNow += 1;
+      waited += wait;
+      pacer.pause(wait, answer.status === 429 ? 'throttled' : 'unavailable');
     }
   };
   const get = (path: string, token?: string): Promise<ApiResponse> =>
@@ -153,7 +251,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     baseUrl,
     send,
-    getAccessToken: (grant) => send(tokenRequest(grant)),
+    // A token request creates nothing the description names: asking again is harmless.
+    getAccessToken: (grant) => send(tokenRequest(grant), { retrySafe: true, urgent: true }),
     usdTransfer: (body, token) => send(jsonRequest('POST', path('usdTransfer'), body, bearer(token))),
     walletPayout: (body, token) => send(jsonRequest('POST', path('walletPayout'), body, bearer(token))),
     createAccount: (body, token) => send(jsonRequest('POST', path('createAccount'), body, bearer(token))),

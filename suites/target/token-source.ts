@@ -13,6 +13,8 @@ export interface TokenSource {
   get(scopes?: readonly Scope[]): Promise<string>;
   /** A token asked for these scopes and the scope the target granted, or why it gave none (a skip reason). */
   tryGet(scopes: readonly Scope[]): Promise<Grant | { readonly reason: string }>;
+  /** A held token for these scopes that is still fresh now, without asking for one (undefined: call get). */
+  fresh(scopes: readonly Scope[]): string | undefined;
   /** The scope key of a token this source handed out, or undefined for any other string. */
   owns(token: string): readonly Scope[] | undefined;
   /** Drop `token` (the target answered 401 to it) and fetch its successor. */
@@ -72,6 +74,8 @@ export function createTokenSource(
   word: Wording = optionWording,
 ): TokenSource {
   const held = new Map<string, Promise<Held>>();
+  /** The settled value of each held promise, for a synchronous look at what is fresh. */
+  const settled = new Map<Promise<Held>, Held>();
   const owners = new Map<string, readonly Scope[]>();
   let renewals = 0;
   const keyOf = (scopes: readonly Scope[]): string => [...scopes].sort().join(',');
@@ -114,7 +118,9 @@ export function createTokenSource(
       pending = held.get(key);
     }
     if (!pending) {
-      pending = fetchToken(scopes);
+      const fetching = fetchToken(scopes);
+      fetching.then((value) => settled.set(fetching, value)).catch(() => undefined);
+      pending = fetching;
       held.set(key, pending);
     }
     return pending;
@@ -130,6 +136,11 @@ export function createTokenSource(
         if (error instanceof TokenRefused) return { reason: error.message };
         throw error;
       }
+    },
+    fresh(scopes) {
+      const pending = held.get(keyOf(scopes));
+      const value = pending ? settled.get(pending) : undefined;
+      return value && performance.now() < value.refreshAt ? value.token : undefined;
     },
     owns: (token) => owners.get(token),
     async renew(token) {

@@ -235,10 +235,15 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
         });
       case 'getP2pStatus':
         return params[0] === seed.user.user_id
-          ? ok('Validation status is delivered through a webhook', {
-              p2p_id: seed.user.email,
-              status: 'VALIDATED',
-            })
+          ? ok(
+              breaks('positive.message-states')
+                ? 'Validation status read'
+                : 'Validation status is delivered through a webhook',
+              {
+                p2p_id: seed.user.email,
+                status: 'VALIDATED',
+              },
+            )
           : unknown(`user_id ${params[0]}`);
     }
   }

@@ -103,6 +103,14 @@ export const KNOBS = {
     'Validation requested; the result arrives by webhook',
   ),
   errorMessages: knob('the example text reads Invalid request', 'Invalid request', 'detailed'),
+  /** The network between pacu and the sandbox (test/providers/network): a round trip, with a tenth of jitter. */
+  latencyMs: knob(LIMITS, 0, 50, 300),
+  /** 429 with the error envelope and Retry-After beyond a token bucket per client. */
+  rateLimit: knob(LIMITS, 'none', 'bursts-of-100-then-25', '25-per-second'),
+  /** 503 with Retry-After for 2 s out of every 20 (the first after 3 s). */
+  maintenance: knob(NOT_SHOWN_STATUS, 'none', 'windows'),
+  /** The connection of one request in a hundred reset, before the sandbox sees it or after it answered. */
+  resets: knob(LIMITS, 'none', 'one-in-a-hundred'),
 } as const;
 
 export type KnobName = keyof typeof KNOBS;

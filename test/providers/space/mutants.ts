@@ -182,6 +182,16 @@ const BEHAVIOURS = [
   { name: 'unknown-id-accepted', key: CONDITIONS, rules: ['errors.unknown-id'] },
   { name: 'unknown-id-500', key: CONDITIONS, rules: ['errors.unknown-id'] },
   { name: 'misspelt-recipient-required', key: 'Clients send recipient_name', rules: ['positive.accepted'] },
+  {
+    name: 'rtp-transfer-accepted',
+    key: '| transfer_type | string | yes | One of ACH, WIRE |',
+    rules: ['errors.invalid-body'],
+  },
+  {
+    name: 'p2p-message-without-webhook',
+    key: 'Endpoint 9: the response message states that the status of the validation request is delivered through a webhook.',
+    rules: ['positive.message-states'],
+  },
 ] as const satisfies readonly BehaviourRow[];
 
 /** Each operation missing from its path, keyed by its row of the endpoint table and its line of the intro. */

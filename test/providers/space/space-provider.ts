@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OperationId } from '../../../spec/index.ts';
+import { type NetworkOptions, startNetworkFront } from '../network/network-front.ts';
 import { KNOB_DEFAULTS, type Knobs } from './knobs.ts';
 import type { Behaviour, Mutation } from './mutants.ts';
 import { Refusal } from './refusal.ts';
@@ -189,7 +190,7 @@ export async function startSpaceProvider(options: SpaceProviderOptions = {}): Pr
         const user = seed.users.find((candidate) => candidate.user_id === first);
         return {
           status: 200,
-          message: knobs.webhookWording,
+          message: mutated('p2p-message-without-webhook') ? 'Validation status read' : knobs.webhookWording,
           data: {
             p2p_id: known(user !== undefined, user?.email ?? 'unknown@example.com', `user_id ${first}`),
             status: 'VALIDATED',
@@ -262,8 +263,12 @@ export async function startSpaceProvider(options: SpaceProviderOptions = {}): Pr
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The network a remote sandbox has, when the knobs ask for one: pacu sees the front, not the server.
+  const front = networked(knobs)
+    ? await startNetworkFront(`${origin}${knobs.basePath}`, networkOf(knobs))
+    : undefined;
   return {
-    url: `${origin}${knobs.basePath}`,
+    url: front?.url ?? `${origin}${knobs.basePath}`,
     knobs,
     client: { clientId: CLIENT_ID, clientSecret: clientSecretOf(knobs) },
     ids: {
@@ -271,10 +276,37 @@ export async function startSpaceProvider(options: SpaceProviderOptions = {}): Pr
       cardTransactionId: seed.cardTransaction.transaction_id,
       pushToCardId: seed.pushToCard.transaction_id,
     },
-    close: () =>
-      new Promise((resolve) => {
+    close: async () => {
+      await front?.close();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
+  };
+}
+
+const networked = (knobs: Knobs): boolean =>
+  knobs.latencyMs > 0 ||
+  knobs.rateLimit !== 'none' ||
+  knobs.maintenance !== 'none' ||
+  knobs.resets !== 'none';
+
+/** The front's settings for the network knobs. */
+function networkOf(knobs: Knobs): NetworkOptions {
+  const limits = {
+    none: undefined,
+    '25-per-second': { burst: 25, perSecond: 25 },
+    'bursts-of-100-then-25': { burst: 100, perSecond: 25 },
+  } as const;
+  const rateLimit = limits[knobs.rateLimit];
+  return {
+    latencyMs: knobs.latencyMs,
+    jitterMs: knobs.latencyMs / 10,
+    ...(rateLimit ? { rateLimit } : {}),
+    ...(knobs.maintenance === 'windows'
+      ? { maintenance: { everyMs: 20_000, forMs: 2_000, firstAtMs: 3_000 } }
+      : {}),
+    ...(knobs.resets === 'one-in-a-hundred' ? { resetShare: 0.01 } : {}),
   };
 }

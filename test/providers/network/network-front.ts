@@ -1,0 +1,159 @@
+import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the network between pacu and a sandbox does; every field off by default. */
+export interface NetworkOptions {
+  /** Added to every answer, plus up to `jitterMs` more. */
+  readonly latencyMs?: number;
+  readonly jitterMs?: number;
+  /** A token bucket per client: `burst` at once, then `perSecond`; beyond it 429 with the error envelope. */
+  readonly rateLimit?: {
+    readonly burst: number;
+    readonly perSecond: number;
+    /** How Retry-After is written. @default 'seconds' */
+    readonly retryAfter?: 'seconds' | 'date';
+  };
+  /** 503 with Retry-After for `forMs` out of every `everyMs` (maintenance windows), the first starting at `firstAtMs`. */
+  readonly maintenance?: { readonly everyMs: number; readonly forMs: number; readonly firstAtMs?: number };
+  /** Share of requests whose connection is reset: half before the sandbox sees them, half after it answered. */
+  readonly resetShare?: number;
+  /** Seeds the resets and the jitter, so a draw replays. @default 1 */
+  readonly seed?: number;
+}
+
+export interface NetworkStats {
+  readonly requests: number;
+  readonly limited: number;
+  /** 429s answered after the first throttled episode (the first Retry-After after the first 429). */
+  readonly limitedAfterFirstBurst: number;
+  readonly unavailable: number;
+  readonly resets: number;
+}
+
+export interface NetworkFront {
+  /** The sandbox's base URL, reached through this front. */
+  readonly url: string;
+  readonly stats: NetworkStats;
+  close(): Promise<void>;
+}
+
+/** mulberry32: a small seeded generator, so a draw's resets and jitter replay. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function refuse(response: ServerResponse, status: number, message: string, retryAfter: string): void {
+  response
+    .writeHead(status, { 'content-type': 'application/json', 'retry-after': retryAfter })
+    .end(JSON.stringify({ success: false, message }));
+}
+
+/**
+ * A front on 127.0.0.1 that forwards to `upstream` (a sandbox's base URL) through a network a
+ * remote sandbox has: latency, a rate limit answering 429, maintenance windows answering 503,
+ * connections reset now and then.
+ */
+export async function startNetworkFront(upstream: string, options: NetworkOptions): Promise<NetworkFront> {
+  const target = new URL(upstream);
+  const random = seeded(options.seed ?? 1);
+  const started = Date.now();
+  const limit = options.rateLimit;
+  let tokens = limit?.burst ?? 0;
+  let refilledAt = Date.now();
+  let firstLimitedAt: number | undefined;
+  const stats = { requests: 0, limited: 0, limitedAfterFirstBurst: 0, unavailable: 0, resets: 0 };
+
+  /** Seconds until the bucket holds a token again (at least 1: Retry-After counts whole seconds). */
+  const takeToken = (): number | undefined => {
+    if (!limit) return undefined;
+    const now = Date.now();
+    tokens = Math.min(limit.burst, tokens + ((now - refilledAt) / 1000) * limit.perSecond);
+    refilledAt = now;
+    if (tokens >= 1) {
+      tokens -= 1;
+      return undefined;
+    }
+    return Math.max(1, Math.ceil((1 - tokens) / limit.perSecond));
+  };
+
+  const inMaintenance = (): number | undefined => {
+    const window = options.maintenance;
+    if (!window) return undefined;
+    const since = Date.now() - started - (window.firstAtMs ?? 0);
+    if (since < 0) return undefined;
+    const into = since % window.everyMs;
+    return into < window.forMs ? Math.max(1, Math.ceil((window.forMs - into) / 1000)) : undefined;
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse, body: Buffer): Promise<void> => {
+    stats.requests += 1;
+    await sleep((options.latencyMs ?? 0) + random() * (options.jitterMs ?? 0));
+    const reset = random() < (options.resetShare ?? 0);
+    if (reset && random() < 0.5) {
+      stats.resets += 1;
+      request.socket.destroy();
+      return;
+    }
+    const down = inMaintenance();
+    if (down !== undefined) {
+      stats.unavailable += 1;
+      return refuse(response, 503, 'Service under maintenance', String(down));
+    }
+    const wait = takeToken();
+    if (wait !== undefined) {
+      stats.limited += 1;
+      const now = Date.now();
+      firstLimitedAt ??= now;
+      if (now > firstLimitedAt + wait * 1000) stats.limitedAfterFirstBurst += 1;
+      const retryAfter =
+        limit?.retryAfter === 'date' ? new Date(now + wait * 1000).toUTCString() : String(wait);
+      return refuse(response, 429, 'Too many requests', retryAfter);
+    }
+    const path = request.url ?? '/';
+    const upstreamRequest = forward(
+      { host: target.hostname, port: target.port, method: request.method, path, headers: request.headers },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          if (reset) {
+            // The sandbox acted on it; its answer is lost on the way back.
+            stats.resets += 1;
+            request.socket.destroy();
+            return;
+          }
+          response.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks));
+        });
+      },
+    );
+    upstreamRequest.on('error', () => request.socket.destroy());
+    upstreamRequest.end(body);
+  };
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => void handle(request, response, Buffer.concat(chunks)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${target.pathname.replace(/\/+$/, '')}`,
+    get stats() {
+      return { ...stats };
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
