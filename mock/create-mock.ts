@@ -4,6 +4,7 @@ import { ConfigError, loadSpec, type Spec } from '../spec/index.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import { deferRequestCheck } from './deferred-request-check.ts';
 import { createApiHandler } from './internal/app.ts';
+import { pacuBehaviour } from './internal/behaviour.ts';
 import { createClock } from './internal/clock.ts';
 import { COLLECT_AFTER_LOADING, collectGarbage } from './internal/collect-garbage.ts';
 import { createConsumerLayer } from './internal/consumer-layer.ts';
@@ -96,6 +97,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     : undefined;
   const loaded = durable?.loaded;
   const initialState = await initialStateOf(spec, resolved);
+  const behaviour = pacuBehaviour(spec);
   const store = new MockStore(loaded?.state ?? initialState());
   const clock = createClock(resolved.clock, resolved.clockStart ?? loaded?.now ?? Date.now());
   await durable?.attach(store, () => clock.now());
@@ -123,7 +125,9 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       createWebhookDispatcher({ store, clock, retry: resolved.webhookRetry, log: resolved.log }),
       consumer.coverage,
     ),
-    tokenLifetimeSeconds: resolved.tokenLifetimeSeconds ?? spec.tokenLifetimeSeconds,
+    tokenLifetimeSeconds:
+      resolved.tokenLifetimeSeconds ?? behaviour.tokenLifetimeSeconds ?? spec.tokenLifetimeSeconds,
+    behaviour,
     store,
     scenario: startScenario,
     log: resolved.log,
@@ -190,7 +194,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       return { ...store.view.seeded };
     },
     demoClient: { ...demoClient, scopes: [...demoClient.scopes] },
-    basePath: spec.basePath,
+    basePath: behaviour.basePath,
     async listen() {
       // A server starts from a collected heap: the garbage of loading the spec and Prism set the
       // next collection's limit too low, and a young store's first seconds paid for it in major
@@ -208,7 +212,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
         );
       }
       return {
-        url: `${server.origin}${spec.basePath}`,
+        url: `${server.origin}${behaviour.basePath}`,
         origin: server.origin,
         controlToken,
         control,

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { OperationSecurity } from '../../spec/index.ts';
 import type { MockClient } from '../types.ts';
+import type { RefusalKind } from './behaviour.ts';
 import type { MockContext } from './context.ts';
 import { MockHttpError, type MockRequest } from './http-types.ts';
 import type { StoredToken } from './state.ts';
@@ -25,20 +26,26 @@ function decodedOrEmpty(text: string): string {
 /** The client named by HTTP Basic credentials on the token request, or 401. */
 export function authenticateClient(context: MockContext, request: MockRequest): MockClient {
   const challenge = { 'www-authenticate': 'Basic realm="pacu"' };
+  const refuse = (): never => {
+    throw new MockHttpError(401, INVALID_CLIENT, challenge, 'bad-client');
+  };
   const match = /^Basic +([A-Za-z0-9+/=]+)$/i.exec(request.headers.authorization ?? '');
-  if (!match) throw new MockHttpError(401, INVALID_CLIENT, challenge);
+  if (!match) return refuse();
   const decoded = Buffer.from(match[1] ?? '', 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon < 0) throw new MockHttpError(401, INVALID_CLIENT, challenge);
+  if (colon < 0) return refuse();
   const client = context.store.view.clients.get(decodedOrEmpty(decoded.slice(0, colon)));
-  if (!client || !sameText(client.clientSecret, decodedOrEmpty(decoded.slice(colon + 1)))) {
-    throw new MockHttpError(401, INVALID_CLIENT, challenge);
-  }
+  if (!client || !sameText(client.clientSecret, decodedOrEmpty(decoded.slice(colon + 1)))) return refuse();
   return client;
 }
 
-function refuse(status: 401 | 403, error: string, message: string): never {
-  throw new MockHttpError(status, message, { 'www-authenticate': `Bearer realm="pacu", error="${error}"` });
+function refuse(status: 401 | 403, error: string, message: string, kind: RefusalKind): never {
+  throw new MockHttpError(
+    status,
+    message,
+    { 'www-authenticate': `Bearer realm="pacu", error="${error}"` },
+    kind,
+  );
 }
 
 /** The bearer token of a request if it is known, unexpired and carries the operation's scopes. */
@@ -49,17 +56,29 @@ export function authorizeBearer(
 ): StoredToken {
   const header = request.headers.authorization;
   if (!header)
-    refuse(401, 'invalid_request', 'missing bearer token: send Authorization: Bearer <access_token>');
+    refuse(
+      401,
+      'invalid_request',
+      'missing bearer token: send Authorization: Bearer <access_token>',
+      'missing-token',
+    );
   const match = /^Bearer +([^\s]+)$/i.exec(header);
   if (!match)
-    refuse(401, 'invalid_request', 'malformed Authorization header: expected Bearer <access_token>');
+    refuse(
+      401,
+      'invalid_request',
+      'malformed Authorization header: expected Bearer <access_token>',
+      'bad-token',
+    );
   const token = context.store.view.tokens.get(match[1] ?? '');
-  if (!token) refuse(401, 'invalid_token', 'unknown access token: get a new one from POST /auth/token');
+  if (!token)
+    refuse(401, 'invalid_token', 'unknown access token: get a new one from POST /auth/token', 'bad-token');
   if (token.expiresAt <= context.clock.now()) {
     context.store.deleteToken(token.token);
-    refuse(401, 'invalid_token', 'access token expired: get a new one from POST /auth/token');
+    refuse(401, 'invalid_token', 'access token expired: get a new one from POST /auth/token', 'bad-token');
   }
   const missing = security.scopes.filter((scope) => !token.scopes.includes(scope));
-  if (missing.length > 0) refuse(403, 'insufficient_scope', `token lacks scope ${missing.join(', ')}`);
+  if (missing.length > 0)
+    refuse(403, 'insufficient_scope', `token lacks scope ${missing.join(', ')}`, 'scope');
   return token;
 }
