@@ -62,6 +62,8 @@ export {
   routeHar,
 } from './har.ts';
 export type { ObservedRequest, RequestEnd, RequestObserver } from './pipeline.ts';
+export type { RecordedCredential } from './recorded-credential.ts';
+export { credentialValue, readRecordedCredential, WRONG_SECRET_SUFFIX } from './recorded-credential.ts';
 export type { Redactor, RunSecrets } from './redaction.ts';
 export { createRedactor, SECRET_STAND_INS } from './redaction.ts';
 export type { SignedWebhookHeaders } from './webhook-signature.ts';

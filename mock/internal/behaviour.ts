@@ -86,6 +86,8 @@ export interface Behaviour {
   /** Fields pacu requires that a sandbox took requests without, by operation. */
   readonly optionalFields: Partial<Record<OperationId, readonly string[]>>;
   readonly paging: Paging;
+  /** p2p statuses a recording answered, by user id: answered as recorded. */
+  readonly p2p: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 }
 
 /** pacu's paging: `page` from 1, `per_page`, 20 a page. */
@@ -97,8 +99,11 @@ export const PACU_PAGING: Paging = {
   defaultSize: 20,
 };
 
-/** The names of the spec's `number` fields in answers: the amounts. */
-export function moneyKeysOf(spec: Spec): ReadonlySet<string> {
+/** The names of fields of the spec's 200 answers whose schema passes `test`. */
+function answerFields(
+  spec: Spec,
+  test: (schema: { type?: unknown; format?: unknown }) => boolean,
+): Set<string> {
   const keys = new Set<string>();
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
@@ -107,12 +112,20 @@ export function moneyKeysOf(spec: Spec): ReadonlySet<string> {
       return;
     }
     const properties = (node as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
-    for (const [name, schema] of Object.entries(properties)) if (schema?.type === 'number') keys.add(name);
+    for (const [name, schema] of Object.entries(properties)) if (schema && test(schema)) keys.add(name);
     for (const value of Object.values(node)) visit(value);
   };
   for (const operation of spec.operations) visit(operation.responses.get(200)?.schema);
   return keys;
 }
+
+/** The names of the spec's `number` fields in answers: the amounts. */
+export const moneyKeysOf = (spec: Spec): ReadonlySet<string> =>
+  answerFields(spec, (schema) => schema.type === 'number');
+
+/** The names of the spec's timestamp fields in answers. */
+export const timestampKeysOf = (spec: Spec): ReadonlySet<string> =>
+  answerFields(spec, (schema) => schema.format === 'date-time');
 
 /** pacu's own decisions, for a mock without a recording. */
 export function pacuBehaviour(spec: Spec): Behaviour {
@@ -136,5 +149,6 @@ export function pacuBehaviour(spec: Spec): Behaviour {
     anyContentType: false,
     optionalFields: {},
     paging: PACU_PAGING,
+    p2p: new Map(),
   };
 }

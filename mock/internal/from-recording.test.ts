@@ -85,7 +85,7 @@ afterEach(async () => {
 });
 
 async function bearer(mock: MockApp): Promise<string> {
-  const response = await mock.request('/v3/auth/token', {
+  const response = await mock.request(`${mock.basePath}/auth/token`, {
     method: 'POST',
     headers: {
       authorization: `Basic ${Buffer.from('pacu-demo:pacu-demo-secret').toString('base64')}`,
@@ -97,7 +97,7 @@ async function bearer(mock: MockApp): Promise<string> {
 }
 
 async function read(mock: MockApp, path: string, body?: unknown) {
-  const response = await mock.request(`/v3${path}`, {
+  const response = await mock.request(`${mock.basePath}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       authorization: `Bearer ${await bearer(mock)}`,
@@ -140,10 +140,24 @@ describe('a mock from a recording', () => {
     ).toBe('failed');
   });
 
-  it('a 200 answer that is not JSON stops the start with one line naming the entry', async () => {
+  it('serves under the base path the recording showed', async () => {
+    app = await createMock({ fromRecording: RECORDING, clock: 'manual', log: () => {} });
+    expect(app.basePath).toBe('/sandbox/v3');
+    expect(app.learned?.choices.find((choice) => choice.choice === 'basePath')).toMatchObject({
+      value: '/sandbox/v3',
+      from: 'recording',
+    });
+  });
+
+  it('a 200 answer that is not JSON contradicts the description: reported, not served', async () => {
     const broken = har(exchange('GET', `/payments/card/p-1`, 200, 'not json'));
-    await expect(createMock({ fromRecording: broken, log: () => {} })).rejects.toThrow(
-      /^pacu: the recording \(options\.fromRecording\) cannot seed the mock: entry 1 \(GET \/payments\/card\/p-1\) was answered 200 with a body that is not JSON$/,
-    );
+    app = await createMock({ fromRecording: broken, log: () => {} });
+    expect(app.learned?.contradictions).toEqual([
+      {
+        entries: [1],
+        what: 'GET /payments/card/p-1 was answered 200 with a body that is not JSON: its records are not served',
+      },
+    ]);
+    expect((await read(app, '/payments/card/p-1')).status).toBe(400);
   });
 });

@@ -66,7 +66,8 @@ export const listUsers: OperationHandler = (context, { request, params }) => {
   const items = users.slice(Math.max(0, start), Math.max(0, start) + size);
   if (!context.behaviour.plans.listUsers)
     return okListReply(message, items, fields, (user) => context.store.rendered(user));
-  return ok(message, shaped(context, 'listUsers', { items, ...fields }, { ...params }));
+  const asked = { ...Object.fromEntries(request.query), ...params };
+  return ok(message, shaped(context, 'listUsers', { items, ...fields }, asked));
 };
 
 function notifyP2pValidated(context: MockContext, userId: string, email: string, clientId?: string): void {
@@ -82,13 +83,17 @@ function notifyP2pValidated(context: MockContext, userId: string, email: string,
   );
 }
 
+const P2P_MESSAGE = 'The status of the validation request is delivered through a webhook';
+
 /** GET /p2p/status/{user_id}: VALIDATED, with the promised p2p.validated webhook (once per user). */
 export const getP2pStatus: OperationHandler = (context, { params, token }) => {
   const userId = params.user_id ?? '';
   const user = context.store.view.usersById.get(userId) ?? unknown('user_id', userId, 'user');
   notifyP2pValidated(context, userId, user.email, token?.clientId);
+  const recorded = context.behaviour.p2p.get(userId);
+  if (recorded) return ok(said(context, 'getP2pStatus', P2P_MESSAGE), { ...recorded });
   return ok(
-    said(context, 'getP2pStatus', 'The status of the validation request is delivered through a webhook'),
+    said(context, 'getP2pStatus', P2P_MESSAGE),
     shaped(context, 'getP2pStatus', { p2p_id: user.email, status: 'VALIDATED' }, { ...params }),
   );
 };
