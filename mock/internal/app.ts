@@ -67,7 +67,7 @@ export function createApiHandler(context: MockContext, selfCheck: boolean): ApiH
       reply = OPERATION_HANDLERS[match.operationId](context, input);
     } catch (error) {
       if (!(error instanceof MockHttpError)) throw error; // the core logs it and answers 500
-      reply = refusalReply(context, operationId, error, input);
+      reply = refusalReply(context, operationId, error, request, input);
     }
     if (selfCheck && operationId) {
       const violation = responseViolation(context.spec, operationId, reply);

@@ -3,12 +3,27 @@ import type { Behaviour } from './behaviour.ts';
 import type { MockContext } from './context.ts';
 import { errorReply } from './envelope.ts';
 import type { OperationInput } from './handlers/handler.ts';
-import { bodyText, type MockHttpError, type MockReply } from './http-types.ts';
+import { bodyText, type MockHttpError, type MockReply, type MockRequest } from './http-types.ts';
 import { withTwoDecimals } from './learn/money-form.ts';
 
-/** What a refused request carried, by name: path parameters and body fields (JSON or form). */
-function requestValues(input: OperationInput | undefined): Record<string, unknown> {
-  if (!input) return {};
+/**
+ * What a refused request carried, by name: its path (`path`, and `route` under the base path), the
+ * operation's scope, path parameters and body fields (JSON or form).
+ */
+function requestValues(
+  context: MockContext,
+  operation: OperationId | undefined,
+  request: MockRequest,
+  input: OperationInput | undefined,
+): Record<string, unknown> {
+  const { basePath } = context.behaviour;
+  const security = operation ? context.spec.operation(operation).security : undefined;
+  const where = {
+    path: request.path,
+    route: request.path.startsWith(`${basePath}/`) ? request.path.slice(basePath.length) : request.path,
+    ...(security?.kind === 'bearer' ? { scope: security.scopes.join(',') } : {}),
+  };
+  if (!input) return where;
   let body: unknown = input.body;
   if (typeof body === 'string') body = Object.fromEntries(new URLSearchParams(body));
   if (body === undefined && input.request.body.length > 0) {
@@ -19,7 +34,7 @@ function requestValues(input: OperationInput | undefined): Record<string, unknow
     }
   }
   const fields = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
-  return { ...input.params, ...fields };
+  return { ...where, ...input.params, ...fields };
 }
 
 /** `{name}` in a learned message filled with what this request carried under that name. */
@@ -39,12 +54,15 @@ export function refusalReply(
   context: MockContext,
   operation: OperationId | undefined,
   error: MockHttpError,
+  request: MockRequest,
   input: OperationInput | undefined,
 ): MockReply {
   const learned = context.behaviour.refusal(operation, error.kind);
   if (!learned) return { ...errorReply(error.status, error.message, error.headers), refusal: error.kind };
   const message =
-    learned.message === undefined ? error.message : filled(learned.message, requestValues(input));
+    learned.message === undefined
+      ? error.message
+      : filled(learned.message, requestValues(context, operation, request, input));
   const headers = CHALLENGED.has(learned.status) ? error.headers : undefined;
   const challenge =
     learned.status === 401 && !headers?.['www-authenticate']

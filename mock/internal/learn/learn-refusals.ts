@@ -1,4 +1,4 @@
-import type { RoutedExchange } from '../../../http/index.ts';
+import { type RoutedExchange, readRecordedCredential } from '../../../http/index.ts';
 import {
   type JSONSchema7,
   type OperationId,
@@ -71,10 +71,45 @@ function template(exchange: RoutedExchange, message: string, kind: RefusalKind):
     for (const name of requestFieldNames(operation))
       if (new RegExp(`\\b${name}\\b`).test(message)) return undefined;
   let out = message;
-  for (const [name, value] of Object.entries(requestFieldsOf(exchange)))
+  const url = new URL(exchange.entry.request.url);
+  const values: Array<[string, unknown]> = [
+    ['path', url.pathname],
+    ['route', exchange.path.split('?')[0]],
+    ...Object.entries(requestFieldsOf(exchange)),
+    ['scope', operation?.security.kind === 'bearer' ? operation.security.scopes.join(',') : undefined],
+  ];
+  // Longest first, so a path is taken whole before an id inside it.
+  values.sort(([, a], [, b]) => String(b ?? '').length - String(a ?? '').length);
+  for (const [name, value] of values)
     if (typeof value === 'string' && value.length >= 3 && out.includes(value))
       out = out.split(value).join(`{${name}}`);
   return out;
+}
+
+/** Refusals pacu's mock makes only once a request's token was taken. */
+const AFTER_AUTHENTICATION: ReadonlySet<RefusalKind | undefined> = new Set([
+  undefined,
+  'content-type',
+  'invalid-request',
+  'unknown-id-in-path',
+  'unknown-id-in-body',
+  'not-a-funds-source',
+  'reused-reference',
+]);
+
+/**
+ * A 401 or 403 to a request with a token the sandbox issued, which pacu takes or refuses only after
+ * taking its token: the sandbox no longer took the token (it expired between issue and use).
+ */
+function tokenRefusedLater(exchange: RoutedExchange, reply: MockReply): boolean {
+  const status = exchange.entry.response.status;
+  if (status !== 401 && status !== 403) return false;
+  if (exchange.operation?.security.kind !== 'bearer') return false;
+  const issued = exchange.entry.request.headers.some(
+    ({ name, value }) =>
+      name.toLowerCase() === 'authorization' && readRecordedCredential(value).kind === 'bearer',
+  );
+  return issued && (reply.status === 200 || AFTER_AUTHENTICATION.has(reply.refusal));
 }
 
 function requiredOf(schema: JSONSchema7): string[] {
@@ -236,24 +271,14 @@ export function learnRefusals(
     }
     // A refusal of the sandbox's.
     const message = messageOf(exchange);
-    if (reply.status === 200) {
-      const credential = exchange.entry.request.headers.some(
-        ({ name }) => name.toLowerCase() === 'authorization',
+    if (tokenRefusedLater(exchange, reply)) {
+      report.unlearned(
+        [entry],
+        `the sandbox refused a token it had issued (${status}${message ? ` "${message}"` : ''}), where pacu's mock ${reply.status === 200 ? 'takes the request' : `refuses it for another reason (${reply.refusal})`}: it had expired, most likely; not learned`,
       );
-      if (
-        exchange.operation?.security.kind === 'bearer' &&
-        credential &&
-        (status === 401 || status === 403)
-      ) {
-        refused.push({
-          operation: exchange.operation.id,
-          kind: status === 403 ? 'scope' : 'bad-token',
-          status,
-          message,
-          entry,
-        });
-        continue;
-      }
+      continue;
+    }
+    if (reply.status === 200) {
       report.unlearned(
         [entry],
         `the sandbox refused it (${status}${message ? ` "${message}"` : ''}) where pacu's mock takes it`,
