@@ -12,6 +12,7 @@ import { ConfigError, SCOPES } from '../spec/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { collect, httpUrl, wholeNumber as integer } from './option-parsers.ts';
 import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
+import { learnedCounts, learnedSummary, writeLearnedReport } from './reporters/learned-report.ts';
 import { waitForSignal } from './wait-for-signal.ts';
 
 interface MockCommandOptions {
@@ -34,6 +35,7 @@ interface MockCommandOptions {
   controlToken?: string;
   webhookRetry?: number[];
   fromRecording?: string;
+  learned?: string;
 }
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -144,7 +146,11 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
     )
     .option(
       '--from-recording <file>',
-      "seed from a HAR recording (pacu proxy --record): the sandbox's records, transfers and payouts",
+      'behave like the sandbox a HAR recording (pacu proxy --record, pacu record) was made of: its records, and every choice the description leaves open that it shows',
+    )
+    .option(
+      '--learned <file>',
+      'with --from-recording: write every choice learned, with the exchanges it came from (.json, or .md)',
     )
     .option('--state <file>', 'keep state in this file (a snapshot) and <file>.journal across restarts')
     .option('--fsync', 'with --state: fsync the journal before each answer, so it survives power loss too')
@@ -175,6 +181,10 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
     )
     .action(async (options: MockCommandOptions) => {
       if (options.state) assertStateWritable(options.state);
+      if (options.learned && !options.fromRecording)
+        throw new ConfigError(
+          'pacu: --learned says what a recording taught the mock: give --from-recording FILE too',
+        );
       // A report that cannot be written is a usage error now, not a surprise at shutdown.
       if (options.coverageReport) coverageFormat(options.coverageReport);
       const mockOptions: MockOptions = {
@@ -198,12 +208,23 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
       };
       const signal = waitForSignal();
       const mock = await startMock(mockOptions);
+      const { learned } = mock;
+      if (learned && options.learned)
+        await writeLearnedReport(options.learned, learned).catch(async (error: unknown) => {
+          await mock.close();
+          throw error;
+        });
       const summary = describe(mock);
-      if (options.json) io.stdout(`${JSON.stringify(summary)}\n`);
+      if (options.json)
+        io.stdout(
+          `${JSON.stringify({ ...summary, ...(learned ? { learned: learnedCounts(learned) } : {}) })}\n`,
+        );
       else {
         io.stdout(`pacu mock listening on ${mock.url}\n`);
         for (const [key, value] of Object.entries(summary).slice(1))
           io.stdout(`  ${key.padEnd(18)} ${String(value)}\n`);
+        if (learned) for (const line of learnedSummary(learned)) io.stdout(`${line}\n`);
+        if (learned && options.learned) io.stdout(`  ${'all of it'.padEnd(13)} ${options.learned}\n`);
         io.stdout('Stop with Ctrl-C.\n');
       }
       await signal;

@@ -33,6 +33,8 @@ export interface TaughtStep {
 
 /** A bearer token no sandbox issued: the redactor keeps it, so the recording shows it was refused as such. */
 export const NEVER_ISSUED_TOKEN = 'pacu-never-issued-teaching-session';
+/** Tokens that live this long or less are asked for again before each request. */
+const SHORT_LIFETIME_MS = 30_000;
 /** Added to the client secret for the wrong-secret request (the recording keeps the suffix, not the secret). */
 const WRONG_SECRET_SUFFIX = '-pacu-wrong';
 
@@ -95,9 +97,13 @@ export async function runTeachingSession(options: TeachingSessionOptions): Promi
     session.lifetimeMs = (Number.isFinite(lifetime) && lifetime > 0 ? lifetime : 3600) * 1000;
     return issued;
   };
-  /** The session's token, renewed when half its life is gone (a sandbox's may live seconds). */
+  /**
+   * The session's token, renewed when half its life is gone, and before every request when it lives
+   * only seconds (a loaded host can pause longer than that between a token and its use).
+   */
   const withToken = async (): Promise<Record<string, string>> => {
-    if (Date.now() - session.issuedAt > session.lifetimeMs / 2) {
+    const age = Date.now() - session.issuedAt;
+    if (age > session.lifetimeMs / 2 || session.lifetimeMs <= SHORT_LIFETIME_MS) {
       const asked = Date.now();
       const renewed = await tokenOf('a token of every scope, renewed', 'card,us_account');
       if (renewed) session.token = renewed;

@@ -70,19 +70,27 @@ function template(exchange: RoutedExchange, message: string, kind: RefusalKind):
   if (kind === 'invalid-request' && operation)
     for (const name of requestFieldNames(operation))
       if (new RegExp(`\\b${name}\\b`).test(message)) return undefined;
-  let out = message;
   const url = new URL(exchange.entry.request.url);
   const values: Array<[string, unknown]> = [
     ['path', url.pathname],
     ['route', exchange.path.split('?')[0]],
     ...Object.entries(requestFieldsOf(exchange)),
-    ['scope', operation?.security.kind === 'bearer' ? operation.security.scopes.join(',') : undefined],
+    // The scope a refusal names is the operation's: another operation's names its own.
+    [
+      'scope',
+      kind === 'scope' && operation?.security.kind === 'bearer'
+        ? operation.security.scopes.join(',')
+        : undefined,
+    ],
   ];
-  // Longest first, so a path is taken whole before an id inside it.
+  // Longest first, so a path is taken whole before an id inside it; whole words only, never inside a {name}.
   values.sort(([, a], [, b]) => String(b ?? '').length - String(a ?? '').length);
-  for (const [name, value] of values)
-    if (typeof value === 'string' && value.length >= 3 && out.includes(value))
-      out = out.split(value).join(`{${name}}`);
+  let out = message;
+  for (const [name, value] of values) {
+    if (typeof value !== 'string' || value.length < 3) continue;
+    const quoted = value.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+    out = out.replace(new RegExp(`(?<![\\w{])${quoted}(?![\\w}])`, 'g'), `{${name}}`);
+  }
   return out;
 }
 
