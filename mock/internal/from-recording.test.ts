@@ -160,4 +160,42 @@ describe('a mock from a recording', () => {
     ]);
     expect((await read(app, '/payments/card/p-1')).status).toBe(400);
   });
+
+  it('writes amounts and ids as the sandbox does: 125.50, ULIDs', async () => {
+    const text = (amount: string, id: string) =>
+      `{"success":true,"message":"ok","data":${JSON.stringify(transfer('ref-x', id)).replace('"amount":10', `"amount":${amount}`)}}`;
+    const written = har(
+      {
+        ...exchange('POST', '/payments/usd/direct', 200, {}, transferRequest('ref-a')),
+        response: {
+          ...exchange('POST', '/x', 200, {}).response,
+          content: {
+            size: 0,
+            mimeType: 'application/json',
+            text: text('125.50', '01HZY3NDEKTSV4RRFFQ69G5FAV').replace('ref-x', 'ref-a'),
+          },
+        },
+      },
+      {
+        ...exchange('POST', '/payments/usd/direct', 200, {}, transferRequest('ref-b')),
+        response: {
+          ...exchange('POST', '/x', 200, {}).response,
+          content: {
+            size: 0,
+            mimeType: 'application/json',
+            text: text('40.00', '01HZY3NDEKTSV4RRFFQ69G5FAW').replace('ref-x', 'ref-b'),
+          },
+        },
+      },
+    );
+    app = await createMock({ fromRecording: written, clock: 'manual', log: () => {} });
+    const response = await app.request(`${app.basePath}/payments/usd/direct`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await bearer(app)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...transferRequest('ref-new'), amount: 7 }),
+    });
+    const body = await response.text();
+    expect(body).toContain('"amount":7.00');
+    expect(JSON.parse(body).data.transaction_id).toMatch(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/);
+  });
 });

@@ -60,10 +60,12 @@ export function learnPaging(samples: readonly PageSample[]): Paging | undefined 
   for (const sample of samples)
     if (sample.totalPages > 1) sizes.add(Math.ceil(sample.totalCount / sample.totalPages));
   for (const sample of samples) if (sample.totalPages > 1 && sample.items > 0) sizes.add(sample.items);
+  // Small sizes too: an offset answered as a page number tells the size when nothing else does.
   for (const size of [PACU_PAGING.defaultSize, 10, 25, 50, 100]) sizes.add(size);
+  for (let size = 1; size <= 30; size++) sizes.add(size);
   for (const sample of samples) sizes.add(Math.max(1, sample.totalCount));
   const unused = '\u0000none';
-  const candidates: Paging[] = [];
+  const candidates: Paging[] = [PACU_PAGING];
   for (const style of ['page', 'offset'] as const)
     for (const position of [...names, unused])
       for (const size of [...names, unused])
