@@ -1,54 +1,19 @@
-import { type RoutedExchange, readRecordedCredential } from '../../../http/index.ts';
-import {
-  type JSONSchema7,
-  type OperationId,
-  type OperationSpec,
-  requestFieldNames,
-  schemaForProfile,
-} from '../../../spec/index.ts';
-import type { Behaviour, LearnedRefusal, RefusalKind } from '../behaviour.ts';
+import type { RoutedExchange } from '../../../http/index.ts';
+import type { OperationId } from '../../../spec/index.ts';
+import type { LearnedRefusal, RefusalKind } from '../behaviour.ts';
 import type { MockReply } from '../http-types.ts';
+import { type LearningBehaviour, learnLeniency } from './learn-leniency.ts';
 import type { ReportDraft } from './learned-report.ts';
-import { dataOf, entryOf, requestFieldsOf } from './samples.ts';
+import {
+  ANYWHERE,
+  messageOf,
+  PACU_REFUSALS,
+  REFUSAL_ABOUT,
+  template,
+  tokenRefusedLater,
+} from './refusal-kinds.ts';
+import { dataOf, entryOf } from './samples.ts';
 import type { ScratchMock } from './scratch-mock.ts';
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-/** pacu's status for each refusal kind, as the report shows the defaults. */
-export const PACU_REFUSALS: Readonly<Record<RefusalKind, number>> = {
-  'bad-client': 401,
-  'missing-token': 401,
-  'bad-token': 401,
-  scope: 403,
-  'unknown-path': 404,
-  method: 405,
-  'content-type': 400,
-  'invalid-request': 400,
-  'unknown-id-in-path': 400,
-  'unknown-id-in-body': 400,
-  'not-a-funds-source': 400,
-  'reused-reference': 409,
-};
-
-const ABOUT: Readonly<Record<RefusalKind, string>> = {
-  'bad-client': 'a token request with wrong client credentials',
-  'missing-token': 'a request without a bearer token',
-  'bad-token': 'a request with a bearer token that is unknown or expired',
-  scope: "a request whose token lacks the operation's scope",
-  'unknown-path': 'a path of no operation',
-  method: 'another method on a known path',
-  'content-type': 'a body of another content type',
-  'invalid-request': 'a body or query that breaks the request schema',
-  'unknown-id-in-path': 'an unknown id in the path',
-  'unknown-id-in-body': 'an unknown id in the body (account_id, user_id)',
-  'not-a-funds-source': 'funds taken from an account created with hold_balance false',
-  'reused-reference': 'a transfer reference used again with another body',
-};
-
-/** Kinds whose learned status holds on every operation; a body that breaks one operation's schema is its own. */
-const ANYWHERE: ReadonlySet<RefusalKind> = new Set(
-  (Object.keys(PACU_REFUSALS) as RefusalKind[]).filter((kind) => kind !== 'invalid-request'),
-);
 
 interface Refused {
   readonly operation: OperationId | undefined;
@@ -56,72 +21,6 @@ interface Refused {
   readonly status: number;
   readonly message: string | undefined;
   readonly entry: number;
-}
-
-const messageOf = (exchange: RoutedExchange): string | undefined => {
-  const message = (exchange.responseJson as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' ? message : undefined;
-};
-
-/** The recorded message with the request's own values as `{name}`, so another request gets its own. */
-function template(exchange: RoutedExchange, message: string, kind: RefusalKind): string | undefined {
-  const operation = exchange.operation;
-  // A message that names a field says what was wrong with this body: pacu's own says it of the next.
-  if (kind === 'invalid-request' && operation)
-    for (const name of requestFieldNames(operation))
-      if (new RegExp(`\\b${name}\\b`).test(message)) return undefined;
-  const url = new URL(exchange.entry.request.url);
-  const values: Array<[string, unknown]> = [
-    ['path', url.pathname],
-    ['route', exchange.path.split('?')[0]],
-    ...Object.entries(requestFieldsOf(exchange)),
-    // The scope a refusal names is the operation's: another operation's names its own.
-    [
-      'scope',
-      kind === 'scope' && operation?.security.kind === 'bearer'
-        ? operation.security.scopes.join(',')
-        : undefined,
-    ],
-  ];
-  // Longest first, so a path is taken whole before an id inside it; whole words only, never inside a {name}.
-  values.sort(([, a], [, b]) => String(b ?? '').length - String(a ?? '').length);
-  let out = message;
-  for (const [name, value] of values) {
-    if (typeof value !== 'string' || value.length < 3) continue;
-    const quoted = value.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
-    out = out.replace(new RegExp(`(?<![\\w{])${quoted}(?![\\w}])`, 'g'), `{${name}}`);
-  }
-  return out;
-}
-
-/** Refusals pacu's mock makes only once a request's token was taken. */
-const AFTER_AUTHENTICATION: ReadonlySet<RefusalKind | undefined> = new Set([
-  undefined,
-  'content-type',
-  'invalid-request',
-  'unknown-id-in-path',
-  'unknown-id-in-body',
-  'not-a-funds-source',
-  'reused-reference',
-]);
-
-/**
- * A 401 or 403 to a request with a token the sandbox issued, which pacu takes or refuses only after
- * taking its token: the sandbox no longer took the token (it expired between issue and use).
- */
-function tokenRefusedLater(exchange: RoutedExchange, reply: MockReply): boolean {
-  const status = exchange.entry.response.status;
-  if (status !== 401 && status !== 403) return false;
-  if (exchange.operation?.security.kind !== 'bearer') return false;
-  const issued = exchange.entry.request.headers.some(
-    ({ name, value }) =>
-      name.toLowerCase() === 'authorization' && readRecordedCredential(value).kind === 'bearer',
-  );
-  return issued && (reply.status === 200 || AFTER_AUTHENTICATION.has(reply.refusal));
-}
-
-function requiredOf(schema: JSONSchema7): string[] {
-  return [...(schema.required ?? []), ...(schema.allOf ?? []).flatMap((member) => requiredOf(member))];
 }
 
 /** The learned refusals and what recorded successes showed pacu's mock to be stricter than the sandbox. */
@@ -139,105 +38,12 @@ export interface RefusalFacts {
 export function learnRefusals(
   exchanges: readonly RoutedExchange[],
   scratch: ScratchMock,
-  behaviour: Mutable<Behaviour> & {
-    bearerOptional: Set<OperationId>;
-    scopeOptional: Set<OperationId>;
-    optionalFields: Partial<Record<OperationId, string[]>>;
-  },
+  behaviour: LearningBehaviour,
   report: ReportDraft,
 ): RefusalFacts {
   const refused: Refused[] = [];
   /** A transfer reference's first recorded transaction id. */
   const firstIds = new Map<string, unknown>();
-  const accepted = (exchange: RoutedExchange, reply: MockReply): boolean => {
-    const operation = exchange.operation as OperationSpec;
-    const entry = entryOf(exchange);
-    switch (reply.refusal) {
-      case 'missing-token':
-      case 'bad-token':
-        if (operation.bearerDocumented) {
-          report.contradiction(
-            [entry],
-            `${operation.id} was answered 200 without a valid bearer token: the description states it takes one`,
-          );
-          return false;
-        }
-        behaviour.bearerOptional.add(operation.id);
-        report.learned(
-          `bearer.${operation.id}`,
-          `whether ${operation.id} needs a bearer token`,
-          false,
-          'not needed',
-          [entry],
-        );
-        return true;
-      case 'scope':
-        behaviour.scopeOptional.add(operation.id);
-        report.learned(`scope.${operation.id}`, `whether ${operation.id} needs a scope`, false, 'any token', [
-          entry,
-        ]);
-        return true;
-      case 'content-type':
-        behaviour.anyContentType = true;
-        report.learned(
-          'request.contentType',
-          'JSON bodies under another Content-Type',
-          true,
-          'read as JSON',
-          [entry],
-        );
-        return true;
-      case 'invalid-request': {
-        const schema = operation.requestBody?.schema;
-        const body = exchange.requestJson as Record<string, unknown> | undefined;
-        if (!schema || !body || typeof body !== 'object') return false;
-        const stated = requiredOf(schemaForProfile(schema, 'documented'));
-        const missing = requiredOf(schema).filter((name) => body[name] === undefined);
-        const contradicting = missing.filter((name) => stated.includes(name));
-        if (contradicting.length > 0) {
-          report.contradiction(
-            [entry],
-            `${operation.id} was answered 200 without ${contradicting.join(', ')}, which the description requires`,
-          );
-          return false;
-        }
-        if (missing.length === 0) return false;
-        const known = behaviour.optionalFields[operation.id] ?? [];
-        behaviour.optionalFields[operation.id] = [...new Set([...known, ...missing])];
-        for (const name of missing)
-          report.learned(
-            `required.${operation.id}.${name}`,
-            `whether ${operation.id} requires ${name}`,
-            false,
-            'not required',
-            [entry],
-          );
-        return true;
-      }
-      case 'reused-reference': {
-        const reference = (exchange.requestJson as { reference?: unknown } | undefined)?.reference;
-        const original = typeof reference === 'string' ? firstIds.get(reference) : undefined;
-        if (original === undefined || dataOf(exchange)?.transaction_id !== original) {
-          report.contradiction(
-            [entry],
-            `a reference used again with another body made another transaction: the reference is the idempotency key`,
-          );
-          return false;
-        }
-        behaviour.reusedReference = 'original-record';
-        report.learned(
-          'reusedReference',
-          ABOUT['reused-reference'],
-          'original-record',
-          'answered 200 with the original record',
-          [entry],
-        );
-        return true;
-      }
-      default:
-        return false;
-    }
-  };
   for (const exchange of exchanges) {
     const status = exchange.entry.response.status;
     const entry = entryOf(exchange);
@@ -267,7 +73,7 @@ export function learnRefusals(
         firstIds.set(reference, id);
       if (reply.status === 200 || !exchange.operation) continue;
       const why = reply.refusal;
-      if (accepted(exchange, reply)) {
+      if (learnLeniency(exchange, reply, behaviour, firstIds, report)) {
         reply = scratch.answer(exchange);
         if (!(reply instanceof Error) && reply.status === 200) continue;
       }
@@ -332,7 +138,7 @@ function consolidate(refused: readonly Refused[], report: ReportDraft): RefusalF
     if (agreeing.length < items.length)
       report.unlearned(
         items.filter((item) => !agreeing.includes(item)).map((item) => item.entry),
-        `${ABOUT[first.kind]} was answered with another status than entry ${first.entry}'s ${first.status}: the first is learned`,
+        `${REFUSAL_ABOUT[first.kind]} was answered with another status than entry ${first.entry}'s ${first.status}: the first is learned`,
       );
     const messages = new Set(agreeing.map((item) => item.message));
     const message = messages.size === 1 ? first.message : undefined;
@@ -349,7 +155,7 @@ function consolidate(refused: readonly Refused[], report: ReportDraft): RefusalF
       anywhere.set(kind, learned);
       report.learned(
         `refusal.${kind}`,
-        ABOUT[kind],
+        REFUSAL_ABOUT[kind],
         learned,
         `${learned.status}${learned.message !== undefined ? ` "${learned.message}"` : ''} (seen on ${where})`,
         entries,
@@ -359,7 +165,7 @@ function consolidate(refused: readonly Refused[], report: ReportDraft): RefusalF
         const learned = byOperation.get(key(item.operation, kind)) as LearnedRefusal;
         report.learned(
           `refusal.${item.operation ?? 'any'}.${kind}`,
-          `${ABOUT[kind]}, on ${item.operation ?? 'any path'}`,
+          `${REFUSAL_ABOUT[kind]}, on ${item.operation ?? 'any path'}`,
           learned,
           `${learned.status}${learned.message !== undefined ? ` "${learned.message}"` : ''}`,
           [item.entry],
@@ -368,11 +174,11 @@ function consolidate(refused: readonly Refused[], report: ReportDraft): RefusalF
       if (!ANYWHERE.has(kind))
         report.kept(
           `refusal.${kind}`,
-          `${ABOUT[kind]}, elsewhere`,
+          `${REFUSAL_ABOUT[kind]}, elsewhere`,
           PACU_REFUSALS[kind],
           `${PACU_REFUSALS[kind]}`,
         );
-    } else report.kept(`refusal.${kind}`, ABOUT[kind], PACU_REFUSALS[kind], `${PACU_REFUSALS[kind]}`);
+    } else report.kept(`refusal.${kind}`, REFUSAL_ABOUT[kind], PACU_REFUSALS[kind], `${PACU_REFUSALS[kind]}`);
   }
   return {
     refusal: (operation, kind) => byOperation.get(key(operation, kind)) ?? anywhere.get(kind),
