@@ -198,6 +198,7 @@ describe('pacu record', () => {
     expect(markdown).toContain(
       "| `record.usdTransfer.account_id` | account_id of the record usdTransfer answers | echoes the request's account_id | 17, 20, 22 |",
     );
+    expect(markdown).toContain('| `basePath` | the path the interface is served under | /api/v3 | 1-27 |');
     expect(markdown).toContain("## Left at pacu's default (the recording shows nothing of them)");
     expect(markdown).toContain('| `refusal.method` | another method on a known path | 405 |');
   });

@@ -103,6 +103,20 @@ export function learnedCounts(report: LearnedReport): Record<string, number> {
   };
 }
 
+/** `1-13, 15-27`: runs of consecutive exchange numbers. */
+function ranges(entries: readonly number[]): string {
+  const runs: string[] = [];
+  for (let index = 0; index < entries.length; ) {
+    let end = index;
+    while (end + 1 < entries.length && (entries[end + 1] as number) === (entries[end] as number) + 1) end++;
+    runs.push(
+      end - index >= 2 ? `${entries[index]}-${entries[end]}` : entries.slice(index, end + 1).join(', '),
+    );
+    index = end + 1;
+  }
+  return runs.join(', ');
+}
+
 const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 /** The learned report as Markdown: each choice with its value and the exchanges it came from. */
@@ -112,14 +126,14 @@ export function learnedMarkdown(report: LearnedReport): string {
     withEntries ? '|---|---|---|---|' : '|---|---|---|',
     ...choices.map((choice) =>
       withEntries
-        ? `| \`${choice.choice}\` | ${cell(choice.about)} | ${cell(choice.shown)} | ${choice.entries.join(', ')} |`
+        ? `| \`${choice.choice}\` | ${cell(choice.about)} | ${cell(choice.shown)} | ${ranges(choice.entries)} |`
         : `| \`${choice.choice}\` | ${cell(choice.about)} | ${cell(choice.shown)} |`,
     ),
   ];
   const notes = (title: string, list: LearnedReport['unlearned']): string[] =>
     list.length === 0
       ? []
-      : ['', `## ${title}`, '', ...list.map((note) => `- exchange ${note.entries.join(', ')}: ${note.what}`)];
+      : ['', `## ${title}`, '', ...list.map((note) => `- exchange ${ranges(note.entries)}: ${note.what}`)];
   return [
     `# What pacu's mock learned from ${report.recording}`,
     '',
