@@ -154,7 +154,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   }
   const consumer: ConsumerSide = {
     faults: createFaultRegistry(resolved.seed),
-    journal: createRequestJournal(spec, resolved.journalSize),
+    journal: createRequestJournal(spec, resolved.journalSize, behaviour.basePath),
     coverage: createCoverageRecorder(spec),
   };
   installScenarioFaults(consumer.faults, startScenario);
@@ -198,6 +198,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   core.use(
     createConsumerLayer({
       spec,
+      basePath: behaviour.basePath,
       view: () => store.view,
       faults: consumer.faults,
       observers: [consumer.journal, consumer.coverage, ...resolved.observers],

@@ -9,6 +9,8 @@ import type { StoreView } from './store.ts';
 
 export interface ConsumerLayerDeps {
   spec: Spec;
+  /** Where the interface is served (the spec's base path, or a recorded sandbox's). */
+  basePath: string;
   view: () => StoreView;
   faults: FaultRegistry;
   /** Who watches the interface's requests (the journal, coverage, any given in the options). */
@@ -86,8 +88,14 @@ async function applyFault(fault: FaultRecord, next: () => Promise<MockReply>): P
  * interface is told to the observers (start, match, end), which only watch: the journal and
  * coverage among them. Control API requests pass straight through.
  */
-export function createConsumerLayer({ spec, view, faults, observers }: ConsumerLayerDeps): AnswerLayer {
-  const route = createRouter(spec);
+export function createConsumerLayer({
+  spec,
+  basePath,
+  view,
+  faults,
+  observers,
+}: ConsumerLayerDeps): AnswerLayer {
+  const route = createRouter(spec, basePath);
   const operationOf = (request: MockRequest): string | undefined => {
     try {
       return route(request.method, request.path).operationId;

@@ -149,6 +149,14 @@ describe('a mock from a recording', () => {
     });
   });
 
+  it('faults and the journal work under that base path', async () => {
+    app = await createMock({ fromRecording: RECORDING, clock: 'manual', log: () => {} });
+    app.control.addFault({ operation: 'listUsers', kind: 'status', status: 503, times: 1 });
+    expect((await read(app, '/users')).status).toBe(503);
+    await app.request(`${app.basePath}/user`, { headers: { authorization: `Bearer ${await bearer(app)}` } });
+    expect(app.control.unmatchedRequests().at(-1)?.hint).toBe('did you mean GET /sandbox/v3/users?');
+  });
+
   it('a 200 answer that is not JSON contradicts the description: reported, not served', async () => {
     const broken = har(exchange('GET', `/payments/card/p-1`, 200, 'not json'));
     app = await createMock({ fromRecording: broken, log: () => {} });

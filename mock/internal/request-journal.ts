@@ -142,7 +142,11 @@ function createRing(size: number) {
   };
 }
 
-export function createRequestJournal(spec: Spec, size: number): RequestJournal {
+export function createRequestJournal(
+  spec: Spec,
+  size: number,
+  basePath: string = spec.basePath,
+): RequestJournal {
   const ring = createRing(size);
   const record = ({ request, operationId, clientId, status, fault }: RequestEnd): void => {
     const query = request.query.size > 0 ? request.query.toString() : '';
@@ -183,7 +187,7 @@ export function createRequestJournal(spec: Spec, size: number): RequestJournal {
         .map(shown)
         .map((entry) => ({
           ...entry,
-          hint: nearMiss(spec, entry.method, entry.path.split('?')[0] ?? '') ?? null,
+          hint: nearMiss(spec, entry.method, entry.path.split('?')[0] ?? '', basePath) ?? null,
         }));
     },
     clear(clientId) {
