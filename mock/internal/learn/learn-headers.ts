@@ -19,6 +19,15 @@ const OWN_HEADERS = new Set([
   'last-modified',
   'age',
   'retry-after',
+  // How the bytes travelled, not what they say: the mock sends its own bytes, uncompressed.
+  'content-encoding',
+  'content-range',
+  'accept-ranges',
+  'trailer',
+  'upgrade',
+  'via',
+  'alt-svc',
+  'location',
 ]);
 
 /**
