@@ -15,6 +15,9 @@ import {
 import { dataOf, entryOf } from './samples.ts';
 import type { ScratchMock } from './scratch-mock.ts';
 
+const replyMessage = (reply: MockReply): string =>
+  String((reply.body as { message?: unknown } | undefined)?.message ?? reply.status);
+
 interface Refused {
   readonly operation: OperationId | undefined;
   readonly kind: RefusalKind;
@@ -79,8 +82,12 @@ export function learnRefusals(
       }
       report.unlearned(
         [entry],
-        `the sandbox took it where pacu's mock refuses it (${why ?? 'refused'}: ${String((reply as MockReply).body && ((reply as MockReply).body as { message?: unknown }).message)})`,
+        `the sandbox took it where pacu's mock refuses it (${why ?? 'refused'}${reply instanceof Error ? '' : `: ${replyMessage(reply)}`})`,
       );
+      continue;
+    }
+    if (status < 400) {
+      report.unlearned([entry], `answered ${status} on a path of no operation: nothing to learn`);
       continue;
     }
     // A refusal of the sandbox's.
