@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { runTeachingSession } from '../contracts/index.ts';
+import { createRedactor, readHar } from '../http/index.ts';
 import { createMock } from '../mock/index.ts';
 import { startProxy } from '../proxy/index.ts';
 import { ConfigError } from '../spec/index.ts';
@@ -10,6 +12,17 @@ import { EXIT_OK } from './exit-codes.ts';
 import { openTarget, type TargetFlags } from './open-target.ts';
 import { learnedSummary, writeLearnedReport } from './reporters/learned-report.ts';
 import { addTargetOptions } from './target-options.ts';
+
+/**
+ * The values of `--header` (a sandbox's API key) out of the recording, by the one redactor: the
+ * proxy is told the client's secret only. Written beside and renamed over, so the file is whole.
+ */
+async function redactHeaders(file: string, headers: Readonly<Record<string, string>>): Promise<void> {
+  const redactor = createRedactor({ others: Object.values(headers) });
+  const redacted = redactor.redact(await readHar(file));
+  await writeFile(`${file}.tmp`, JSON.stringify(redacted), { mode: 0o600 });
+  await rename(`${file}.tmp`, file);
+}
 
 interface RecordCommandOptions extends TargetFlags {
   out: string;
@@ -71,6 +84,8 @@ export function registerRecordCommand(program: Command, io: CliIo, outcome: Comm
         } finally {
           await proxy.close();
         }
+        if (target.headers && Object.keys(target.headers).length > 0)
+          await redactHeaders(out, target.headers);
         io.stdout(`pacu record: ${steps.length} exchanges with ${target.baseUrl}, recorded in ${out}\n`);
         for (const step of steps)
           io.stdout(

@@ -203,6 +203,16 @@ describe('pacu record', () => {
     expect(markdown).toContain('| `refusal.method` | another method on a known path | 405 |');
   });
 
+  it("a sandbox's API key given with --header stays out of the recording", async () => {
+    const file = path.join(folder, 'keyed.har');
+    const key = 'sandbox-key-4f9a8b7c6d5e';
+    const run = await runCli(['record', ...targetFlags(), '--header', `x-sandbox-key:${key}`, '--out', file]);
+    expect(run.code).toBe(0);
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain('x-sandbox-key');
+    expect(text).not.toContain(key);
+  }, 60_000);
+
   it('a recording is never overwritten; no target is one line and exit 2', async () => {
     const again = await runCli(['record', ...targetFlags(), '--out', har]);
     expect(again).toMatchObject({ code: 2, stdout: '' });
