@@ -21,6 +21,7 @@ import { collect, httpUrl, wholeNumber as integer } from './option-parsers.ts';
 import { findingLine } from './proxy-command.ts';
 import { addRedactionOptions, type RedactionNames, redactionOf } from './redaction-options.ts';
 import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
+import { learnedCounts, learnedSummary, writeLearnedReport } from './reporters/learned-report.ts';
 import { serveUntilStopped } from './serve-until-stopped.ts';
 
 interface MockCommandOptions extends RedactionNames {
@@ -45,6 +46,7 @@ interface MockCommandOptions extends RedactionNames {
   fromRecording?: string;
   record?: string;
   findings?: boolean;
+  learned?: string;
 }
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -129,13 +131,17 @@ function describe(mock: RunningMock): Record<string, unknown> {
 }
 
 /** The ready line (or the one JSON line): what a user, or a script, reads to start using the mock. */
-function announce(io: CliIo, mock: RunningMock, json: boolean): RunningMock {
+function announce(io: CliIo, mock: RunningMock, json: boolean, learnedFile?: string): RunningMock {
   const summary = describe(mock);
-  if (json) io.stdout(`${JSON.stringify(summary)}\n`);
+  const { learned } = mock;
+  if (json)
+    io.stdout(`${JSON.stringify({ ...summary, ...(learned ? { learned: learnedCounts(learned) } : {}) })}\n`);
   else {
     io.stdout(`pacu mock listening on ${mock.url}\n`);
     for (const [key, value] of Object.entries(summary).slice(1))
       io.stdout(`  ${key.padEnd(18)} ${String(value)}\n`);
+    if (learned) for (const line of learnedSummary(learned)) io.stdout(`${line}\n`);
+    if (learned && learnedFile) io.stdout(`  ${'all of it'.padEnd(13)} ${learnedFile}\n`);
     io.stdout('Stop with Ctrl-C.\n');
   }
   return mock;
@@ -200,7 +206,11 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
     )
     .option(
       '--from-recording <file>',
-      "seed from a HAR recording (pacu proxy --record): the sandbox's records, transfers and payouts",
+      'behave like the sandbox a HAR recording (pacu proxy --record, pacu record) was made of: its records, and every choice the description leaves open that it shows',
+    )
+    .option(
+      '--learned <file>',
+      'with --from-recording: write every choice learned, with the exchanges it came from (.json, or .md)',
     )
     .option('--state <file>', 'keep state in this file (a snapshot) and <file>.journal across restarts')
     .option('--fsync', 'with --state: fsync the journal before each answer, so it survives power loss too')
@@ -239,6 +249,10 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
     );
   addRedactionOptions(command).action(async (options: MockCommandOptions) => {
     if (options.state) assertStateWritable(options.state);
+    if (options.learned && !options.fromRecording)
+      throw new ConfigError(
+        'pacu: --learned says what a recording taught the mock: give --from-recording FILE too',
+      );
     // A report that cannot be written is a usage error now, not a surprise at shutdown.
     if (options.coverageReport) coverageFormat(options.coverageReport);
     const mockOptions: MockOptions = {
@@ -271,7 +285,15 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
     await serveUntilStopped(
       {
         name: 'mock',
-        start: async () => announce(io, await startMock(mockOptions), options.json === true),
+        start: async () => {
+          const mock = await startMock(mockOptions);
+          if (mock.learned && options.learned)
+            await writeLearnedReport(options.learned, mock.learned).catch(async (error: unknown) => {
+              await mock.close();
+              throw error;
+            });
+          return announce(io, mock, options.json === true, options.learned);
+        },
         stop: async (mock) => {
           // Graceful: the server finishes requests in flight, then state is flushed.
           await mock.close();

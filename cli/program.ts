@@ -54,6 +54,11 @@ const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./proxy-command.ts')).registerProxyCommand,
   },
   {
+    name: 'record',
+    summary: 'record the few requests that teach pacu mock --from-recording a sandbox, through pacu proxy',
+    load: async () => (await import('./record-command.ts')).registerRecordCommand,
+  },
+  {
     name: 'webhooks',
     summary: "test your side of the API's webhooks (webhooks check)",
     load: async () => (await import('./webhooks-command.ts')).registerWebhooksCommand,

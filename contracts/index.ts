@@ -33,5 +33,7 @@ export { createProviderStates, unmetStateReason } from './provider-states.ts';
 export type { ReplayOptions } from './replay-recording.ts';
 export { REPLAY_DEFAULTS, replayRecording } from './replay-recording.ts';
 export type { SpecFinding } from './spec-finding.ts';
+export type { TaughtStep, TeachingSessionOptions } from './teaching-session.ts';
+export { NEVER_ISSUED_TOKEN, runTeachingSession } from './teaching-session.ts';
 export type { BrokerOptions, ResolvedVerifyOptions, VerifyPactsOptions } from './verify-pacts.ts';
 export { resolveVerifyOptions, VERIFY_DEFAULTS, verifyPacts } from './verify-pacts.ts';

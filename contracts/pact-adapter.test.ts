@@ -1,5 +1,24 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseVerifierResult, verifierSourceOptions } from './pact-adapter.ts';
+import { formText, parseVerifierResult, verifierSourceOptions } from './pact-adapter.ts';
+
+describe('formText', () => {
+  it('writes a comma-separated scope as the client sent it', () => {
+    expect(formText({ grant_type: 'client_credentials', scope: 'card,us_account' })).toBe(
+      'grant_type=client_credentials&scope=card,us_account',
+    );
+  });
+
+  it('reads back as the same fields, for any names and values', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ minLength: 1 }), fc.string()), (fields) => {
+        const text = formText(fields);
+        expect(Object.fromEntries(new URLSearchParams(text))).toEqual(fields);
+      }),
+      { numRuns: 300, seed: 28 },
+    );
+  });
+});
 
 describe('verifierSourceOptions', () => {
   it('passes pact files as pact URLs', () => {

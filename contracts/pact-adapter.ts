@@ -200,10 +200,41 @@ interface ProxiedRequest {
 /** pact-js's proxy also sees the state-change calls it answers itself; they are not provider requests. */
 const STATE_SETUP_PATH = '/_pactSetup';
 
+/** Characters a form value keeps as they are: RFC 3986's unreserved and sub-delims, less `&`, `=`, `+` and `?`. */
+const FORM_LITERAL = /[A-Za-z0-9\-._~!$'()*,;:@/[\]]/;
+
+function formEscape(text: string): string {
+  let out = '';
+  for (const character of text) {
+    if (FORM_LITERAL.test(character)) out += character;
+    else if (character === ' ') out += '+';
+    else out += encodeURIComponent(character).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
+  }
+  return out;
+}
+
+/**
+ * Form fields as body-parser's `extended` parser left them, written back as form text the way a
+ * client writes it: `scope=card,us_account` stays so (URLSearchParams would send `card%2Cus_account`,
+ * bytes the pact never held). Repeated names come back repeated, nested ones as `a[b]`.
+ */
+export function formText(fields: Readonly<Record<string, unknown>>): string {
+  const pairs: string[] = [];
+  const add = (name: string, value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) add(name, item);
+    else if (value && typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) add(`${name}[${key}]`, item);
+    else pairs.push(`${formEscape(name)}=${formEscape(String(value ?? ''))}`);
+  };
+  for (const [name, value] of Object.entries(fields)) add(name, value);
+  return pairs.join('&');
+}
+
 /**
  * pact-js's proxy parses form bodies into objects and forwards them as JSON text under the form
- * content type, which breaks the token request; turn them back into form text first. Then tell
- * `onRequest` what goes out.
+ * content type, which breaks the token request; turn them back into form text first, with a
+ * Content-Length of that text (the proxy keeps the one the verifier sent, and would cut a longer
+ * body). Then tell `onRequest` what goes out.
  */
 function requestFilter(onRequest: VerifierRunOptions['onRequest']) {
   return (req: ProxiedRequest, res: ServerResponse, next: () => void): void => {
@@ -214,8 +245,8 @@ function requestFilter(onRequest: VerifierRunOptions['onRequest']) {
       typeof req.body === 'object' &&
       !Buffer.isBuffer(req.body)
     ) {
-      const form = new URLSearchParams(req.body as Record<string, string>).toString();
-      req.body = Buffer.from(form, 'utf8');
+      req.body = Buffer.from(formText(req.body as Record<string, unknown>), 'utf8');
+      req.headers['content-length'] = String((req.body as Buffer).length);
     }
     if (onRequest && !req.originalUrl.startsWith(STATE_SETUP_PATH)) {
       const body = Buffer.isBuffer(req.body)

@@ -1,8 +1,9 @@
 import type { RoutedExchange } from '../http/index.ts';
 import {
+  echoOf,
   type JSONSchema7,
-  type OperationId,
   type Profile,
+  routeRequest,
   type Spec,
   schemaForProfile,
 } from '../spec/index.ts';
@@ -15,16 +16,6 @@ import {
 } from '../suites/index.ts';
 import type { ReplayState } from './replay-request.ts';
 import { type PathStep, schemaAt } from './schema-at-path.ts';
-
-/**
- * Request fields the answer must echo, by operation, where the interface description says so:
- * "The response echoes the request fields" (endpoint 2) and "The granted scope is echoed in the
- * scope field of the response" (authentication 3). `undefined`: every field of the request.
- */
-const ECHOED: Partial<Record<OperationId, readonly string[] | undefined>> = {
-  usdTransfer: undefined,
-  getAccessToken: ['scope'],
-};
 
 type Json = Record<string, unknown>;
 
@@ -80,7 +71,7 @@ function missingOrRetyped(
 }
 
 /** The fields of a request body, JSON or form. */
-function requestFields(body: string | undefined): Json {
+function bodyFields(body: string | undefined): Json {
   if (body === undefined) return {};
   try {
     return objectOf(JSON.parse(body)) ?? {};
@@ -89,14 +80,25 @@ function requestFields(body: string | undefined): Json {
   }
 }
 
-/** Echoed fields: echoed in the recording, so the description's echo must hold in the replay too. */
-function echoDrift(exchange: RoutedExchange, sent: ApiRequest, data: Json, recordedData: Json): string[] {
-  const operation = exchange.operation?.id;
-  if (!operation || !(operation in ECHOED)) return [];
-  const recordedRequest = requestFields(exchange.entry.request.postData?.text);
-  const sentFields = requestFields(sent.body);
-  const names = ECHOED[operation] ?? Object.keys(sentFields);
-  return names.flatMap((name) => {
+/** What a request carried, by field: its path parameters and its body's fields. */
+function requestFields(spec: Spec, method: string, path: string, body: string | undefined): Json {
+  const route = routeRequest(spec, method, path);
+  return { ...(route.kind === 'operation' ? route.params : {}), ...bodyFields(body) };
+}
+
+/**
+ * The echo the spec knows of (`echoOf`: stated ones under documented, pacu's expectations too under
+ * strict), judged only where the recording echoed: the replay must repeat what it sent there too.
+ */
+function echoDrift(judgement: ReplayJudgement, data: Json, recordedData: Json): string[] {
+  const { spec, exchange, sent, profile } = judgement;
+  const echo = exchange.operation ? echoOf(exchange.operation) : undefined;
+  if (!echo || (!echo.stated && profile === 'documented')) return [];
+  const { request } = exchange.entry;
+  const recordedRequest = requestFields(spec, request.method, exchange.path, request.postData?.text);
+  const sentFields = requestFields(spec, sent.method, sent.path, sent.body);
+  return echo.fields.flatMap((name) => {
+    if (!(name in sentFields)) return [];
     const wasEchoed = name in recordedData && recordedData[name] === recordedRequest[name];
     if (!wasEchoed || data[name] === sentFields[name]) return [];
     return [
@@ -163,9 +165,9 @@ export function replayDrift(judgement: ReplayJudgement): string[] {
   const recordedData = objectOf(objectOf(recorded.json)?.data);
   const data = objectOf(objectOf(response.json)?.data);
   if (!recordedData || !data) return reasons;
-  reasons.push(...echoDrift(exchange, judgement.sent, data, recordedData));
+  reasons.push(...echoDrift(judgement, data, recordedData));
   const expectSame = judgement.sameReferences && operation === 'usdTransfer';
-  const echoed = new Set(Object.keys(requestFields(judgement.sent.body)));
+  const echoed = new Set(Object.keys(bodyFields(judgement.sent.body)));
   const ids = Object.fromEntries(Object.entries(recordedData).filter(([key]) => !echoed.has(key)));
   reasons.push(...idDrift(ids, data, state, expectSame));
   return reasons;

@@ -1,6 +1,6 @@
 import type { RoutedExchange } from '../http/index.ts';
-import { SECRET_STAND_INS } from '../http/index.ts';
-import { type ApiRequest, basic, bearer } from '../suites/index.ts';
+import { credentialValue, readRecordedCredential } from '../http/index.ts';
+import type { ApiRequest } from '../suites/index.ts';
 
 /** What a replay carries from one exchange to the next. */
 export interface ReplayState {
@@ -19,24 +19,6 @@ export const REFERENCE_LIMIT = 64;
 
 /** Headers worth sending again: the body's type and what the client accepts; credentials are fresh. */
 const KEPT_HEADERS = new Set(['content-type', 'accept']);
-
-const STAND_INS: readonly string[] = Object.values(SECRET_STAND_INS);
-
-/**
- * The recorded Authorization as the replay sends it: a redacted Basic credential becomes the run's
- * client credentials, a redacted bearer token the replay's own fresh one. A credential that was never
- * a secret (a deliberately invalid token) goes again as recorded.
- */
-function credential(
-  recorded: string,
-  isTokenRequest: boolean,
-  fresh: { basic: () => Record<string, string>; bearer: () => Record<string, string> },
-): Record<string, string> {
-  const redacted = STAND_INS.some((standIn) => recorded.includes(standIn));
-  if (/^basic\b/i.test(recorded) || (isTokenRequest && redacted)) return fresh.basic();
-  if (redacted) return fresh.bearer();
-  return { authorization: recorded };
-}
 
 /** `value` with every recorded id the replay knows swapped for the target's. */
 function mapped(value: unknown, state: ReplayState, key?: string): unknown {
@@ -83,14 +65,13 @@ export function replayRequest(
   for (const { name, value } of request.headers) {
     const lower = name.toLowerCase();
     if (KEPT_HEADERS.has(lower)) headers[lower] = value;
-    else if (lower === 'authorization')
-      Object.assign(
-        headers,
-        credential(value, isTokenRequest, {
-          basic: () => basic(credentials.clientId, credentials.clientSecret),
-          bearer: () => bearer(state.token ?? ''),
-        }),
-      );
+    else if (lower === 'authorization') {
+      // A redacted credential is the run's own, of the same kind: the client's (or its secret with
+      // the suffix a wrong one had), or the replay's fresh token. A token request takes Basic only.
+      const recorded = readRecordedCredential(value);
+      const kind = isTokenRequest && recorded.kind === 'bearer' ? readRecordedCredential('Basic') : recorded;
+      headers.authorization = credentialValue(kind, { ...credentials, token: state.token ?? '' });
+    }
   }
   const text = request.postData?.text;
   const body =
@@ -112,6 +93,6 @@ export function needsFreshToken(exchange: RoutedExchange): boolean {
   if (exchange.operation?.id === 'getAccessToken') return false;
   return exchange.entry.request.headers.some(
     ({ name, value }) =>
-      name.toLowerCase() === 'authorization' && STAND_INS.some((standIn) => value.includes(standIn)),
+      name.toLowerCase() === 'authorization' && readRecordedCredential(value).kind === 'bearer',
   );
 }

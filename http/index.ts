@@ -75,6 +75,8 @@ export type {
   RequestPipeline,
 } from './pipeline.ts';
 export { bodyText, createPipeline } from './pipeline.ts';
+export type { RecordedCredential } from './recorded-credential.ts';
+export { credentialValue, readRecordedCredential, WRONG_SECRET_SUFFIX } from './recorded-credential.ts';
 export type { Recording, RecordingOptions } from './recording.ts';
 export { openRecording } from './recording.ts';
 export type { Redactor, RunSecrets } from './redaction.ts';

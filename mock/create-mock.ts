@@ -15,6 +15,7 @@ import { ConfigError, loadSpec, type Spec } from '../spec/index.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import { deferRequestCheck } from './deferred-request-check.ts';
 import { createApiHandler } from './internal/app.ts';
+import { type Behaviour, pacuBehaviour } from './internal/behaviour.ts';
 import { createClock } from './internal/clock.ts';
 import { COLLECT_AFTER_LOADING, collectGarbage } from './internal/collect-garbage.ts';
 import { createConsumerLayer } from './internal/consumer-layer.ts';
@@ -26,9 +27,10 @@ import { createCoverageRecorder, observedForCoverage } from './internal/coverage
 import { type DurableState, openDurableState } from './internal/durable-state.ts';
 import { replyText } from './internal/envelope.ts';
 import { createFaultRegistry } from './internal/faults.ts';
-import { recordedState } from './internal/from-recording.ts';
+import { type CheckedExchange, checkRecording, recordedState } from './internal/from-recording.ts';
 import { listen } from './internal/http-server.ts';
 import type { MockReply, MockRequest } from './internal/http-types.ts';
+import { learnFromRecording } from './internal/learn/learn-recording.ts';
 import { scheduleAllLifecycles } from './internal/lifecycle.ts';
 import { newId } from './internal/random.ts';
 import { createRequestCore } from './internal/request-core.ts';
@@ -39,22 +41,61 @@ import { MockStore, type StoreView } from './internal/store.ts';
 import { createWebhookDispatcher } from './internal/webhooks.ts';
 import { resolveOptions } from './options.ts';
 import { loadScenarioFile, validateScenario } from './scenario.ts';
-import type { MockApp, MockOptions, ResolvedMockOptions, RunningMock, Scenario } from './types.ts';
+import type {
+  LearnedReport,
+  MockApp,
+  MockClient,
+  MockOptions,
+  ResolvedMockOptions,
+  RunningMock,
+  Scenario,
+} from './types.ts';
 
-/** The state the mock starts from and a plain reset returns to: a recording's, else the seed's. */
-async function initialStateOf(spec: Spec, resolved: ResolvedMockOptions): Promise<() => MockState> {
+interface Beginning {
+  /** The state the mock starts from and a plain reset returns to: a recording's, else the seed's. */
+  readonly initialState: () => MockState;
+  readonly recording?: { readonly checked: readonly CheckedExchange[]; readonly source: string };
+}
+
+async function beginningOf(spec: Spec, resolved: ResolvedMockOptions): Promise<Beginning> {
   const { fromRecording, seed } = resolved;
-  if (fromRecording === undefined) return () => seedState(seed);
+  if (fromRecording === undefined) return { initialState: () => seedState(seed) };
   const source = typeof fromRecording === 'string' ? fromRecording : '(options.fromRecording)';
   const har: Har =
     typeof fromRecording === 'string' ? await readHar(fromRecording) : asHar(fromRecording, source);
-  // Built now, so a recording the mock cannot serve fails at start; each reset builds it afresh.
-  let first: MockState | undefined = recordedState(spec, har, seed, source);
-  return () => {
-    const state = first ?? recordedState(spec, har, seed, source);
-    first = undefined;
-    return state;
+  const checked = checkRecording(spec, har);
+  // Built now, so the start pays for it once; each reset builds it afresh.
+  let first: MockState | undefined = recordedState(checked, seed);
+  return {
+    initialState: () => {
+      const state = first ?? recordedState(checked, seed);
+      first = undefined;
+      return state;
+    },
+    recording: { checked, source },
   };
+}
+
+/** pacu's behaviour, or the one a recording teaches (Prism is loaded first: the scratch mock validates). */
+async function behaviourOf(
+  spec: Spec,
+  beginning: Beginning,
+  prism: ReturnType<typeof deferRequestCheck>,
+  client: MockClient,
+  seed: number,
+): Promise<{ behaviour: Behaviour; learned: LearnedReport | undefined }> {
+  const { recording } = beginning;
+  if (!recording) return { behaviour: pacuBehaviour(spec), learned: undefined };
+  await prism.load();
+  const { behaviour, report } = learnFromRecording({
+    spec,
+    checked: recording.checked,
+    source: recording.source,
+    state: () => recordedState(recording.checked, seed),
+    client,
+    checkRequest: prism.check,
+  });
+  return { behaviour, learned: report };
 }
 
 function resolveScenario(scenario: string | Scenario): Scenario {
@@ -106,7 +147,9 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     ? await openDurableState(resolved.stateFile, spec, resolved)
     : undefined;
   const loaded = durable?.loaded;
-  const initialState = await initialStateOf(spec, resolved);
+  const beginning = await beginningOf(spec, resolved);
+  const { initialState } = beginning;
+  const { behaviour, learned } = await behaviourOf(spec, beginning, prism, demoClient, resolved.seed);
   const store = new MockStore(loaded?.state ?? initialState());
   const clock = createClock(resolved.clock, resolved.clockStart ?? loaded?.now ?? Date.now());
   await durable?.attach(store, () => clock.now());
@@ -128,7 +171,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   });
   const consumer: ConsumerSide = {
     faults: createFaultRegistry(resolved.seed),
-    journal: createRequestJournal(spec, resolved.journalSize, redactor),
+    journal: createRequestJournal(spec, resolved.journalSize, redactor, behaviour.basePath),
     coverage: createCoverageRecorder(spec),
   };
   // Until the mock listens, what app.request() answers is recorded under the in-process origin.
@@ -162,7 +205,9 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       createWebhookDispatcher({ store, clock, retry: resolved.webhookRetry, log: resolved.log }),
       consumer.coverage,
     ),
-    tokenLifetimeSeconds: resolved.tokenLifetimeSeconds ?? spec.tokenLifetimeSeconds,
+    tokenLifetimeSeconds:
+      resolved.tokenLifetimeSeconds ?? behaviour.tokenLifetimeSeconds ?? spec.tokenLifetimeSeconds,
+    behaviour,
     store,
     scenario: startScenario,
     log: resolved.log,
@@ -190,7 +235,14 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     pipeline,
     log: resolved.log,
   });
-  core.use(createConsumerLayer({ spec, view: () => store.view, faults: consumer.faults }));
+  core.use(
+    createConsumerLayer({
+      spec,
+      basePath: behaviour.basePath,
+      view: () => store.view,
+      faults: consumer.faults,
+    }),
+  );
   // Until Prism is loaded, requests wait for it (in the order they came); then straight through.
   const handle = (incoming: MockRequest): Promise<MockReply> =>
     prism.loaded ? core.handle(incoming) : prism.load().then(() => core.handle(incoming));
@@ -224,7 +276,8 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       return { ...store.view.seeded };
     },
     demoClient: { ...demoClient, scopes: [...demoClient.scopes] },
-    basePath: spec.basePath,
+    basePath: behaviour.basePath,
+    learned,
     async listen() {
       // A server starts from a collected heap: the garbage of loading the spec and Prism set the
       // next collection's limit too low, and a young store's first seconds paid for it in major
@@ -249,12 +302,13 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
         );
       }
       return {
-        url: `${server.origin}${spec.basePath}`,
+        url: `${server.origin}${behaviour.basePath}`,
         origin: server.origin,
         controlToken,
         control,
         seeded: app.seeded,
         demoClient: app.demoClient,
+        learned,
         request,
         async close() {
           await server.close();

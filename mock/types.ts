@@ -78,6 +78,43 @@ export interface MockControl extends ControlOperations {
   flush(): Promise<void>;
 }
 
+/** One choice the description leaves open, as a mock made from a recording makes it. */
+export interface LearnedChoice {
+  /** A stable name, e.g. `basePath`, `record.usdTransfer.account_id`, `refusal.bad-token`. */
+  readonly choice: string;
+  /** What the choice is about, in words. */
+  readonly about: string;
+  /** The value the mock uses, as data. */
+  readonly value: unknown;
+  /** The value in words, as the summary shows it. */
+  readonly shown: string;
+  /** `recording`: learned from the exchanges in `entries`; `default`: the recording showed nothing of it, pacu's decision holds. */
+  readonly from: 'recording' | 'default';
+  /** The recorded exchanges it came from, numbered from 1 in recorded order (empty for a default). */
+  readonly entries: readonly number[];
+}
+
+/** A remark on recorded exchanges (numbered from 1). */
+export interface LearnedNote {
+  readonly entries: readonly number[];
+  readonly what: string;
+}
+
+/** What `pacu mock --from-recording` learned of a sandbox, and what it did not. */
+export interface LearnedReport {
+  readonly format: 'pacu-learned';
+  readonly version: 1;
+  /** The recording's file, or `(options.fromRecording)`. */
+  readonly recording: string;
+  /** How many exchanges it holds. */
+  readonly exchanges: number;
+  readonly choices: readonly LearnedChoice[];
+  /** Recorded answers that contradict the description: reported, never learned. */
+  readonly contradictions: readonly LearnedNote[];
+  /** What the recording showed that the mock does not reproduce, and why. */
+  readonly unlearned: readonly LearnedNote[];
+}
+
 /** The mock without a socket: answers fetch `Request`s in-process (hono's `app.request()`). */
 export interface MockApp {
   /** `input` may be a path such as `/v3/users`; it is resolved against `http://pacu.mock`. */
@@ -85,8 +122,10 @@ export interface MockApp {
   readonly control: MockControl;
   readonly seeded: SeededIds;
   readonly demoClient: MockClient;
-  /** `/v3` */
+  /** `/v3`, or the base path a recording showed (`/sandbox/v3`). */
   readonly basePath: string;
+  /** With `fromRecording`: what was learned from it, and what was not. */
+  readonly learned: LearnedReport | undefined;
   /** Serve this app over HTTP; closing the returned mock closes the app too. */
   listen(): Promise<RunningMock>;
   close(): Promise<void>;
@@ -103,6 +142,8 @@ export interface RunningMock {
   readonly control: MockControl;
   readonly seeded: SeededIds;
   readonly demoClient: MockClient;
+  /** With `fromRecording`: what was learned from it, and what was not. */
+  readonly learned: LearnedReport | undefined;
   request(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -147,10 +188,13 @@ export interface MockOptions {
   /** @default spec/openapi.yaml as pacu ships it */
   specFile?: string;
   /**
-   * Seed from a recording (a HAR file, or one read already): users, cards, card transactions,
-   * push-to-card payments, p2p users and the merchant account are the ones the sandbox answered, and
-   * its transfers and payouts are loaded, so a replayed reference answers as the sandbox did. What
-   * the recording never showed comes from `seed`. @default none
+   * Behave like the sandbox a recording (a HAR file, or one read already) was made of. Its records
+   * are served (users, cards, card transactions, push-to-card payments, p2p users, the merchant
+   * account, its transfers and payouts, so a replayed reference answers as the sandbox did), and
+   * every choice the description leaves open that the traffic shows is learned: the shape of new
+   * records, forms of ids, timestamps and amounts, refusals, replays, token lifetime and type, base
+   * path, content type, paging (see {@link MockApp.learned}). What the recording never showed is
+   * pacu's: its decisions, and records from `seed`. @default none
    */
   fromRecording?: string | Har;
   /** Where the mock reports unexpected errors and failed deliveries. @default a line on stderr */

@@ -21,6 +21,8 @@ export type {
   WebhookEventSpec,
 } from './model.ts';
 export { DECIDED_LIMITS, OPERATION_IDS, OPERATION_ROUTES, SCOPES } from './model.ts';
+export type { EchoFact } from './operation-fields.ts';
+export { echoOf, propertiesOf, recordFields, requestFieldNames } from './operation-fields.ts';
 export type {
   AccessToken,
   Account,

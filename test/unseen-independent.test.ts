@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankSandboxFlags } from './helpers/bank-sandbox-flags.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { type BankSandbox, MUTANT_NAMES, MUTANTS, startBankSandbox } from './providers/independent/index.ts';
 
@@ -31,23 +32,6 @@ interface Verdict {
   readonly failures: readonly string[];
 }
 
-function targetFlags(sandbox: BankSandbox): string[] {
-  return [
-    '--target',
-    sandbox.url,
-    '--client-id',
-    sandbox.clientId,
-    '--client-secret',
-    sandbox.clientSecret,
-    '--card-id',
-    sandbox.cardId,
-    '--card-transaction-id',
-    sandbox.cardTransactionId,
-    '--push-to-card-id',
-    sandbox.pushToCardId,
-  ];
-}
-
 async function pacu(
   command: 'check' | 'verify',
   sandbox: BankSandbox,
@@ -57,7 +41,7 @@ async function pacu(
   const file = join(dir, `${command}-${n}.json`);
   const { code, stderr } = await runCli([
     command,
-    ...targetFlags(sandbox),
+    ...bankSandboxFlags(sandbox),
     ...extra,
     '--reporter',
     `json:${file}`,

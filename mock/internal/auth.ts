@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { parseAuthorization } from '../../http/index.ts';
 import type { OperationSecurity } from '../../spec/index.ts';
 import type { MockClient } from '../types.ts';
+import type { RefusalKind } from './behaviour.ts';
 import type { MockContext } from './context.ts';
 import { MockHttpError, type MockRequest } from './http-types.ts';
 import type { StoredToken } from './state.ts';
@@ -26,18 +27,23 @@ function decodedOrEmpty(text: string): string {
 /** The client named by HTTP Basic credentials on the token request, or 401. */
 export function authenticateClient(context: MockContext, request: MockRequest): MockClient {
   const challenge = { 'www-authenticate': 'Basic realm="pacu"' };
+  const refuse = (): never => {
+    throw new MockHttpError(401, INVALID_CLIENT, challenge, 'bad-client');
+  };
   const credentials = parseAuthorization(request.headers.authorization);
-  if (credentials?.scheme !== 'basic' || credentials.user === undefined)
-    throw new MockHttpError(401, INVALID_CLIENT, challenge);
+  if (credentials?.scheme !== 'basic' || credentials.user === undefined) return refuse();
   const client = context.store.view.clients.get(decodedOrEmpty(credentials.user));
-  if (!client || !sameText(client.clientSecret, decodedOrEmpty(credentials.password ?? ''))) {
-    throw new MockHttpError(401, INVALID_CLIENT, challenge);
-  }
+  if (!client || !sameText(client.clientSecret, decodedOrEmpty(credentials.password ?? ''))) return refuse();
   return client;
 }
 
-function refuse(status: 401 | 403, error: string, message: string): never {
-  throw new MockHttpError(status, message, { 'www-authenticate': `Bearer realm="pacu", error="${error}"` });
+function refuse(status: 401 | 403, error: string, message: string, kind: RefusalKind): never {
+  throw new MockHttpError(
+    status,
+    message,
+    { 'www-authenticate': `Bearer realm="pacu", error="${error}"` },
+    kind,
+  );
 }
 
 /** The bearer token of a request if it is known, unexpired and carries the operation's scopes. */
@@ -48,17 +54,29 @@ export function authorizeBearer(
 ): StoredToken {
   const header = request.headers.authorization;
   if (!header)
-    refuse(401, 'invalid_request', 'missing bearer token: send Authorization: Bearer <access_token>');
+    refuse(
+      401,
+      'invalid_request',
+      'missing bearer token: send Authorization: Bearer <access_token>',
+      'missing-token',
+    );
   const credentials = parseAuthorization(header);
   if (credentials?.scheme !== 'bearer')
-    refuse(401, 'invalid_request', 'malformed Authorization header: expected Bearer <access_token>');
+    refuse(
+      401,
+      'invalid_request',
+      'malformed Authorization header: expected Bearer <access_token>',
+      'bad-token',
+    );
   const token = context.store.view.tokens.get(credentials.token);
-  if (!token) refuse(401, 'invalid_token', 'unknown access token: get a new one from POST /auth/token');
+  if (!token)
+    refuse(401, 'invalid_token', 'unknown access token: get a new one from POST /auth/token', 'bad-token');
   if (token.expiresAt <= context.clock.now()) {
     context.store.deleteToken(token.token);
-    refuse(401, 'invalid_token', 'access token expired: get a new one from POST /auth/token');
+    refuse(401, 'invalid_token', 'access token expired: get a new one from POST /auth/token', 'bad-token');
   }
   const missing = security.scopes.filter((scope) => !token.scopes.includes(scope));
-  if (missing.length > 0) refuse(403, 'insufficient_scope', `token lacks scope ${missing.join(', ')}`);
+  if (missing.length > 0)
+    refuse(403, 'insufficient_scope', `token lacks scope ${missing.join(', ')}`, 'scope');
   return token;
 }

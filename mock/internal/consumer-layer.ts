@@ -9,6 +9,8 @@ import type { StoreView } from './store.ts';
 
 export interface ConsumerLayerDeps {
   spec: Spec;
+  /** Where the interface is served (the spec's base path, or a recorded sandbox's). */
+  basePath: string;
   view: () => StoreView;
   faults: FaultRegistry;
 }
@@ -80,8 +82,8 @@ async function applyFault(fault: FaultRecord, next: () => Promise<MockReply>): P
  * body are looked at before the operation only when a fault may fire; what it learns is left on
  * the exchange for the request pipeline's observers. Control API requests pass straight through.
  */
-export function createConsumerLayer({ spec, view, faults }: ConsumerLayerDeps): AnswerLayer {
-  const route = createRouter(spec);
+export function createConsumerLayer({ spec, basePath, view, faults }: ConsumerLayerDeps): AnswerLayer {
+  const route = createRouter(spec, basePath);
   const operationOf = (request: MockRequest): string | undefined => {
     try {
       return route(request.method, request.path).operationId;

@@ -1,6 +1,7 @@
 import type { Spec } from '../../spec/index.ts';
 import type { PrismRequestCheck } from '../prism-adapter.ts';
 import type { Scenario } from '../types.ts';
+import type { Behaviour } from './behaviour.ts';
 import type { MockClock } from './clock.ts';
 import type { MockStore } from './store.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
@@ -12,6 +13,8 @@ export interface MockContext {
   readonly clock: MockClock;
   readonly webhooks: WebhookDispatcher;
   readonly tokenLifetimeSeconds: number;
+  /** The choices the description leaves open: pacu's, or a recorded sandbox's. */
+  readonly behaviour: Behaviour;
   readonly store: MockStore;
   scenario: Scenario;
   log(line: string): void;

@@ -85,7 +85,7 @@ afterEach(async () => {
 });
 
 async function bearer(mock: MockApp): Promise<string> {
-  const response = await mock.request('/v3/auth/token', {
+  const response = await mock.request(`${mock.basePath}/auth/token`, {
     method: 'POST',
     headers: {
       authorization: `Basic ${Buffer.from('pacu-demo:pacu-demo-secret').toString('base64')}`,
@@ -97,7 +97,7 @@ async function bearer(mock: MockApp): Promise<string> {
 }
 
 async function read(mock: MockApp, path: string, body?: unknown) {
-  const response = await mock.request(`/v3${path}`, {
+  const response = await mock.request(`${mock.basePath}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       authorization: `Bearer ${await bearer(mock)}`,
@@ -140,10 +140,70 @@ describe('a mock from a recording', () => {
     ).toBe('failed');
   });
 
-  it('a 200 answer that is not JSON stops the start with one line naming the entry', async () => {
+  it('serves under the base path the recording showed', async () => {
+    app = await createMock({ fromRecording: RECORDING, clock: 'manual', log: () => {} });
+    expect(app.basePath).toBe('/sandbox/v3');
+    expect(app.learned?.choices.find((choice) => choice.choice === 'basePath')).toMatchObject({
+      value: '/sandbox/v3',
+      from: 'recording',
+    });
+  });
+
+  it('faults and the journal work under that base path', async () => {
+    app = await createMock({ fromRecording: RECORDING, clock: 'manual', log: () => {} });
+    app.control.addFault({ operation: 'listUsers', kind: 'status', status: 503, times: 1 });
+    expect((await read(app, '/users')).status).toBe(503);
+    await app.request(`${app.basePath}/user`, { headers: { authorization: `Bearer ${await bearer(app)}` } });
+    expect(app.control.unmatchedRequests().at(-1)?.hint).toBe('did you mean GET /sandbox/v3/users?');
+  });
+
+  it('a 200 answer that is not JSON contradicts the description: reported, not served', async () => {
     const broken = har(exchange('GET', `/payments/card/p-1`, 200, 'not json'));
-    await expect(createMock({ fromRecording: broken, log: () => {} })).rejects.toThrow(
-      /^pacu: the recording \(options\.fromRecording\) cannot seed the mock: entry 1 \(GET \/payments\/card\/p-1\) was answered 200 with a body that is not JSON$/,
+    app = await createMock({ fromRecording: broken, log: () => {} });
+    expect(app.learned?.contradictions).toEqual([
+      {
+        entries: [1],
+        what: 'GET /payments/card/p-1 was answered 200 with a body that is not JSON: its records are not served',
+      },
+    ]);
+    expect((await read(app, '/payments/card/p-1')).status).toBe(400);
+  });
+
+  it('writes amounts and ids as the sandbox does: 125.50, ULIDs', async () => {
+    const text = (amount: string, id: string) =>
+      `{"success":true,"message":"ok","data":${JSON.stringify(transfer('ref-x', id)).replace('"amount":10', `"amount":${amount}`)}}`;
+    const written = har(
+      {
+        ...exchange('POST', '/payments/usd/direct', 200, {}, transferRequest('ref-a')),
+        response: {
+          ...exchange('POST', '/x', 200, {}).response,
+          content: {
+            size: 0,
+            mimeType: 'application/json',
+            text: text('125.50', '01HZY3NDEKTSV4RRFFQ69G5FAV').replace('ref-x', 'ref-a'),
+          },
+        },
+      },
+      {
+        ...exchange('POST', '/payments/usd/direct', 200, {}, transferRequest('ref-b')),
+        response: {
+          ...exchange('POST', '/x', 200, {}).response,
+          content: {
+            size: 0,
+            mimeType: 'application/json',
+            text: text('40.00', '01HZY3NDEKTSV4RRFFQ69G5FAW').replace('ref-x', 'ref-b'),
+          },
+        },
+      },
     );
+    app = await createMock({ fromRecording: written, clock: 'manual', log: () => {} });
+    const response = await app.request(`${app.basePath}/payments/usd/direct`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await bearer(app)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...transferRequest('ref-new'), amount: 7 }),
+    });
+    const body = await response.text();
+    expect(body).toContain('"amount":7.00');
+    expect(JSON.parse(body).data.transaction_id).toMatch(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/);
   });
 });

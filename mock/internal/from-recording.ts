@@ -2,7 +2,6 @@ import { type Har, type RoutedExchange, routeHar } from '../../http/index.ts';
 import {
   type Account,
   type CardTransaction,
-  ConfigError,
   compileSchema,
   type JSONSchema7,
   type OperationId,
@@ -40,8 +39,15 @@ const put = <T>(map: Map<string, T>, key: string, value: T): void => {
   if (!map.has(key)) map.set(key, value);
 };
 
-/** The success answers of a recording, each checked against the documented view first. */
-function gather(spec: Spec, har: Har, source: string): Recorded {
+/** A recorded exchange, and why its answer cannot be taken (it breaks the documented view), if so. */
+export interface CheckedExchange {
+  readonly exchange: RoutedExchange;
+  /** Set on a 200 answer that breaks the documented view: it contradicts the description. */
+  readonly problem?: string;
+}
+
+/** Every exchange of a recording, its 200 answers checked against the documented view. */
+export function checkRecording(spec: Spec, har: Har): CheckedExchange[] {
   const checks = new Map<OperationId, SchemaCheck>();
   const checkOf = (id: OperationId): SchemaCheck => {
     let check = checks.get(id);
@@ -52,6 +58,15 @@ function gather(spec: Spec, har: Har, source: string): Recorded {
     }
     return check;
   };
+  return routeHar(spec, har).map((exchange) => {
+    if (!exchange.operation || exchange.entry.response.status !== 200) return { exchange };
+    const problem = answerProblem(checkOf(exchange.operation.id), exchange);
+    return problem ? { exchange, problem } : { exchange };
+  });
+}
+
+/** The success answers of a recording that keep to the documented view, in recorded order. */
+function gather(checked: readonly CheckedExchange[]): Recorded {
   const recorded: Recorded = {
     users: new Map(),
     cards: new Map(),
@@ -63,17 +78,15 @@ function gather(spec: Spec, har: Har, source: string): Recorded {
     transfers: new Map(),
     payouts: new Map(),
   };
-  for (const exchange of routeHar(spec, har)) {
+  for (const { exchange, problem } of checked) {
     // An answer that broke off (`_error`) seeds nothing: its body is not the provider's whole record.
-    if (!exchange.operation || exchange.entry.response.status !== 200 || exchange.error !== undefined)
+    if (
+      !exchange.operation ||
+      exchange.entry.response.status !== 200 ||
+      exchange.error !== undefined ||
+      problem
+    )
       continue;
-    const problem = answerProblem(checkOf(exchange.operation.id), exchange);
-    if (problem) {
-      const { method } = exchange.entry.request;
-      throw new ConfigError(
-        `pacu: the recording ${source} cannot seed the mock: entry ${exchange.index + 1} (${method} ${exchange.path}) ${problem}`,
-      );
-    }
     take(recorded, exchange);
   }
   return recorded;
@@ -83,7 +96,7 @@ function answerProblem(check: SchemaCheck, exchange: RoutedExchange): string | u
   if (exchange.responseJson === undefined) return 'was answered 200 with a body that is not JSON';
   const [issue] = check(exchange.responseJson);
   return issue
-    ? `was answered with a body that breaks the documented ${exchange.operation?.id} response: ${issue.path} ${issue.message}`
+    ? `was answered with a body that breaks the documented ${exchange.operation?.id} response: ${issue.path || '(the body)'} ${issue.message}`
     : undefined;
 }
 
@@ -184,11 +197,11 @@ function fillAccounts(state: MockState, recorded: Recorded, base: MockState): st
  * The state of a mock made from a recording: the records the sandbox answered (users, cards, card
  * transactions, push-to-card payments, the merchant account, p2p users) and the transfers and
  * payouts it made, under no client so any client's replay finds them. What the recording never
- * showed comes from the seed. An answer that breaks the documented view is a usage error: the mock
- * would serve it as its own.
+ * showed comes from the seed. An answer that breaks the documented view is left out (the learned
+ * report says so): the mock would serve it as its own.
  */
-export function recordedState(spec: Spec, har: Har, seed: number, source: string): MockState {
-  const recorded = gather(spec, har, source);
+export function recordedState(checked: readonly CheckedExchange[], seed: number): MockState {
+  const recorded = gather(checked);
   const base = seedState(seed);
   const state = emptyState(base.seeded);
   fillUsers(state, recorded, base);

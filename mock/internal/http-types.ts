@@ -1,3 +1,5 @@
+import type { RefusalKind } from './behaviour.ts';
+
 /** A request as the mock's core sees it, whether it came over a socket or as a fetch `Request`. */
 export interface MockRequest {
   method: string;
@@ -29,17 +31,27 @@ export interface MockReply {
    * as the body instead of `body` as JSON (empty or truncated answers).
    */
   transport?: { kind: 'drop' } | { kind: 'raw'; body: string };
+  /** Why the mock refused the request, when it did. */
+  refusal?: RefusalKind;
 }
 
 /** Thrown anywhere in a handler; turned into the error envelope in one place (the app). */
 export class MockHttpError extends Error {
   readonly status: number;
   readonly headers: Record<string, string> | undefined;
+  /** Why: the unit a recording's refusals are learned in. */
+  readonly kind: RefusalKind;
 
-  constructor(status: number, message: string, headers?: Record<string, string>) {
+  constructor(
+    status: number,
+    message: string,
+    headers?: Record<string, string>,
+    kind: RefusalKind = 'invalid-request',
+  ) {
     super(message);
     this.name = 'MockHttpError';
     this.status = status;
     this.headers = headers;
+    this.kind = kind;
   }
 }

@@ -26,12 +26,17 @@ function mediaType(request: MockRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
-/** The JSON body of a request, after the content-type, emptiness and depth checks the spec decides. */
-export function readJsonBody(request: MockRequest): unknown {
-  if (mediaType(request) !== 'application/json') {
+/**
+ * The JSON body of a request, after the content-type, emptiness and depth checks the spec decides.
+ * `anyContentType`: read it whatever its Content-Type says, as a recorded sandbox did.
+ */
+export function readJsonBody(request: MockRequest, anyContentType = false): unknown {
+  if (!anyContentType && mediaType(request) !== 'application/json') {
     throw new MockHttpError(
       400,
       `Invalid request: Content-Type must be application/json, got ${request.headers['content-type'] ?? 'none'}`,
+      undefined,
+      'content-type',
     );
   }
   const text = bodyText(request);
@@ -52,6 +57,8 @@ export function readFormBody(request: MockRequest): string {
     throw new MockHttpError(
       400,
       `Invalid request: Content-Type must be application/x-www-form-urlencoded, got ${request.headers['content-type'] ?? 'none'}`,
+      undefined,
+      'content-type',
     );
   }
   const text = bodyText(request);

@@ -23,10 +23,15 @@ function filled(template: string, path: string): string {
 
 /**
  * The operation a request that matched none probably meant, as a hint: `POST /v3/payment/usd/direct`
- * gets "did you mean POST /v3/payments/usd/direct?". Undefined when nothing is near.
+ * gets "did you mean POST /v3/payments/usd/direct?" (under `base`, the path the mock serves the
+ * interface under). Undefined when nothing is near.
  */
-export function nearMiss(spec: Spec, method: string, path: string): string | undefined {
-  const base = spec.basePath;
+export function nearMiss(
+  spec: Spec,
+  method: string,
+  path: string,
+  base: string = spec.basePath,
+): string | undefined {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const relative = trimmed.startsWith(`${base}/`) ? trimmed.slice(base.length) : trimmed;
   const missingBase = !trimmed.startsWith(`${base}/`);

@@ -139,7 +139,12 @@ function createRing(size: number) {
 }
 
 /** The journal of `size` requests; what it shows passes through `redactor` (the mock's, the one policy). */
-export function createRequestJournal(spec: Spec, size: number, redactor: Redactor): RequestJournal {
+export function createRequestJournal(
+  spec: Spec,
+  size: number,
+  redactor: Redactor,
+  basePath: string = spec.basePath,
+): RequestJournal {
   const ring = createRing(size);
   const shown = shownBy(redactor);
   const record: RequestJournal['record'] = ({ request, operationId, clientId, status, fault }) => {
@@ -181,7 +186,7 @@ export function createRequestJournal(spec: Spec, size: number, redactor: Redacto
         .map(shown)
         .map((entry) => ({
           ...entry,
-          hint: nearMiss(spec, entry.method, entry.path.split('?')[0] ?? '') ?? null,
+          hint: nearMiss(spec, entry.method, entry.path.split('?')[0] ?? '', basePath) ?? null,
         }));
     },
     clear(clientId) {

@@ -10,20 +10,29 @@ export interface RouteMatch {
 
 export type Router = (method: string, path: string) => RouteMatch;
 
-/** spec's one router, as the mock answers it: unknown path → 404, known path with another method → 405. */
-export function createRouter(spec: Spec): Router {
+/**
+ * spec's one router, as the mock answers it under `basePath` (the spec's, or a recorded sandbox's):
+ * unknown path → 404, known path with another method → 405.
+ */
+export function createRouter(spec: Spec, basePath: string = spec.basePath): Router {
+  const unknown = (path: string): never => {
+    throw new MockHttpError(404, `no operation at ${path}`, undefined, 'unknown-path');
+  };
   return (method, path) => {
-    if (!path.startsWith(`${spec.basePath}/`)) throw new MockHttpError(404, `no operation at ${path}`);
-    const relativePath = path.slice(spec.basePath.length);
+    if (!path.startsWith(`${basePath}/`)) unknown(path);
+    const relativePath = path.slice(basePath.length);
     const found = routeRequest(spec, method, relativePath);
     switch (found.kind) {
       case 'not-found':
-        throw new MockHttpError(404, `no operation at ${path}`);
+        return unknown(path);
       case 'method-not-allowed': {
         const allowed = found.allowed.join(', ');
-        throw new MockHttpError(405, `${method} is not allowed on ${path}; use ${allowed}`, {
-          allow: allowed,
-        });
+        throw new MockHttpError(
+          405,
+          `${method} is not allowed on ${path}; use ${allowed}`,
+          { allow: allowed },
+          'method',
+        );
       }
       case 'bad-parameter':
         throw new MockHttpError(

@@ -1,4 +1,5 @@
-import { compileSchema, type OperationSpec, type SchemaIssue } from '../../spec/index.ts';
+import { compileSchema, type JSONSchema7, type OperationSpec, type SchemaIssue } from '../../spec/index.ts';
+import { PACU_PAGING } from './behaviour.ts';
 import type { MockContext } from './context.ts';
 import { MockHttpError, type MockRequest } from './http-types.ts';
 
@@ -13,12 +14,52 @@ export function precompiledIssues(
   operation: OperationSpec,
   request: MockRequest,
   body: unknown,
+  schema: JSONSchema7 | undefined = operation.requestBody?.schema,
 ): SchemaIssue[] | undefined {
   if (request.query.size > 0) return undefined;
   const requestBody = operation.requestBody;
-  if (!requestBody) return [];
+  if (!requestBody || !schema) return [];
   if (requestBody.mediaType !== 'application/json') return undefined;
-  return [...compileSchema(requestBody.schema)(body)];
+  return [...compileSchema(schema)(body)];
+}
+
+/** `schema` without `names` among its `required` (its `allOf` members' included). */
+function withoutRequired(schema: JSONSchema7, names: readonly string[]): JSONSchema7 {
+  const copy: JSONSchema7 = { ...schema };
+  if (copy.required) copy.required = copy.required.filter((name) => !names.includes(name));
+  if (copy.allOf) copy.allOf = copy.allOf.map((member) => withoutRequired(member, names));
+  return copy;
+}
+
+const relaxedSchemas = new WeakMap<OperationSpec, JSONSchema7>();
+
+/** The body schema a request is held to: less the fields a recorded sandbox took requests without. */
+function bodySchema(context: MockContext, operation: OperationSpec): JSONSchema7 | undefined {
+  const schema = operation.requestBody?.schema;
+  const optional = context.behaviour.optionalFields[operation.id];
+  if (!schema || !optional) return schema;
+  let relaxed = relaxedSchemas.get(operation);
+  if (!relaxed) {
+    relaxed = withoutRequired(schema, optional);
+    relaxedSchemas.set(operation, relaxed);
+  }
+  return relaxed;
+}
+
+/**
+ * The query the spec's parameters judge: none when a recording taught the mock a paging of its own
+ * (the spec's page and per_page are pacu's decision; the handler checks the learned names).
+ */
+function judgedQuery(
+  context: MockContext,
+  operation: OperationSpec,
+  query: URLSearchParams,
+): URLSearchParams {
+  if (context.behaviour.paging === PACU_PAGING) return query;
+  const decided = operation.parameters.filter((parameter) => parameter.in === 'query');
+  return decided.length > 0 && decided.every((parameter) => parameter.decision !== undefined)
+    ? new URLSearchParams()
+    : query;
 }
 
 function queryRecord(query: URLSearchParams): Record<string, string | string[]> {
@@ -59,21 +100,35 @@ export function validateRequest(
   relativePath: string,
   body: unknown,
 ): void {
-  const integers = queryIntegerProblems(operation, request.query);
+  const query = judgedQuery(context, operation, request.query);
+  const integers = queryIntegerProblems(operation, query);
   if (integers.length > 0) throw new MockHttpError(400, `Invalid request: ${integers.join('; ')}`);
-  const fast = precompiledIssues(operation, request, body);
+  const schema = bodySchema(context, operation);
+  const fast = precompiledIssues(
+    operation,
+    query === request.query ? request : { ...request, query },
+    body,
+    schema,
+  );
   if (fast?.length === 0) return;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name] = value;
   const messages = context.checkRequest(operation.id, {
     method: request.method,
     path: relativePath,
-    query: queryRecord(request.query),
+    query: queryRecord(query),
     headers,
     body,
   });
-  if (messages.length === 0 && operation.requestBody?.mediaType === 'application/json') {
-    for (const issue of fast ?? compileSchema(operation.requestBody.schema)(body)) {
+  // Prism holds the request to the spec's required fields; the ones a sandbox went without are let be.
+  const optional = context.behaviour.optionalFields[operation.id] ?? [];
+  const kept = messages.filter(
+    (message) => !optional.some((name) => message.includes(`required property '${name}'`)),
+  );
+  messages.length = 0;
+  messages.push(...kept);
+  if (messages.length === 0 && schema && operation.requestBody?.mediaType === 'application/json') {
+    for (const issue of fast ?? compileSchema(schema)(body)) {
       if (issue.message === DECIMALS_MESSAGE)
         messages.push(`Request body property ${issue.path.slice(1)} ${DECIMALS_MESSAGE}`);
     }

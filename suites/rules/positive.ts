@@ -1,7 +1,7 @@
-import type { Profile, Spec } from '../../spec/index.ts';
+import { echoOf, type Profile, type Spec } from '../../spec/index.ts';
 import { dataOf } from '../judge/envelope-checks.ts';
 import type { ApiRequest, ApiResponse } from '../target/api-request.ts';
-import { type AnyOperation, bodyHas, isTokenEndpoint, recordFields } from './read-operation.ts';
+import { type AnyOperation, isTokenEndpoint, recordFields } from './read-operation.ts';
 import { defineRule, PASS, type RuleKit, type RuleOutcome, type Verdict } from './rule.ts';
 
 const every = (): boolean => true;
@@ -47,22 +47,16 @@ function sentFields(operation: AnyOperation, request: ApiRequest): Record<string
   return { ...params, ...(body as Record<string, unknown>) };
 }
 
-/** What the record must repeat: the fields the request carried that the record documents. */
+/** What the record must repeat: the fields the request carried that the spec says it echoes. */
 function echoed(operation: AnyOperation, request: ApiRequest): Record<string, unknown> {
-  const fields = recordFields(operation);
+  const fields = echoOf(operation)?.fields ?? [];
   return Object.fromEntries(
     Object.entries(sentFields(operation, request)).filter(([key]) => fields.includes(key)),
   );
 }
 
-/** A record field a request could carry: the operation has something for this rule to judge. */
-const echoes = (operation: AnyOperation): boolean =>
-  !isTokenEndpoint(operation) &&
-  recordFields(operation).some(
-    (field) =>
-      bodyHas(operation, field) ||
-      operation.parameters.some((parameter) => parameter.in === 'path' && parameter.name === field),
-  );
+/** The record repeats what was sent (a token's scope echoes what was granted: granted-scope's rule). */
+const echoes = (operation: AnyOperation): boolean => echoOf(operation)?.of === 'request';
 
 const same = (a: unknown, b: unknown): boolean =>
   typeof a === 'number' && typeof b === 'number' ? Math.abs(a - b) < 1e-9 : a === b;
@@ -75,8 +69,7 @@ export const echoesRequestRule = defineRule({
   needs: ['client', 'token', 'ids'],
   // Stated where the operation's notes say so ("The response echoes the request fields"); a
   // payout record or a read repeating what was sent is pacu's expectation, not a sentence.
-  profileFor: (operation): Profile =>
-    /echoes\s+the\s+request\s+fields/i.test(operation.description) ? 'documented' : 'strict',
+  profileFor: (operation): Profile => (echoOf(operation)?.stated ? 'documented' : 'strict'),
   run: (kit) =>
     eachValidRequest(kit, (request, response) => {
       const data = dataOf(response);

@@ -1,4 +1,4 @@
-import type { JSONSchema7, OperationSpec, Spec } from '../../spec/index.ts';
+import { type JSONSchema7, type OperationSpec, propertiesOf, type Spec } from '../../spec/index.ts';
 import { TARGET_ID_KEYS, type TargetIds } from '../target/target-config.ts';
 
 // What rules read of an operation, from the spec alone: no rule keeps a list of operations or
@@ -98,24 +98,8 @@ export function idSlots(operation: AnyOperation): IdSlot[] {
   return slots;
 }
 
-/** The properties a schema declares, its `allOf` members' included. */
-export function propertiesOf(schema: JSONSchema7): Record<string, JSONSchema7> {
-  const own = Object.entries(schema.properties ?? {}).filter(
-    (entry): entry is [string, JSONSchema7] => typeof entry[1] === 'object',
-  );
-  return Object.assign(
-    {},
-    ...(schema.allOf ?? []).map((member) => propertiesOf(member as JSONSchema7)),
-    Object.fromEntries(own),
-  );
-}
-
-/** The fields of the 200 record (`data`) the operation documents. */
-export function recordFields(operation: AnyOperation): readonly string[] {
-  const success = operation.responses.get(200)?.schema;
-  const data = success ? propertiesOf(success).data : undefined;
-  return data ? Object.keys(propertiesOf(data)) : [];
-}
+// One home for what the schemas say about fields: spec/ (the mock and the replay judge read it too).
+export { propertiesOf, recordFields } from '../../spec/index.ts';
 
 /** The `required` names of a schema and of its `allOf` members, or undefined when none says any. */
 export function requiredOf(schema: JSONSchema7): string[] | undefined {

@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import type { Account, AccountCreationRequest } from '../../../spec/index.ts';
 import { okReply as ok } from '../envelope.ts';
 import { MockHttpError } from '../http-types.ts';
-import { newId } from '../random.ts';
 import { railNumbers } from '../seed.ts';
 import type { OperationHandler } from './handler.ts';
+import { said, shaped } from './learned-shape.ts';
 
 const unseeded = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 
@@ -12,19 +12,29 @@ const unseeded = (): number => randomInt(0, 2 ** 32) / 2 ** 32;
 export const createAccount: OperationHandler = (context, { body, token }) => {
   const request = body as Required<AccountCreationRequest>;
   if (!context.store.view.usersById.has(request.user_id)) {
-    throw new MockHttpError(400, `Invalid request: user_id ${request.user_id} names no user`);
+    throw new MockHttpError(
+      400,
+      `Invalid request: user_id ${request.user_id} names no user`,
+      undefined,
+      'unknown-id-in-body',
+    );
   }
-  const record: Account = {
-    account_id: newId('acct'),
-    account_status: 'ACTIVE',
-    balance: 0,
-    numbers: railNumbers(unseeded),
-  };
+  const record = shaped<Account>(
+    context,
+    'createAccount',
+    {
+      account_id: context.behaviour.newId('acct'),
+      account_status: 'ACTIVE',
+      balance: 0,
+      numbers: railNumbers(unseeded),
+    },
+    body as Record<string, unknown>,
+  );
   context.store.addAccount({
     record,
     userId: request.user_id,
     holdBalance: request.hold_balance,
     ...(token ? { clientId: token.clientId } : {}),
   });
-  return ok('Account created', record);
+  return ok(said(context, 'createAccount', 'Account created'), record);
 };

@@ -10,10 +10,12 @@ import type { MockContext } from '../context.ts';
 import { okReply as ok } from '../envelope.ts';
 import { MockHttpError } from '../http-types.ts';
 import { startLifecycle } from '../lifecycle.ts';
-import { newId } from '../random.ts';
 import type { StoredAccount, StoredTransfer } from '../state.ts';
-import { isoTimestamp } from '../time.ts';
 import type { OperationHandler } from './handler.ts';
+import { said, shaped } from './learned-shape.ts';
+
+/** pacu's exact replays carry no header of their own (a recording may show one). */
+export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 // Literals, so a million records share one copy of each enum value instead of one string each.
 const ACCOUNT_TYPES = ['CHECKING', 'SAVINGS', 'BUSINESS'] as const;
@@ -23,11 +25,19 @@ function sourceAccount(context: MockContext, accountId: string, clientId: string
   const found = context.store.view.accounts.get(accountId);
   // Another client's account is not there for this one: parallel CI jobs never see each other.
   const account = found?.clientId === undefined || found.clientId === clientId ? found : undefined;
-  if (!account) throw new MockHttpError(400, `Invalid request: account_id ${accountId} names no account`);
+  if (!account)
+    throw new MockHttpError(
+      400,
+      `Invalid request: account_id ${accountId} names no account`,
+      undefined,
+      'unknown-id-in-body',
+    );
   if (!account.holdBalance) {
     throw new MockHttpError(
       400,
       `Invalid request: account ${accountId} was created with hold_balance false; pass the merchant's account id (${context.store.view.seeded.merchantAccountId}) as account_id`,
+      undefined,
+      'not-a-funds-source',
     );
   }
   return account;
@@ -76,16 +86,25 @@ export const usdTransfer: OperationHandler = (context, { body, token }) => {
   // No await from lookup to insert: concurrent identical requests can never both create.
   const existing = context.store.findReference(clientId, request.reference);
   if (existing) {
-    if (existing.fingerprint !== print) {
+    const { behaviour } = context;
+    if (existing.fingerprint !== print && behaviour.reusedReference === 'refused') {
       throw new MockHttpError(
         409,
         `reference ${request.reference} was already used with a different request body`,
+        undefined,
+        'reused-reference',
       );
     }
-    return ok('Transfer already exists for this reference', existing.record);
+    const replayed = ok(
+      behaviour.replay.message ?? 'Transfer already exists for this reference',
+      existing.record,
+    );
+    return behaviour.replay.headers === NO_HEADERS
+      ? replayed
+      : { ...replayed, headers: { ...behaviour.replay.headers } };
   }
   sourceAccount(context, request.account_id, clientId);
-  const record: UsdTransfer = {
+  const made: UsdTransfer = {
     account_number: request.account_number,
     account_type: ACCOUNT_TYPES.find((type) => type === request.account_type) ?? request.account_type,
     amount: request.amount,
@@ -94,11 +113,12 @@ export const usdTransfer: OperationHandler = (context, { body, token }) => {
     recipient_email: request.recipient_email,
     recipient_name: request.recipient_name,
     routing_number: request.routing_number,
-    transaction_date: isoTimestamp(context.clock.now()),
-    transaction_id: newId('txn'),
+    transaction_date: context.behaviour.stamp(context.clock.now()),
+    transaction_id: context.behaviour.newId('txn'),
     transaction_status: 'processing',
     transfer_type: request.transfer_type === 'ACH' ? 'ACH' : 'WIRE',
   };
+  const record = shaped(context, 'usdTransfer', made, body as Record<string, unknown>);
   const stored: StoredTransfer = { record, clientId, accountId: request.account_id, fingerprint: print };
   startLifecycle(context, stored, {
     kind: 'usd_transfer',
@@ -108,24 +128,29 @@ export const usdTransfer: OperationHandler = (context, { body, token }) => {
     reference: record.reference,
   });
   context.store.addTransfer(stored);
-  return ok('Transfer created', record);
+  return ok(said(context, 'usdTransfer', 'Transfer created'), record);
 };
 
 /** POST /payments/wallet. */
 export const walletPayout: OperationHandler = (context, { body, token }) => {
   const request = body as Required<Omit<WalletPayoutRequest, 'description'>> & WalletPayoutRequest;
   sourceAccount(context, request.account_id, token?.clientId ?? '');
-  const record: WalletPayout = {
-    amount: request.amount,
-    description: request.description ?? '',
-    wallet_id: request.wallet_id,
-    recipient_name: request.recipient_name,
-    transaction_date: isoTimestamp(context.clock.now()),
-    transaction_id: newId('wpo'),
-    transaction_status: 'processing',
-  };
+  const record = shaped<WalletPayout>(
+    context,
+    'walletPayout',
+    {
+      amount: request.amount,
+      description: request.description ?? '',
+      wallet_id: request.wallet_id,
+      recipient_name: request.recipient_name,
+      transaction_date: context.behaviour.stamp(context.clock.now()),
+      transaction_id: context.behaviour.newId('wpo'),
+      transaction_status: 'processing',
+    },
+    body as Record<string, unknown>,
+  );
   const stored = { record, clientId: token?.clientId ?? '', accountId: request.account_id };
   startLifecycle(context, stored, { kind: 'wallet_payout', amount: record.amount });
   context.store.addPayout(stored);
-  return ok('Wallet payout created', record);
+  return ok(said(context, 'walletPayout', 'Wallet payout created'), record);
 };

@@ -3,9 +3,7 @@ import type { PushToCardInput } from '../../types.ts';
 import type { MockContext } from '../context.ts';
 import { MockHttpError } from '../http-types.ts';
 import { startLifecycle } from '../lifecycle.ts';
-import { newId } from '../random.ts';
 import type { StoredPushToCard } from '../state.ts';
-import { isoTimestamp } from '../time.ts';
 
 /** All but the first six and last four digits masked with `*`, as the spec decides. */
 export function maskCardNumber(cardNumber: string): string {
@@ -25,11 +23,11 @@ export function createPushToCard(context: MockContext, input: PushToCardInput): 
   }
   const stored: StoredPushToCard = {
     record: {
-      transaction_id: newId('ptc'),
+      transaction_id: context.behaviour.newId('ptc'),
       amount: input.amount,
       card_number: maskCardNumber(cardNumber),
       description: input.description ?? '',
-      transaction_date: isoTimestamp(context.clock.now()),
+      transaction_date: context.behaviour.stamp(context.clock.now()),
       transaction_status: 'processing',
     },
   };

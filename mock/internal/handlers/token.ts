@@ -3,6 +3,7 @@ import { okReply as ok } from '../envelope.ts';
 import { MockHttpError } from '../http-types.ts';
 import { newToken } from '../random.ts';
 import type { OperationHandler } from './handler.ts';
+import { said, shaped } from './learned-shape.ts';
 
 const KNOWN_SCOPES: readonly string[] = SCOPES;
 /** Expired tokens are swept now and then, so a long run does not keep them all. */
@@ -43,10 +44,14 @@ export const getAccessToken: OperationHandler = (context, { body, client }) => {
     scopes,
     expiresAt: now + context.tokenLifetimeSeconds * 1000,
   });
-  return ok('Access token issued', {
+  const data = {
     access_token: token,
     expires_in_seconds: context.tokenLifetimeSeconds,
     scope: scopes.join(','),
-    token_type: 'Bearer',
-  });
+    token_type: context.behaviour.tokenType,
+  };
+  return ok(
+    said(context, 'getAccessToken', 'Access token issued'),
+    shaped(context, 'getAccessToken', data, Object.fromEntries(form)),
+  );
 };

@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { runTeachingSession } from '../contracts/index.ts';
+import { createRedactor, readHar } from '../http/index.ts';
+import { createMock } from '../mock/index.ts';
+import { startProxy } from '../proxy/index.ts';
+import { ConfigError } from '../spec/index.ts';
+import { assertTargetReachable } from '../suites/index.ts';
+import type { CliIo, CommandOutcome } from './cli-io.ts';
+import { EXIT_OK } from './exit-codes.ts';
+import { openTarget, type TargetFlags } from './open-target.ts';
+import { learnedSummary, writeLearnedReport } from './reporters/learned-report.ts';
+import { addTargetOptions } from './target-options.ts';
+
+/**
+ * The values of `--header` (a sandbox's API key) out of the recording, by the one redactor: the
+ * proxy is told the client's secret only. Written beside and renamed over, so the file is whole.
+ */
+async function redactHeaders(file: string, headers: Readonly<Record<string, string>>): Promise<void> {
+  const redactor = createRedactor({ others: Object.values(headers) });
+  const redacted = redactor.redact(await readHar(file));
+  await writeFile(`${file}.tmp`, JSON.stringify(redacted), { mode: 0o600 });
+  await rename(`${file}.tmp`, file);
+}
+
+interface RecordCommandOptions extends TargetFlags {
+  out: string;
+  learned?: string;
+}
+
+/**
+ * `pacu record --target URL --out FILE.har`: send the teaching session through `pacu proxy` to a
+ * sandbox and keep the recording, for a team that has no client yet; then say what a mock made
+ * from it learns.
+ */
+export function registerRecordCommand(program: Command, io: CliIo, outcome: CommandOutcome): void {
+  addTargetOptions(program.command('record'))
+    .description(
+      'send the few requests that show a sandbox its choices through pacu proxy, record them, and say what pacu mock --from-recording learns from them',
+    )
+    .requiredOption('--out <file.har>', 'where to write the recording (HAR 1.2, credentials redacted)')
+    .option('--learned <file>', 'also write every choice the mock learns, with its exchanges (.json, or .md)')
+    .action(async (options: RecordCommandOptions) => {
+      const { out, learned: learnedFile, ...flags } = options;
+      if (existsSync(out))
+        throw new ConfigError(
+          `pacu: --out ${out} exists; a recording is never overwritten: give another file`,
+        );
+      const opened = await openTarget(flags);
+      try {
+        if (opened.mock)
+          throw new ConfigError(
+            'pacu: record needs the sandbox to learn: --target URL (or PACU_TARGET, or target in the config file)',
+          );
+        const { target } = opened;
+        if (!target.clientId || !target.clientSecret)
+          throw new ConfigError(
+            'pacu: record gets tokens with client credentials: give --client-id and --client-secret (or PACU_CLIENT_ID and PACU_CLIENT_SECRET)',
+          );
+        await assertTargetReachable({
+          baseUrl: target.baseUrl,
+          ...(target.timeoutMs !== undefined ? { timeoutMs: target.timeoutMs } : {}),
+          ...(target.headers ? { headers: target.headers } : {}),
+        });
+        const proxy = await startProxy({
+          upstream: target.baseUrl,
+          record: out,
+          clientId: target.clientId,
+          clientSecret: target.clientSecret,
+          control: false,
+          log: (line) => io.stderr(`${line}\n`),
+        });
+        let steps: Awaited<ReturnType<typeof runTeachingSession>>;
+        try {
+          steps = await runTeachingSession({
+            baseUrl: proxy.url,
+            clientId: target.clientId,
+            clientSecret: target.clientSecret,
+            ids: target.ids,
+            ...(target.headers ? { headers: target.headers } : {}),
+            ...(target.timeoutMs !== undefined ? { timeoutMs: target.timeoutMs } : {}),
+          });
+        } finally {
+          await proxy.close();
+        }
+        if (target.headers && Object.keys(target.headers).length > 0)
+          await redactHeaders(out, target.headers);
+        io.stdout(`pacu record: ${steps.length} exchanges with ${target.baseUrl}, recorded in ${out}\n`);
+        for (const step of steps)
+          io.stdout(
+            `  ${String(step.status).padEnd(4)}${`${step.method} ${step.path}`.padEnd(48)} ${step.teaches}\n`,
+          );
+        const mock = await createMock({ fromRecording: out, log: () => {} });
+        try {
+          if (mock.learned) {
+            for (const line of learnedSummary(mock.learned)) io.stdout(`${line}\n`);
+            if (learnedFile) await writeLearnedReport(learnedFile, mock.learned);
+          }
+        } finally {
+          await mock.close();
+        }
+        io.stdout(
+          `Next: pacu mock --from-recording ${out}${learnedFile ? ` (all it learned: ${learnedFile})` : ''}\n`,
+        );
+        outcome.exitCode = EXIT_OK;
+      } finally {
+        await opened.close();
+      }
+    });
+}

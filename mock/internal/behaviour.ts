@@ -1,0 +1,154 @@
+import type { OperationId, Spec } from '../../spec/index.ts';
+import type { RecordPlan } from './learn/record-plan.ts';
+import { newId } from './random.ts';
+import { isoTimestamp } from './time.ts';
+
+/**
+ * Why the mock refuses a request, whatever the status: the unit a recording's refusals are learned
+ * in (a sandbox answers a bad token 400 where pacu answers 401).
+ */
+export type RefusalKind =
+  | 'bad-client'
+  | 'missing-token'
+  | 'bad-token'
+  | 'scope'
+  | 'unknown-path'
+  | 'method'
+  | 'content-type'
+  | 'invalid-request'
+  | 'unknown-id-in-path'
+  | 'unknown-id-in-body'
+  | 'not-a-funds-source'
+  | 'reused-reference';
+
+/** A refusal as a sandbox answered it: its status, and its message with `{name}` for request values. */
+export interface LearnedRefusal {
+  readonly status: number;
+  /** Undefined: pacu's own message (it names what was wrong). */
+  readonly message: string | undefined;
+}
+
+/** How `GET /users` pages: by page number or by offset, under which query names, how many a page. */
+export interface Paging {
+  readonly style: 'page' | 'offset';
+  /** The page number's name (style page) or the offset's (style offset). */
+  readonly position: string;
+  readonly size: string;
+  /** The number of the first page, as answered in `page`. */
+  readonly first: 0 | 1;
+  readonly defaultSize: number;
+}
+
+/** A header every /v3 answer carries: one value, or a fresh id each time. */
+export type AnswerHeader =
+  | { readonly name: string; readonly value: string }
+  | { readonly name: string; readonly make: () => string };
+
+/**
+ * Every choice the description leaves open that the mock makes when it answers: pacu's decisions by
+ * default, a recorded sandbox's where a recording showed them (`learnFromRecording`). Read by the
+ * handlers; fixed for the mock's life (a reset keeps it).
+ */
+export interface Behaviour {
+  /** The path the interface is served under, ending in the spec's version segment. */
+  readonly basePath: string;
+  /** Content-Type of /v3 answers; undefined: pacu's. */
+  readonly contentType: string | undefined;
+  readonly headers: readonly AnswerHeader[];
+  readonly tokenType: string;
+  /** Undefined: the mock's option, else the spec's decision. */
+  readonly tokenLifetimeSeconds: number | undefined;
+  /** An instant written the way records carry it. */
+  stamp(ms: number): string;
+  /** Write amounts with two decimals in the JSON text (`125.50`). */
+  readonly moneyTwoDecimals: boolean;
+  /** Names whose numbers are amounts (the spec's `number` fields). */
+  readonly moneyKeys: ReadonlySet<string>;
+  /** A fresh id of a kind (`txn`, `wpo`, `acct`, …). */
+  newId(kind: string): string;
+  readonly plans: Partial<Record<OperationId, RecordPlan>>;
+  /** Success messages by operation; undefined: pacu's. */
+  readonly messages: Partial<Record<OperationId, string>>;
+  /** How an exact replay of a transfer is answered: its message and headers beyond a first answer's. */
+  readonly replay: {
+    readonly message: string | undefined;
+    readonly headers: Readonly<Record<string, string>>;
+  };
+  /** A reused reference with another body: refused, or answered with the original record. */
+  readonly reusedReference: 'refused' | 'original-record';
+  refusal(operation: OperationId | undefined, kind: RefusalKind): LearnedRefusal | undefined;
+  /** Operations a sandbox answered without a (valid) bearer token. */
+  readonly bearerOptional: ReadonlySet<OperationId>;
+  /** Operations a sandbox answered whatever the token's scope. */
+  readonly scopeOptional: ReadonlySet<OperationId>;
+  /** JSON bodies read whatever their Content-Type says. */
+  readonly anyContentType: boolean;
+  /** Fields pacu requires that a sandbox took requests without, by operation. */
+  readonly optionalFields: Partial<Record<OperationId, readonly string[]>>;
+  readonly paging: Paging;
+  /** p2p statuses a recording answered, by user id: answered as recorded. */
+  readonly p2p: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+}
+
+/** pacu's paging: `page` from 1, `per_page`, 20 a page. */
+export const PACU_PAGING: Paging = {
+  style: 'page',
+  position: 'page',
+  size: 'per_page',
+  first: 1,
+  defaultSize: 20,
+};
+
+/** The names of fields of the spec's 200 answers whose schema passes `test`. */
+function answerFields(
+  spec: Spec,
+  test: (schema: { type?: unknown; format?: unknown }) => boolean,
+): Set<string> {
+  const keys = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    const properties = (node as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+    for (const [name, schema] of Object.entries(properties)) if (schema && test(schema)) keys.add(name);
+    for (const value of Object.values(node)) visit(value);
+  };
+  for (const operation of spec.operations) visit(operation.responses.get(200)?.schema);
+  return keys;
+}
+
+/** The names of the spec's `number` fields in answers: the amounts. */
+export const moneyKeysOf = (spec: Spec): ReadonlySet<string> =>
+  answerFields(spec, (schema) => schema.type === 'number');
+
+/** The names of the spec's timestamp fields in answers. */
+export const timestampKeysOf = (spec: Spec): ReadonlySet<string> =>
+  answerFields(spec, (schema) => schema.format === 'date-time');
+
+/** pacu's own decisions, for a mock without a recording. */
+export function pacuBehaviour(spec: Spec): Behaviour {
+  return {
+    basePath: spec.basePath,
+    contentType: undefined,
+    headers: [],
+    tokenType: 'Bearer',
+    tokenLifetimeSeconds: undefined,
+    stamp: isoTimestamp,
+    moneyTwoDecimals: false,
+    moneyKeys: moneyKeysOf(spec),
+    newId,
+    plans: {},
+    messages: {},
+    replay: { message: undefined, headers: {} },
+    reusedReference: 'refused',
+    refusal: () => undefined,
+    bearerOptional: new Set(),
+    scopeOptional: new Set(),
+    anyContentType: false,
+    optionalFields: {},
+    paging: PACU_PAGING,
+    p2p: new Map(),
+  };
+}

@@ -1,0 +1,103 @@
+import { type RoutedExchange, readRecordedCredential } from '../../../http/index.ts';
+import { requestFieldNames } from '../../../spec/index.ts';
+import type { RefusalKind } from '../behaviour.ts';
+import type { MockReply } from '../http-types.ts';
+import { requestFieldsOf } from './samples.ts';
+
+/** pacu's status for each refusal kind, as the report shows the defaults. */
+export const PACU_REFUSALS: Readonly<Record<RefusalKind, number>> = {
+  'bad-client': 401,
+  'missing-token': 401,
+  'bad-token': 401,
+  scope: 403,
+  'unknown-path': 404,
+  method: 405,
+  'content-type': 400,
+  'invalid-request': 400,
+  'unknown-id-in-path': 400,
+  'unknown-id-in-body': 400,
+  'not-a-funds-source': 400,
+  'reused-reference': 409,
+};
+
+export const REFUSAL_ABOUT: Readonly<Record<RefusalKind, string>> = {
+  'bad-client': 'a token request with wrong client credentials',
+  'missing-token': 'a request without a bearer token',
+  'bad-token': 'a request with a bearer token that is unknown or expired',
+  scope: "a request whose token lacks the operation's scope",
+  'unknown-path': 'a path of no operation',
+  method: 'another method on a known path',
+  'content-type': 'a body of another content type',
+  'invalid-request': 'a body or query that breaks the request schema',
+  'unknown-id-in-path': 'an unknown id in the path',
+  'unknown-id-in-body': 'an unknown id in the body (account_id, user_id)',
+  'not-a-funds-source': 'funds taken from an account created with hold_balance false',
+  'reused-reference': 'a transfer reference used again with another body',
+};
+
+/** Kinds whose learned status holds on every operation; a body that breaks one operation's schema is its own. */
+export const ANYWHERE: ReadonlySet<RefusalKind> = new Set(
+  (Object.keys(PACU_REFUSALS) as RefusalKind[]).filter((kind) => kind !== 'invalid-request'),
+);
+
+export const messageOf = (exchange: RoutedExchange): string | undefined => {
+  const message = (exchange.responseJson as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : undefined;
+};
+
+/** The recorded message with the request's own values as `{name}`, so another request gets its own. */
+export function template(exchange: RoutedExchange, message: string, kind: RefusalKind): string | undefined {
+  const operation = exchange.operation;
+  // A message that names a field says what was wrong with this body: pacu's own says it of the next.
+  if (kind === 'invalid-request' && operation)
+    for (const name of requestFieldNames(operation))
+      if (new RegExp(`\\b${name}\\b`).test(message)) return undefined;
+  const url = new URL(exchange.entry.request.url);
+  const values: Array<[string, unknown]> = [
+    ['path', url.pathname],
+    ['route', exchange.path.split('?')[0]],
+    ...Object.entries(requestFieldsOf(exchange)),
+    // The scope a refusal names is the operation's: another operation's names its own.
+    [
+      'scope',
+      kind === 'scope' && operation?.security.kind === 'bearer'
+        ? operation.security.scopes.join(',')
+        : undefined,
+    ],
+  ];
+  // Longest first, so a path is taken whole before an id inside it; whole words only, never inside a {name}.
+  values.sort(([, a], [, b]) => String(b ?? '').length - String(a ?? '').length);
+  let out = message;
+  for (const [name, value] of values) {
+    if (typeof value !== 'string' || value.length < 3) continue;
+    const quoted = value.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+    out = out.replace(new RegExp(`(?<![\\w{])${quoted}(?![\\w}])`, 'g'), `{${name}}`);
+  }
+  return out;
+}
+
+/** Refusals pacu's mock makes only once a request's token was taken. */
+const AFTER_AUTHENTICATION: ReadonlySet<RefusalKind | undefined> = new Set([
+  undefined,
+  'content-type',
+  'invalid-request',
+  'unknown-id-in-path',
+  'unknown-id-in-body',
+  'not-a-funds-source',
+  'reused-reference',
+]);
+
+/**
+ * A 401 or 403 to a request with a token the sandbox issued, which pacu takes or refuses only after
+ * taking its token: the sandbox no longer took the token (it expired between issue and use).
+ */
+export function tokenRefusedLater(exchange: RoutedExchange, reply: MockReply): boolean {
+  const status = exchange.entry.response.status;
+  if (status !== 401 && status !== 403) return false;
+  if (exchange.operation?.security.kind !== 'bearer') return false;
+  const issued = exchange.entry.request.headers.some(
+    ({ name, value }) =>
+      name.toLowerCase() === 'authorization' && readRecordedCredential(value).kind === 'bearer',
+  );
+  return issued && (reply.status === 200 || AFTER_AUTHENTICATION.has(reply.refusal));
+}

@@ -1,0 +1,105 @@
+import type { RoutedExchange } from '../../../http/index.ts';
+import { credentialValue, readRecordedCredential } from '../../../http/index.ts';
+import type { Spec } from '../../../spec/index.ts';
+import { DEFAULT_SCENARIO } from '../../default-scenario.ts';
+import type { PrismRequestCheck } from '../../prism-adapter.ts';
+import type { MockClient } from '../../types.ts';
+import { createApiHandler } from '../app.ts';
+import type { Behaviour } from '../behaviour.ts';
+import { createClock } from '../clock.ts';
+import type { MockContext } from '../context.ts';
+import type { MockReply, MockRequest } from '../http-types.ts';
+import type { MockState } from '../state.ts';
+import { MockStore } from '../store.ts';
+import type { WebhookDispatcher } from '../webhooks.ts';
+
+/** The scratch mock sends no webhook: it only learns how pacu would answer. */
+const SILENT: WebhookDispatcher = {
+  emit: () => '',
+  redeliver: () => false,
+  attempts: () => [],
+  events: () => [],
+  clearHistory() {},
+  idle: () => Promise.resolve(),
+  close: () => Promise.resolve(),
+};
+
+/** Tokens of the scratch mock outlive any recording. */
+const SCRATCH_TOKEN_SECONDS = 10 * 365 * 86_400;
+
+/** Request headers a recorded request is sent again with (credentials are the scratch mock's own). */
+const SENT_HEADERS = new Set(['content-type', 'accept']);
+
+/**
+ * A pacu mock in-process on a copy of the recorded state, that answers recorded requests again the
+ * way pacu's handlers would, with its own client and its own fresh tokens in place of the redacted
+ * ones: what it refuses, and why, is what a recording's answers are compared with.
+ */
+export interface ScratchMock {
+  /** pacu's answer to a recorded request (its refusal kind on a refusal), or the error it threw. */
+  answer(exchange: RoutedExchange): MockReply | Error;
+}
+
+export function createScratchMock(deps: {
+  readonly spec: Spec;
+  readonly checkRequest: PrismRequestCheck;
+  readonly state: MockState;
+  readonly client: MockClient;
+  readonly behaviour: Behaviour;
+}): ScratchMock {
+  const store = new MockStore(deps.state);
+  store.putClient({ ...deps.client, scopes: [...deps.client.scopes] });
+  const context: MockContext = {
+    spec: deps.spec,
+    checkRequest: deps.checkRequest,
+    clock: createClock('manual', Date.now()),
+    webhooks: SILENT,
+    tokenLifetimeSeconds: SCRATCH_TOKEN_SECONDS,
+    behaviour: deps.behaviour,
+    store,
+    scenario: DEFAULT_SCENARIO,
+    log: () => {},
+  };
+  const handle = createApiHandler(context, false);
+  let token = '';
+  const send = (request: MockRequest): MockReply => handle({ request, target: 'api' });
+  const base = deps.behaviour.basePath;
+  const first = send({
+    method: 'POST',
+    path: `${base}/auth/token`,
+    query: new URLSearchParams(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: credentialValue({ kind: 'basic', secret: 'right' }, { ...deps.client, token: '' }),
+    },
+    body: Buffer.from('grant_type=client_credentials'),
+  });
+  token = String((first.body as { data?: { access_token?: unknown } }).data?.access_token ?? '');
+  return {
+    answer(exchange) {
+      const recorded = exchange.entry.request;
+      const url = new URL(recorded.url);
+      const headers: Record<string, string> = { host: url.host };
+      for (const { name, value } of recorded.headers) {
+        const lower = name.toLowerCase();
+        if (SENT_HEADERS.has(lower)) headers[lower] = value;
+        else if (lower === 'authorization')
+          headers.authorization = credentialValue(readRecordedCredential(value), { ...deps.client, token });
+      }
+      try {
+        const reply = send({
+          method: recorded.method.toUpperCase(),
+          path: url.pathname,
+          query: url.searchParams,
+          headers,
+          body: Buffer.from(recorded.postData?.text ?? ''),
+        });
+        const issued = (reply.body as { data?: { access_token?: unknown } } | undefined)?.data?.access_token;
+        if (exchange.operation?.id === 'getAccessToken' && typeof issued === 'string') token = issued;
+        return reply;
+      } catch (error) {
+        return error as Error;
+      }
+    },
+  };
+}

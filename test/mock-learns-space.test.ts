@@ -1,0 +1,124 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayRecording } from '../contracts/index.ts';
+import { startMock } from '../mock/index.ts';
+import { type Report, resolveTargetConfig, runChecks, type TargetConfigInput } from '../suites/index.ts';
+import { teachThroughProxy } from './helpers/teach-recording.ts';
+import { startBankSandbox } from './providers/independent/index.ts';
+import { describeKnobs, KNOB_DEFAULTS, KNOBS, type Knobs, knobsArbitrary } from './providers/space/knobs.ts';
+import { startSpaceProvider } from './providers/space/space-provider.ts';
+
+// Issue 28's proof over providers pacu did not write: for each, the teaching session goes through
+// `pacu proxy` and is recorded; a mock is started from the recording; `pacu replay` of the recording
+// against that mock reports no drift; `pacu check` against the mock gives the provider's verdict.
+// Mutants do not count: a mock learned from a broken provider may copy the breakage it observed.
+
+/** Pinned, and printed in each test name, so a red combination replays exactly. */
+const SEED = 28_028;
+/** Drawn space providers per `npm test`; PACU_SPACE_LEARN_DRAWS raises it for a deeper search. */
+const DRAWS = Number(process.env.PACU_SPACE_LEARN_DRAWS ?? 1);
+/** `pacu check` runs per rule on both sides; PACU_SPACE_LEARN_RUNS=100 is pacu's default. */
+const RUNS = Number(process.env.PACU_SPACE_LEARN_RUNS ?? 20);
+const TIMEOUT_MS = 180_000;
+
+/** Every knob away from the base: the provider furthest from pacu's own mock. */
+const FAR: Knobs = Object.fromEntries(
+  Object.entries(KNOBS).map(([name, { choices }]) => [name, choices[choices.length - 1]]),
+) as Knobs;
+
+interface Provider {
+  readonly url: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly ids: {
+    readonly cardId: string;
+    readonly cardTransactionId: string;
+    readonly pushToCardId: string;
+  };
+  close(): Promise<void>;
+}
+
+async function spaceProvider(knobs: Knobs): Promise<Provider> {
+  const provider = await startSpaceProvider({ knobs });
+  return { url: provider.url, ...provider.client, ids: provider.ids, close: provider.close };
+}
+
+async function independentProvider(): Promise<Provider> {
+  const sandbox = await startBankSandbox();
+  const { cardId, cardTransactionId, pushToCardId } = sandbox;
+  return { ...sandbox, ids: { cardId, cardTransactionId, pushToCardId } };
+}
+
+const drawn = fc.sample(knobsArbitrary(), { seed: SEED, numRuns: DRAWS });
+const PROVIDERS: ReadonlyArray<{ name: string; start: () => Promise<Provider> }> = [
+  { name: 'the space base', start: () => spaceProvider(KNOB_DEFAULTS) },
+  { name: 'the space, every knob away from the base', start: () => spaceProvider(FAR) },
+  ...drawn.map((knobs, index) => ({
+    name: `space draw ${index} of fast-check seed ${SEED}: ${describeKnobs(knobs)}`,
+    start: () => spaceProvider(knobs),
+  })),
+  { name: 'the independent bank sandbox', start: independentProvider },
+];
+
+const failures = (report: Report): string[] =>
+  report.rules
+    .filter((rule) => rule.status === 'failed')
+    .map((rule) => `${rule.id} on ${rule.operation}: ${rule.failure?.reason ?? ''}`);
+
+function check(target: TargetConfigInput): Promise<Report> {
+  return runChecks({ target: resolveTargetConfig(target), seed: SEED, runs: RUNS });
+}
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'pacu-learns-space-'));
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe(`a mock learned from a recording of a legal provider stands in for it (pacu check runs ${RUNS})`, () => {
+  // One at a time: a check shares its process with the mock it judges, and a provider whose tokens
+  // live 2 s and answers an expired one 403 (which pacu check does not renew) needs the time it asks for.
+  it.each(PROVIDERS.map((provider, index) => ({ ...provider, index })))(
+    '$name',
+    async ({ start, index }) => {
+      const provider = await start();
+      try {
+        const taught = await teachThroughProxy(provider, folder, `provider-${index}.har`);
+        const mock = await startMock({ fromRecording: taught.file, log: () => {} });
+        try {
+          const own = { clientId: mock.demoClient.clientId, clientSecret: mock.demoClient.clientSecret };
+          expect(mock.learned?.contradictions).toEqual([]);
+          const replay = await replayRecording({
+            recording: taught.har,
+            target: resolveTargetConfig({ target: mock.url, ...own }),
+          });
+          expect(failures(replay), 'pacu replay of the recording against the mock').toEqual([]);
+          expect(replay.summary.passed).toBe(taught.har.log.entries.length);
+          const onProvider = await check({ target: provider.url, ...provider.ids, ...provider });
+          const onMock = await check({
+            target: mock.url,
+            ...own,
+            cardId: mock.seeded.cardId,
+            cardTransactionId: mock.seeded.cardTransactionId,
+            pushToCardId: mock.seeded.pushToCardId,
+          });
+          expect({ mock: failures(onMock), provider: failures(onProvider) }).toEqual({
+            mock: [],
+            provider: [],
+          });
+          expect(onMock.summary.passed).toBe(onProvider.summary.passed);
+        } finally {
+          await mock.close();
+        }
+      } finally {
+        await provider.close();
+      }
+    },
+    TIMEOUT_MS,
+  );
+});
