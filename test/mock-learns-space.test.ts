@@ -8,13 +8,22 @@ import { startMock } from '../mock/index.ts';
 import { type Report, resolveTargetConfig, runChecks, type TargetConfigInput } from '../suites/index.ts';
 import { teachThroughProxy } from './helpers/teach-recording.ts';
 import { startBankSandbox } from './providers/independent/index.ts';
-import { describeKnobs, KNOB_DEFAULTS, KNOBS, type Knobs, knobsArbitrary } from './providers/space/knobs.ts';
+import {
+  describeKnobs,
+  KNOB_DEFAULTS,
+  KNOBS,
+  type Knobs,
+  knobsArbitrary,
+  quietNetwork,
+} from './providers/space/knobs.ts';
 import { startSpaceProvider } from './providers/space/space-provider.ts';
 
 // Issue 28's proof over providers pacu did not write: for each, the teaching session goes through
 // `pacu proxy` and is recorded; a mock is started from the recording; `pacu replay` of the recording
 // against that mock reports no drift; `pacu check` against the mock gives the provider's verdict.
 // Mutants do not count: a mock learned from a broken provider may copy the breakage it observed.
+// The network knobs stay quiet: latency, throttling and resets are the road to a sandbox, not its
+// behaviour, and a mock does not copy them (`pacu check`'s own tests cover them).
 
 /** Pinned, and printed in each test name, so a red combination replays exactly. */
 const SEED = 28_028;
@@ -25,9 +34,11 @@ const RUNS = Number(process.env.PACU_SPACE_LEARN_RUNS ?? 20);
 const TIMEOUT_MS = 180_000;
 
 /** Every knob away from the base: the provider furthest from pacu's own mock. */
-const FAR: Knobs = Object.fromEntries(
-  Object.entries(KNOBS).map(([name, { choices }]) => [name, choices[choices.length - 1]]),
-) as Knobs;
+const FAR: Knobs = quietNetwork(
+  Object.fromEntries(
+    Object.entries(KNOBS).map(([name, { choices }]) => [name, choices[choices.length - 1]]),
+  ) as Knobs,
+);
 
 interface Provider {
   readonly url: string;
@@ -52,7 +63,7 @@ async function independentProvider(): Promise<Provider> {
   return { ...sandbox, ids: { cardId, cardTransactionId, pushToCardId } };
 }
 
-const drawn = fc.sample(knobsArbitrary(), { seed: SEED, numRuns: DRAWS });
+const drawn = fc.sample(knobsArbitrary(), { seed: SEED, numRuns: DRAWS }).map(quietNetwork);
 const PROVIDERS: ReadonlyArray<{ name: string; start: () => Promise<Provider> }> = [
   { name: 'the space base', start: () => spaceProvider(KNOB_DEFAULTS) },
   { name: 'the space, every knob away from the base', start: () => spaceProvider(FAR) },

@@ -4,7 +4,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESCRIPTION_TEXT, SKIPPED_WITHOUT_DESCRIPTION } from '../spec/scripts/interface-description.ts';
 import { checkSpace, failuresOf, spaceFlags, verifySpace } from './providers/space/check-space.ts';
-import { describeKnobs, KNOB_DEFAULTS, KNOBS, type Knobs, knobsArbitrary } from './providers/space/knobs.ts';
+import {
+  describeKnobs,
+  KNOB_DEFAULTS,
+  KNOBS,
+  type Knobs,
+  knobsArbitrary,
+  quietNetwork,
+} from './providers/space/knobs.ts';
 import { type SpaceProvider, startSpaceProvider } from './providers/space/space-provider.ts';
 
 // The space of legal providers (issue 17): a provider that makes any choice the interface description
@@ -74,7 +81,7 @@ describe('pacu verify with the shipped pacts passes a long-lived provider twice 
     providers = await Promise.all([
       startSpaceProvider(),
       startSpaceProvider({
-        knobs: { ...FAR, latencyMs: 0, rateLimit: 'none', maintenance: 'none', resets: 'none' },
+        knobs: quietNetwork(FAR),
       }),
     ]);
   });

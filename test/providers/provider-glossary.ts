@@ -18,6 +18,8 @@ export interface TestProviderOptions {
   readonly tokenLifetimeSeconds?: number;
   /** Tokens die after this many real seconds while expires_in_seconds still says 3600. */
   readonly tokensDieAfterSeconds?: number;
+  /** Tokens die after serving this many requests while expires_in_seconds still says 3600 (no clock in it). */
+  readonly tokensDieAfterUses?: number;
   /** Accepts any string as recipient_email (the description states no format for it). */
   readonly anyRecipientEmail?: boolean;
   /** GET /users lists nobody. */

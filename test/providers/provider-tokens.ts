@@ -18,12 +18,12 @@ export interface TokenDeps {
 
 /**
  * A test provider's token endpoint and bearer check: lifetimes on its own clock, and (by option)
- * tokens that live a few real seconds or die early while claiming 3600 s.
+ * tokens that live a few real seconds or die early (after seconds or uses) while claiming 3600 s.
  */
 export function createProviderTokens(deps: TokenDeps) {
   const { clock, pacu, breaks, newId, extra, options } = deps;
   const SECRET = deps.secret;
-  const tokens = new Map<string, { scopes: string[]; expiresAt: number; diesAt: number }>();
+  const tokens = new Map<string, { scopes: string[]; expiresAt: number; diesAt: number; uses: number }>();
   const issued: string[] = [];
   function issue(request: IncomingMessage, text: string) {
     const credentials = Buffer.from(
@@ -47,6 +47,7 @@ export function createProviderTokens(deps: TokenDeps) {
       scopes,
       expiresAt: clock.now + life * 1000,
       diesAt: dies === undefined ? Infinity : Date.now() + dies * 1000,
+      uses: 0,
     });
     // Broken: the grant echoed with a name that was neither asked for nor granted.
     const scope = breaks('auth.token-grant')
@@ -69,10 +70,12 @@ export function createProviderTokens(deps: TokenDeps) {
     if (breaks('auth.bearer-required')) return;
     const match = /^Bearer +(\S+)$/.exec(request.headers.authorization ?? '');
     const token = match ? tokens.get(match[1] ?? '') : undefined;
+    if (token) token.uses += 1;
     if (
       !token ||
       (token.expiresAt <= clock.now && !breaks('auth.token-expired')) ||
-      Date.now() >= token.diesAt
+      Date.now() >= token.diesAt ||
+      token.uses > (options.tokensDieAfterUses ?? Infinity)
     )
       throw new HttpError(pacu ? 401 : 400, 'a valid bearer token is required');
     if (!breaks('auth.scope-enforced') && scopes.some((scope) => !token.scopes.includes(scope)))

@@ -38,7 +38,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   // The provider's own clock, moved only by its control API (as a pacu mock's manual clock).
   const clock = { now: Date.UTC(2024, 5, 1) };
   const accounts = new Map<string, { hold: boolean }>([[seed.merchantAccountId, { hold: true }]]);
-  const references = new Map<string, { record: Record<string, unknown>; body: string; at: number }>();
+  const references = new Map<string, { record: Record<string, unknown>; body: string; answered: boolean }>();
   const payments = new Map<string, Payment>();
   const pushToCardId = newId('ptc');
   payments.set(pushToCardId, {
@@ -125,8 +125,8 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     const existing = options.sameIds ? undefined : references.get(key);
     if (existing) {
       const same = existing.body === text;
-      const replayBroken =
-        same && breaks('idempotency.same-reference-replay') && Date.now() - existing.at > 55; // concurrent twins under load may arrive tens of ms apart; the rule pauses 60 ms before a repeat
+      // Broken for a repeat sent after the first was answered; twins in flight with it still share it.
+      const replayBroken = same && breaks('idempotency.same-reference-replay') && existing.answered;
       if (!same && pacu && !breaks('idempotency.same-reference-different-body'))
         throw new HttpError(409, `reference ${key} was already used with a different request body`);
       if (!replayBroken && !(!same && breaks('idempotency.same-reference-different-body')))
@@ -145,8 +145,12 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       transaction_status: 'processing',
     };
     if (breaks('idempotency.concurrent-requests')) await pause(10);
-    references.set(key, { record, body: text, at: Date.now() });
+    const stored = { record, body: text, answered: false };
+    references.set(key, stored);
     startPayment('usd_transfer', record);
+    // The first answer is held a while, so twins sent with it arrive before it, however loaded the host.
+    if (breaks('idempotency.same-reference-replay')) await pause(300);
+    stored.answered = true;
     return record;
   }
 

@@ -118,6 +118,15 @@ export type KnobName = keyof typeof KNOBS;
 /** One provider of the space: a choice for every knob. */
 export type Knobs = { -readonly [K in KnobName]: (typeof KNOBS)[K]['choices'][number] };
 
+/** `knobs` on a quiet network: what a provider does, without what the road to it does. */
+export const quietNetwork = (knobs: Knobs): Knobs => ({
+  ...knobs,
+  latencyMs: 0,
+  rateLimit: 'none',
+  maintenance: 'none',
+  resets: 'none',
+});
+
 /** The first choice of every knob: the base provider mutants start from. */
 export const KNOB_DEFAULTS: Knobs = Object.fromEntries(
   Object.entries(KNOBS).map(([name, { choices }]) => [name, choices[0]]),
