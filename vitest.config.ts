@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -15,6 +16,8 @@ export default defineConfig({
     ],
     // Servers on loopback start in most suites; a generous timeout keeps a loaded 2-core CI honest.
     testTimeout: 30_000,
+    // Two files at once even on 2 cores: most wait on loopback servers and child processes (decision 152).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     hookTimeout: 30_000,
   },
 });
