@@ -34,7 +34,7 @@ const seconds = Number(flags.duration);
 const connections = Number(flags.connections);
 const storedTransfers = Number(flags.million);
 const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
-/** The mock's load figures with the journal on, share of bare node:http (issue 26: they must not fall), and p99 at 32 connections. */
+/** The mock's load targets with the journal on, as shares of bare node:http, and p99 at 32 connections. */
 const TARGETS = { 'POST /payments/usd/direct': 0.3, 'GET /users': 0.5 } as const;
 const P99_TARGET_MS = 10;
 

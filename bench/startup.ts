@@ -59,7 +59,7 @@ export interface StartupFigures {
   readonly ratioToNode: Record<string, number>;
 }
 
-/** What issue 19 asks of start-up: a ratio to `node -e 0`, or (`ms`) a whole run's time. */
+/** A start-up figure: a ratio to `node -e 0`, or (`ms`) a whole run's time. */
 const GOALS: Record<string, { ratio?: number; ms?: number }> = {
   'pacu --help': { ratio: 1.5 },
   'pacu mock ready': { ratio: 4 },

@@ -57,9 +57,7 @@ export const LOAD_CPU = '1';
  * Start a server script of the bench (`bench/servers/`) on `cpu`, {@link SERVER_CPU} by default (it
  * prints one JSON line with its origin), with the Node flags `pacu mock` runs with: the baseline and
  * the mock alike. The scripts are plain JavaScript on the built package (`dist/`, which `npm run
- * bench` builds), run by node as users run pacu: under tsx every server also carried tsx's loader
- * thread, whose memory reducer held the one core for 10-18 ms collections in the middle of a
- * run, and pacu's spec was read from its YAML source instead of the build's parsed copy.
+ * bench` builds), run by node as users run pacu: tsx's loader thread would compete for the core.
  */
 export async function startScript(
   name: string,

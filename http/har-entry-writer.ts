@@ -64,10 +64,9 @@ export function harExchangeOf(event: RequestEnd, origin: string): HarExchange {
 
 /**
  * An exchange's HAR entry as JSON text (in {@link HarEntryText}'s pieces), every string through the
- * redactor (the one place secrets leave), as `harEntry(redactor.redact(exchange))` would be. A
- * provider answers the same read with the same bytes, so an answer body's redacted JSON text is
- * remembered while the redactor learns no new secret: redacting and escaping a 3 KB list for
- * every GET was most of what recording cost.
+ * redactor (the one place secrets leave), as `harEntry(redactor.redact(exchange))` would be. An
+ * answer body's redacted text is remembered while the redactor learns no new secret: a provider
+ * answers the same read with the same bytes (decision 101).
  */
 export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEntryText {
   const bodies = new LRUCache<string, HarBodyText>({ max: REMEMBERED_BODIES });

@@ -35,13 +35,10 @@ interface Kept {
 }
 
 /**
- * Decode answer bodies, handing back the very same string for the same bytes. A provider answers
- * the same read with the same bytes, and every memory of the proxy is keyed by the answer's text
- * (the judge's verdicts, the HAR writer's redacted bodies): a fresh 3 KB string per answer made each
- * of them hash and compare 3 KB again, ~5 us of a proxied read. Comparing bytes is a memcmp.
- *
- * One body is kept per byte length (a copy, not the socket's buffer), for reads of at most 64 KiB,
- * at most {@link REMEMBERED_ANSWERS} of them.
+ * Decode answer bodies, handing back the very same string for the same bytes: the proxy's memories
+ * (the judge's verdicts, the HAR writer's bodies) are keyed by the answer's text, and one string
+ * hashes once (decision 101). One body is kept per byte length (a copy), for reads of at most
+ * 64 KiB, at most {@link REMEMBERED_ANSWERS} of them.
  */
 export function createAnswerTexts(): (
   method: string,
