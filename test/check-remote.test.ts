@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveTargetConfig, runChecks } from '../suites/index.ts';
+import { bankSandboxFlags } from './helpers/bank-sandbox-flags.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { type BankSandbox, startBankSandbox } from './providers/independent/index.ts';
 import { type NetworkOptions, startNetworkFront } from './providers/network/network-front.ts';
@@ -14,22 +15,8 @@ const TIMEOUT_MS = 120_000;
 /** Requests a second throttled episode may cost: about a window's worth in flight when it starts. */
 const LEARNING_BURST = 16;
 
-function flags(sandbox: BankSandbox, url: string): string[] {
-  return [
-    '--target',
-    url,
-    '--client-id',
-    sandbox.clientId,
-    '--client-secret',
-    sandbox.clientSecret,
-    '--card-id',
-    sandbox.cardId,
-    '--card-transaction-id',
-    sandbox.cardTransactionId,
-    '--push-to-card-id',
-    sandbox.pushToCardId,
-  ];
-}
+/** The sandbox's flags, its URL swapped for the front's. */
+const flags = (sandbox: BankSandbox, url: string): string[] => bankSandboxFlags({ ...sandbox, url });
 
 /** The independent sandbox behind a network front, checked through the CLI. */
 async function checkThrough(

@@ -10,8 +10,8 @@ import { teachThroughProxy } from './helpers/teach-recording.ts';
 import { startBankSandbox } from './providers/independent/index.ts';
 import {
   describeKnobs,
+  FAR_KNOBS,
   KNOB_DEFAULTS,
-  KNOBS,
   type Knobs,
   knobsArbitrary,
   quietNetwork,
@@ -33,12 +33,8 @@ const DRAWS = Number(process.env.PACU_SPACE_LEARN_DRAWS ?? 1);
 const RUNS = Number(process.env.PACU_SPACE_LEARN_RUNS ?? 20);
 const TIMEOUT_MS = 180_000;
 
-/** Every knob away from the base: the provider furthest from pacu's own mock. */
-const FAR: Knobs = quietNetwork(
-  Object.fromEntries(
-    Object.entries(KNOBS).map(([name, { choices }]) => [name, choices[choices.length - 1]]),
-  ) as Knobs,
-);
+/** Every knob away from the base, on a quiet network. */
+const FAR: Knobs = quietNetwork(FAR_KNOBS);
 
 interface Provider {
   readonly url: string;

@@ -6,6 +6,7 @@ import { DESCRIPTION_TEXT, SKIPPED_WITHOUT_DESCRIPTION } from '../spec/scripts/i
 import { checkSpace, failuresOf, spaceFlags, verifySpace } from './providers/space/check-space.ts';
 import {
   describeKnobs,
+  FAR_KNOBS,
   KNOB_DEFAULTS,
   KNOBS,
   type Knobs,
@@ -27,10 +28,7 @@ const BIN = fileURLToPath(new URL('../cli/bin.js', import.meta.url));
 /** A draw may put the sandbox 300 ms away behind a 25 requests/s limit: a run of a few hundred requests takes a while. */
 const CHECK_TIMEOUT_MS = 240_000;
 
-/** Every knob away from the base: the combination furthest from pacu's own mock. */
-const FAR: Knobs = Object.fromEntries(
-  Object.entries(KNOBS).map(([name, { choices }]) => [name, choices[choices.length - 1]]),
-) as Knobs;
+const FAR = FAR_KNOBS;
 // Drawn with fc.sample, one test each, rather than inside fc.assert: each draw is a full `pacu check`
 // (seconds), so shrinking would rerun dozens; a named test per draw shows its knobs and replays alone.
 const drawn = fc.sample(knobsArbitrary(), { seed: SEED, numRuns: DRAWS });

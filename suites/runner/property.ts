@@ -145,16 +145,27 @@ export async function checkProperty<T>(
   if (outcome.status === 'failed') return outcome;
   // The case did not fail again when replayed (the target changed its mind): report it as it was seen.
   const { verdict, index } = firstFailure;
+  return failedAt(verdict, judged, context.seed, String(index), inputs[index]);
+}
+
+/** The outcome of a case that failed as it was seen: its verdict, where it is and what it sent. */
+function failedAt(
+  verdict: FailedVerdict,
+  runs: number,
+  seed: number,
+  path: string,
+  counterexample: unknown,
+): RuleOutcome {
   return {
     status: 'failed',
-    runs: judged,
+    runs,
     reason: verdict.reason,
     request: verdict.request,
     ...(verdict.response ? { response: verdict.response } : {}),
     ...(verdict.profile ? { profile: verdict.profile } : {}),
-    seed: context.seed,
-    path: String(index),
-    counterexample: inputs[index],
+    seed,
+    path,
+    counterexample,
   };
 }
 
@@ -247,17 +258,7 @@ export async function checkEach<T>(
   const [first] = failures.sort((a, b) => a.index - b.index);
   if (first) {
     const { verdict, index } = first;
-    return {
-      status: 'failed',
-      runs: judged,
-      reason: verdict.reason,
-      request: verdict.request,
-      ...(verdict.response ? { response: verdict.response } : {}),
-      ...(verdict.profile ? { profile: verdict.profile } : {}),
-      seed: context.seed,
-      path: enumerated(index),
-      counterexample: list[index],
-    };
+    return failedAt(verdict, judged, context.seed, enumerated(index), list[index]);
   }
   if (judged === 0 && inconclusive > 0) return { status: 'inconclusive', reason: lastLost, inconclusive };
   return { status: 'passed', runs: judged, ...(inconclusive > 0 ? { inconclusive } : {}) };

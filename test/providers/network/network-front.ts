@@ -1,5 +1,6 @@
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { seededRandom } from '../../../mock/internal/random.ts';
 
 /** What the network between pacu and a sandbox does; every field off by default. */
 export interface NetworkOptions {
@@ -37,18 +38,6 @@ export interface NetworkFront {
   close(): Promise<void>;
 }
 
-/** mulberry32: a small seeded generator, so a draw's resets and jitter replay. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 function refuse(response: ServerResponse, status: number, message: string, retryAfter: string): void {
@@ -64,7 +53,7 @@ function refuse(response: ServerResponse, status: number, message: string, retry
  */
 export async function startNetworkFront(upstream: string, options: NetworkOptions): Promise<NetworkFront> {
   const target = new URL(upstream);
-  const random = seeded(options.seed ?? 1);
+  const random = seededRandom(options.seed ?? 1);
   const started = Date.now();
   const limit = options.rateLimit;
   let tokens = limit?.burst ?? 0;

@@ -118,6 +118,11 @@ export type KnobName = keyof typeof KNOBS;
 /** One provider of the space: a choice for every knob. */
 export type Knobs = { -readonly [K in KnobName]: (typeof KNOBS)[K]['choices'][number] };
 
+/** Every knob away from the base: the provider furthest from pacu's own mock. */
+export const FAR_KNOBS: Knobs = Object.fromEntries(
+  Object.entries(KNOBS).map(([name, { choices }]) => [name, choices[choices.length - 1]]),
+) as Knobs;
+
 /** `knobs` on a quiet network: what a provider does, without what the road to it does. */
 export const quietNetwork = (knobs: Knobs): Knobs => ({
   ...knobs,
