@@ -2,6 +2,7 @@
 // block opts out with the line `<!-- not run: WHY -->` right above its fence: visible, and rare.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse } from 'yaml';
 
 export interface ReadmeBlock {
   /** The file it is in, relative to the repository root (README.md, docs/guides/…). */
@@ -77,13 +78,26 @@ function words(text: string): string[] {
 /** `npx pacu-kit …`, or `pacu …` as an installed devDependency runs it, after any `VAR=value`. */
 const CALL = /(?:^|[;&|(]\s*|^(?:[A-Z_]+=\S*\s+)+)(?:npx pacu-kit|pacu)(?=\s|$)/;
 
-/** Every pacu command of a shell block, continuation lines joined, comments and job control dropped. */
+/** Every `run:` of a YAML block (a GitHub Actions step list), its folded lines joined. */
+function runsOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(runsOf);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    key === 'run' && typeof inner === 'string' ? [inner.replace(/\s*\n\s*/g, ' ')] : runsOf(inner),
+  );
+}
+
+/**
+ * Every pacu command of a shell block, or of the `run:` steps of a YAML block, continuation lines
+ * joined, comments and job control dropped.
+ */
 export function pacuCalls(block: ReadmeBlock): PacuCall[] {
   const calls: PacuCall[] = [];
-  const lines = block.code.split('\n');
+  const lines = block.lang === 'yaml' ? runsOf(parse(block.code)) : block.code.split('\n');
   for (let index = 0; index < lines.length; index++) {
     let text = (lines[index] ?? '').replace(/\s+#.*$/, '').trim();
-    const line = block.line + 1 + index;
+    // A YAML block's steps are named by the block's line.
+    const line = block.lang === 'yaml' ? block.line : block.line + 1 + index;
     while (text.endsWith('\\') && index + 1 < lines.length)
       text = `${text.slice(0, -1).trim()} ${(lines[++index] ?? '').replace(/\s+#.*$/, '').trim()}`;
     const found = CALL.exec(text);
@@ -100,11 +114,9 @@ export function pacuCalls(block: ReadmeBlock): PacuCall[] {
 }
 
 /**
- * Whether a call can run here as written: it names no server of its own (a sandbox, a broker, a
- * receiver), no variable, no elided value (`whsec_…`) and no file the user brings (a recording
- * other than the test's `sandbox.har`, a pact file, the OLD/NEW descriptions or a git ref of `pacu
- * diff`). The others are checked against the command's `--help`: every flag they use must be one
- * the command takes.
+ * Whether a call can run here as written: it names no server of its own, no variable, no elided
+ * value (`whsec_…`) and no file the user brings (a recording but the test's `sandbox.har`, a pact
+ * file, OLD/NEW or a git ref of `pacu diff`). Every call's flags are checked against its `--help`.
  */
 export function runsHere(call: PacuCall): boolean {
   // `webhooks check` always judges a receiver of the user's own; a proxy stands before an upstream.

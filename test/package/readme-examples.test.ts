@@ -1,11 +1,10 @@
-// The examples of the README and of every guide (docs/guides/*.md) are tests, against the packed
-// tarball installed into a fresh project (docs/decisions/091). Every `js` block runs; every `ts`
-// block type-checks under strict settings; every pacu command of an `sh` block runs against the
-// embedded mock, or, where it names a server or a file of its own, uses only flags its command
-// takes. Blocks are found by fence language, so a new guide or section is picked up as is; each
-// failure names the file and the line.
+// The examples of the README and of every guide are tests against the packed tarball in a fresh
+// project (docs/decisions/091): `js` blocks run, `ts` blocks type-check, scenarios and faults load,
+// pacu lines run against the embedded mock or have their flags checked. Blocks are found by fence
+// language, so a new guide is picked up as is; each failure names the file and the line.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { cpSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -52,10 +51,8 @@ async function startsAndAnswers(args: string[]): Promise<string> {
 }
 
 beforeAll(async () => {
-  // "Your pacts" (`--pact pacts/`): a copy of the ones pacu-kit ships.
-  cpSync(path.join(project, 'node_modules/pacu-kit/dist/contracts/pacts'), path.join(project, 'pacts'), {
-    recursive: true,
-  });
+  // "Your pacts" (`--pact pacts/`) are the ones the guides' examples write: a consumer test's and one
+  // from a recording. The js blocks run before the pacu lines that verify them.
   // "sandbox.har": a recording of a pacu mock standing in for the sandbox, made by `pacu record`.
   const port = String(await freePort());
   await startsAndAnswers(['mock', '--port', port]);
@@ -66,17 +63,26 @@ beforeAll(async () => {
   ]);
   expect(recorded.code, recorded.stderr).toBe(0);
 }, 120_000);
-afterAll(() => {
-  for (const child of children) child.kill('SIGTERM');
-});
+afterAll(async () => {
+  // Each mock answers what is in flight and exits; wait for it, so none outlives the test file.
+  await Promise.all(
+    children
+      .filter((child) => child.exitCode === null && child.signalCode === null)
+      .map((child) => {
+        const gone = once(child, 'exit');
+        child.kill('SIGTERM');
+        return gone;
+      }),
+  );
+}, 60_000);
 
 const helpFlags = new Map<string, Promise<Set<string>>>();
-/** The long flags `pacu <command> --help` lists. */
+/** The long flags `pacu <command> --help` lists (through the installed bin: a lookup, not an example). */
 function flagsOf(command: string[]): Promise<Set<string>> {
   const key = command.join(' ');
   const known =
     helpFlags.get(key) ??
-    npx([...command, '--help']).then(
+    run(path.join(project, 'node_modules/.bin/pacu'), [...command, '--help'], { cwd: project }).then(
       (help) => new Set([...help.stdout.matchAll(/--[a-z][\w-]*/g)].map((match) => match[0])),
     );
   helpFlags.set(key, known);
@@ -107,14 +113,22 @@ describe('the examples of the README and the guides, against the installed tarba
   it('runs every js block with node', async () => {
     const js = runnable.filter((block) => block.lang === 'js');
     expect(js.length).toBeGreaterThan(5);
-    for (const block of js) {
-      const file = path.join(project, fileFor(block.file, block.line, 'mjs'));
-      writeFileSync(file, block.code);
-      const ran = await run(process.execPath, [file], { cwd: project }).catch(
-        (error: { stderr: string; code: number }) => error,
-      );
-      expect('code' in ran ? `exit ${ran.code}: ${ran.stderr}` : '', where(block.file, block.line)).toBe('');
-    }
+    const failures: string[] = [];
+    // Two at a time, as the pacu lines below: each block is a process of its own, with its own files.
+    let next = 0;
+    await Promise.all(
+      [0, 1].map(async () => {
+        for (let block = js[next++]; block; block = js[next++]) {
+          const file = path.join(project, fileFor(block.file, block.line, 'mjs'));
+          writeFileSync(file, block.code);
+          await run(process.execPath, [file], { cwd: project }).catch(
+            (error: { stderr: string; code: number }) =>
+              failures.push(`${where(block.file, block.line)}: exit ${error.code}: ${error.stderr}`),
+          );
+        }
+      }),
+    );
+    expect(failures).toEqual([]);
   });
 
   it('type-checks every ts block under strict settings', async () => {
@@ -155,20 +169,50 @@ describe('the examples of the README and the guides, against the installed tarba
     expect(result.stdout).toBe('');
   });
 
-  it('runs every pacu command of the sh blocks against the embedded mock, or checks its flags', async () => {
-    const calls = runnable.filter((block) => block.lang === 'sh').flatMap(pacuCalls);
+  it('loads every scenario and fault a yaml or json block shows, as the mock would', async () => {
+    const shown = runnable.filter(
+      (block) => (block.lang === 'yaml' && /^rules:/m.test(block.code)) || block.lang === 'json',
+    );
+    expect(shown.length).toBeGreaterThan(1);
+    for (const block of shown) {
+      const data = fileFor(block.file, block.line, block.lang);
+      writeFileSync(path.join(project, data), block.code);
+      const script = path.join(project, fileFor(block.file, block.line, 'check.mjs'));
+      writeFileSync(
+        script,
+        block.lang === 'yaml'
+          ? `import { loadScenarioFile } from 'pacu-kit/mock';\nawait loadScenarioFile(${JSON.stringify(data)});\n`
+          : [
+              "import { readFileSync } from 'node:fs';",
+              "import { createMock } from 'pacu-kit/mock';",
+              `const fault = JSON.parse(readFileSync(${JSON.stringify(data)}, 'utf8'));`,
+              'const mock = await createMock({ log: () => {} });',
+              'try { mock.control.addFault(fault); } finally { await mock.close(); }',
+            ].join('\n'),
+      );
+      const ran = await run(process.execPath, [script], { cwd: project }).catch(
+        (error: { stderr: string; code: number }) => error,
+      );
+      expect('code' in ran ? `exit ${ran.code}: ${ran.stderr}` : '', where(block.file, block.line)).toBe('');
+    }
+  });
+
+  it('runs every pacu command of the sh blocks and yaml steps against the embedded mock, or checks its flags', async () => {
+    const calls = runnable.filter((block) => block.lang === 'sh' || block.lang === 'yaml').flatMap(pacuCalls);
     expect(calls.length).toBeGreaterThan(20);
     const ran = new Set<string>();
     const judge = async (call: PacuCall): Promise<void> => {
       const at = `${where(call.file, call.line)}: ${call.text}`;
-      if (!runsHere(call)) {
-        const known = await flagsOf(subcommand(call));
-        for (const flag of call.args.filter((arg) => arg.startsWith('--')))
-          expect(known, `${at}: ${flag}`).toContain(flag.split('=')[0]);
-        return;
-      }
-      if (ran.has(call.text)) return;
-      ran.add(call.text);
+      const known = await flagsOf(subcommand(call));
+      for (const flag of call.args.filter((arg) => arg.startsWith('--')))
+        expect(known, `${at}: ${flag}`).toContain(flag.split('=')[0]);
+      if (!runsHere(call)) return;
+      // A command already run with other report files is the same run: its flags are checked above.
+      const key = call.args
+        .filter((arg, index) => arg !== '--reporter' && call.args[index - 1] !== '--reporter')
+        .join(' ');
+      if (ran.has(key)) return;
+      ran.add(key);
       if (call.args[0] === 'mock') {
         const port = String(await freePort());
         const first = await startsAndAnswers(call.args.map((arg) => arg.replaceAll('4010', port)));
