@@ -126,7 +126,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     if (existing) {
       const same = existing.body === text;
       const replayBroken =
-        same && breaks('idempotency.same-reference-replay') && Date.now() - existing.at > 55; // concurrent twins under load may arrive tens of ms apart; the rule pauses 60 ms before a repeat
+        same && breaks('idempotency.same-reference-replay') && Date.now() - existing.at > 55; // only a paused repeat: concurrent twins under load arrive a little apart
       if (!same && pacu && !breaks('idempotency.same-reference-different-body'))
         throw new HttpError(409, `reference ${key} was already used with a different request body`);
       if (!replayBroken && !(!same && breaks('idempotency.same-reference-different-body')))
