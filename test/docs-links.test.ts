@@ -20,6 +20,15 @@ const anchor = (heading: string): string =>
 const headings = (file: string): Set<string> =>
   new Set([...readFileSync(file, 'utf8').matchAll(/^#{1,6} (.+)$/gm)].map((match) => anchor(match[1] ?? '')));
 
+describe('the guides', () => {
+  it('each open with the command a user pastes, right under the title', () => {
+    const late = documentedFiles(root)
+      .filter((file) => file.startsWith('docs/guides/'))
+      .filter((file) => !/^# .+\n\n```sh\n/.test(readFileSync(path.join(root, file), 'utf8')));
+    expect(late).toEqual([]);
+  });
+});
+
 describe('links in the documentation', () => {
   it('name files that exist, and headings that exist', () => {
     const broken: string[] = [];
