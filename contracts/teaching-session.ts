@@ -84,7 +84,7 @@ export async function runTeachingSession(options: TeachingSessionOptions): Promi
       method: 'POST',
       path: '/auth/token',
       headers: { ...FORM, ...basic(options.clientId, secret) },
-      // The comma as clients and the README's curl send it, not percent-encoded.
+      // The comma as clients and the proxy guide's curl send it, not percent-encoded.
       body: `grant_type=client_credentials&scope=${scope}`,
     });
     const issued = dataOf(response)?.access_token;
