@@ -1,4 +1,4 @@
-// Issue 19, finding 6: the small things a newcomer trips on in the first minutes.
+// The small things a newcomer trips on in the first minutes.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

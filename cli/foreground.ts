@@ -3,11 +3,9 @@ import { spawn } from 'node:child_process';
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
- * Run `node <args>` as if it were this process: the same stdio, signals passed on, and its exit
- * code (or the signal that ended it) becomes this process's. The child gets its own process group
- * on POSIX, so a Ctrl-C reaches it once (from here), not twice (the second would cut its graceful
- * close short), and an IPC channel, which closes if this process is killed outright: the child
- * then dies at once too (see `bin.ts`) instead of living on as an orphan.
+ * Run `node <args>` as if it were this process: same stdio, signals passed on, its exit becomes
+ * ours. Its own process group, so a Ctrl-C reaches it once, not twice (the second would cut its
+ * graceful close short); an IPC channel, so it dies with us instead of living on (see `bin.ts`).
  */
 export function runAsChild(
   args: readonly string[],

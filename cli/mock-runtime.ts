@@ -1,11 +1,9 @@
 import { availableParallelism } from 'node:os';
 
 /**
- * The Node flags `pacu mock` and `pacu proxy` run with. `--v8-pool-size=0` lets Node size V8's helper threads to
- * the CPUs this process may use (affinity and cgroup aware) instead of its fixed default of four.
- * Pinned to one core, four garbage-collector helpers took turns with the thread that answers:
- * while they marked, it ran a fifth of the time, and a young store's POST p99 was 9-14 ms instead
- * of 5-7 ms (decision 042). The bench runs its servers with the same flags.
+ * The Node flags `pacu mock` and `pacu proxy` run with: `--v8-pool-size=0` sizes V8's helper threads
+ * to the CPUs this process may use instead of four, which on one core took turns with the thread that
+ * answers (decision 042). The bench runs its servers with the same flags.
  */
 export const MOCK_NODE_FLAGS: readonly string[] = ['--v8-pool-size=0'];
 
@@ -19,11 +17,9 @@ const NODE_DEFAULT_POOL = 4;
 export const RELAUNCHED_ENV = 'PACU_MOCK_RELAUNCHED';
 
 /**
- * The node arguments to run `pacu <args>` again with, in a child process, or undefined to run in
- * this one. Only the long-running servers, `pacu mock` and `pacu proxy`, are relaunched, only where Node's default pool would be
- * more helpers than spare CPUs, and never when a pool size was chosen already, on the command line
- * or in NODE_OPTIONS (which is also what keeps the child from relaunching itself), nor under
- * `--inspect`.
+ * The node arguments to run `pacu <args>` again with in a child, or undefined to run here: only the
+ * servers (`mock`, `proxy`), only where the default pool outnumbers the CPUs, never when a pool size
+ * was chosen already (which keeps the child from relaunching itself) nor under `--inspect`.
  */
 export function mockRelaunchArgs(
   args: readonly string[],

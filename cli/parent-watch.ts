@@ -7,11 +7,9 @@ export function startedByNpm(env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
- * Call `onGone` once this process's parent has gone (it was re-parented), checking every
- * `everyMs` without keeping the process alive. npm starts pacu through `sh -c` and passes SIGINT
- * and SIGTERM to that shell only; Debian's and Ubuntu's /bin/sh (dash) dies of a SIGTERM without
- * passing it on, so pacu learns that npm was told to stop only from its parent's death.
- * Returns a function that stops watching.
+ * Call `onGone` once this process's parent has gone, checking every `everyMs` without keeping the
+ * process alive; returns a function that stops watching. Under npm, dash dies of a SIGTERM without
+ * passing it on, so the parent's death is all pacu learns of it (decision 120).
  */
 export function onParentGone(onGone: () => void, everyMs: number = PARENT_CHECK_MS): () => void {
   const parent = process.ppid;

@@ -16,11 +16,9 @@ export interface ServedCommand<Server> {
 }
 
 /**
- * Run a server command until SIGINT or SIGTERM, then stop it. A signal that comes while it starts
- * stops it as soon as it is up. Every signal after the first is absorbed while it stops: one Ctrl-C
- * often arrives twice (from the terminal, and again from `npm exec`, which passes it on to a child
- * that is in the terminal's process group anyway), and the second must not cut the answers in
- * flight or the reports short. The graceful close bounds how long stopping takes.
+ * Run a server command until SIGINT or SIGTERM, then stop it (once it is up, if the signal came
+ * while it started). Later signals are absorbed: one Ctrl-C often arrives twice (the terminal, then
+ * `npm exec`), and the second must not cut the answers in flight or the reports short.
  */
 export async function serveUntilStopped<Server>(command: ServedCommand<Server>, io: CliIo): Promise<void> {
   let requested: StopSignal | undefined;

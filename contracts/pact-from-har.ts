@@ -152,11 +152,9 @@ async function sendExample(baseUrl: string, definition: InteractionDefinition, e
 }
 
 /**
- * Write the exchanges of a recording as a Pact V4 file, through Pact's own consumer DSL and mock
- * server (each interaction is exercised once, as a consumer test would): paths relative to the base
- * URL, the recorded requests as they were sent, the answers with matchers from the documented view,
- * every credential a provider-state expression with a harmless example (decision 030). Exchanges on
- * paths the description does not have, and 5xx answers, are left out. Returns the file written.
+ * Write a recording's exchanges as a Pact V4 file through Pact's own DSL and mock server: relative
+ * paths, the requests as sent, matchers from the documented view, credentials as provider-state
+ * expressions (decision 030). Paths the description lacks and 5xx answers are left out.
  *
  * @example
  * const file = await writePactFromHar(await readHar('sandbox.har'), { consumer: 'shop', provider: 'pacu-api', dir: 'pacts' });

@@ -55,13 +55,9 @@ function dataOf(response: ApiResponse): Record<string, unknown> | undefined {
 }
 
 /**
- * The few requests that teach `pacu mock --from-recording` the choices a sandbox makes, for a team
- * that has no client yet: a token (and a refused one), the user list paged three common ways and
- * without a token, a p2p status, the card reads it has ids for, an unknown id and an unknown path,
- * an account, a transfer with its exact replay, a reuse of its reference with another body, one
- * without description, one without amount, one labelled text/plain, one with a token never issued
- * and one with a token of the card scope only, and a wallet payout. Send it through `pacu proxy
- * --record` (or let `pacu record` do so): the recording is what the mock learns from.
+ * The few requests that teach `pacu mock --from-recording` a sandbox's choices, for a team with no
+ * client yet: tokens, paging, reads, refusals, replays and the payments (docs/decisions/143). Send
+ * it through `pacu proxy --record`, as `pacu record` does: the recording is what the mock learns from.
  *
  * @example
  * const steps = await runTeachingSession({ baseUrl: proxy.url, clientId, clientSecret });
@@ -88,7 +84,7 @@ export async function runTeachingSession(options: TeachingSessionOptions): Promi
       method: 'POST',
       path: '/auth/token',
       headers: { ...FORM, ...basic(options.clientId, secret) },
-      // The comma as clients and the README's curl send it, not percent-encoded.
+      // The comma as clients and the proxy guide's curl send it, not percent-encoded.
       body: `grant_type=client_credentials&scope=${scope}`,
     });
     const issued = dataOf(response)?.access_token;

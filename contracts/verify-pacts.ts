@@ -133,11 +133,9 @@ function brokerSource(broker: BrokerOptions): PactSource {
 }
 
 /**
- * Verify pacts against any target with Pact's verifier. pacu sets each provider state up (through
- * a pacu mock's control API, or the ids of the target config); an interaction whose known state
- * cannot be met on this target is skipped with the reason, never run against made-up data; one whose
- * state pacu does not know runs without setup, as in Pact's verifier. Throws only for usage problems
- * (an unreachable target or broker).
+ * Verify pacts against any target with Pact's verifier, pacu setting each provider state up. A known
+ * state this target cannot meet skips its interaction with the reason (never made-up data); an
+ * unknown state runs without setup, as Pact does. Throws only for usage problems.
  */
 export async function verifyPacts(given: VerifyPactsOptions): Promise<Report> {
   const startedAt = new Date();

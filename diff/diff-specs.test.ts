@@ -242,13 +242,13 @@ describe('payment-aware sentences and the gate', () => {
     await expect(diffSpecs(OLD, OLD, { failOn: 'used' })).rejects.toThrow(/needs consumers/);
   });
 
-  it('counts its checks by area and severity, as the README and decision 100 say', () => {
+  it('counts its checks by area and severity, as the diff guide and decision 100 say', () => {
     const counts = checkCounts();
     expect(counts.total).toBe(Object.keys(CHECKS).length);
     expect(Object.values(counts.bySeverity).reduce((a, b) => a + b, 0)).toBe(counts.total);
     const { breaking, risky, safe } = counts.bySeverity;
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    expect(readme).toContain(
+    const guide = readFileSync(new URL('../docs/guides/diff-gate.md', import.meta.url), 'utf8');
+    expect(guide).toContain(
       `**${counts.total} checks** (${breaking} breaking, ${risky} risky, ${safe} safe)`,
     );
     const record = readFileSync(

@@ -99,7 +99,7 @@ async function behaviourOf(
 }
 
 function resolveScenario(scenario: string | Scenario): Scenario {
-  // The built-in scenario is checked by its test, not at every start (Ajv's compile is ~40 ms of it).
+  // The built-in scenario is checked by its test, not at every start (Ajv's first compile is costly: decision 093).
   if (scenario === DEFAULT_SCENARIO) return scenario;
   return typeof scenario === 'string'
     ? loadScenarioFile(scenario)
@@ -279,11 +279,9 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     basePath: behaviour.basePath,
     learned,
     async listen() {
-      // A server starts from a collected heap: the garbage of loading the spec and Prism set the
-      // next collection's limit too low, and a young store's first seconds paid for it in major
-      // collections (POST p99 14-19 ms against 6.5-9 ms; decision 042). About 25 ms, paid before
-      // the first request is served: here when Prism is loaded, else once it is (requests wait for
-      // Prism anyway), so the ready line does not wait for it.
+      // A server starts from a collected heap, or the loading garbage sets the next collection's
+      // limit too low and a young store's first seconds pay for it (decision 042). Done once Prism
+      // is loaded (requests wait for it anyway), so the ready line does not wait for the collection.
       if (!collectedAfterLoading && prism.loaded) collectGarbage();
       const limits = {
         ...FRONT_DOOR_DEFAULTS,

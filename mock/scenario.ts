@@ -60,7 +60,7 @@ export const SCENARIO_SCHEMA: JSONSchema7 = {
   },
 };
 
-// Compiled on first use: every mock start imports this module, few load a scenario (Ajv's compile ~40 ms).
+// Compiled on first use: every mock start imports this module, few load a scenario (decision 093).
 let checkShape: ReturnType<typeof compileSchema> | undefined;
 
 function fail(source: string, message: string): never {

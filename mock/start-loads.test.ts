@@ -1,7 +1,7 @@
-// Issue 19, finding 8: what a mock's start does before it listens is what `pacu mock` ready costs.
-// Timed goals live in `npm run bench -- --only startup`; this pins the cause of the last miss: the
-// YAML parser and Ajv (the first schema compile builds Ajv: ~40 ms) loaded at every start, by
-// modules that need them only for a scenario file, a state file or the statement index.
+// What a mock's start does before it listens is what `pacu mock` ready costs. Timed goals live in
+// `npm run bench -- --only startup`; this pins the cause of the last miss: the YAML parser and Ajv
+// loaded at every start by modules that need them only for a scenario, a state file or the
+// statement index (decision 093).
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 

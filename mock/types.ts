@@ -188,13 +188,9 @@ export interface MockOptions {
   /** @default spec/openapi.yaml as pacu ships it */
   specFile?: string;
   /**
-   * Behave like the sandbox a recording (a HAR file, or one read already) was made of. Its records
-   * are served (users, cards, card transactions, push-to-card payments, p2p users, the merchant
-   * account, its transfers and payouts, so a replayed reference answers as the sandbox did), and
-   * every choice the description leaves open that the traffic shows is learned: the shape of new
-   * records, forms of ids, timestamps and amounts, refusals, replays, token lifetime and type, base
-   * path, content type, paging (see {@link MockApp.learned}). What the recording never showed is
-   * pacu's: its decisions, and records from `seed`. @default none
+   * Behave like the sandbox a recording (a HAR file, or one read already) was made of: serve its
+   * records and make every choice the description leaves open that the traffic shows (see
+   * {@link MockApp.learned}); what it never showed stays pacu's. @default none
    */
   fromRecording?: string | Har;
   /** Where the mock reports unexpected errors and failed deliveries. @default a line on stderr */

@@ -1,15 +1,12 @@
 /**
- * Every file `npm run generate` writes, with what it must hold now: the record types and the
- * README's decision table from spec/openapi.yaml, and the reference in docs/reference/ (commands
- * and flags, rules, decisions, traceability, statements). test/generated-files.test.ts fails while
- * any of them is stale.
+ * Every file `npm run generate` writes, with what it must hold now: the record types from
+ * spec/openapi.yaml, and the reference in docs/reference/ (commands and flags, rules, decisions,
+ * traceability, statements). test/generated-files.test.ts fails while any of them is stale.
  */
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { loadSpec, loadStatementIndex, parseStatements } from '../spec/index.ts';
 import { DESCRIPTION_TEXT } from '../spec/scripts/interface-description.ts';
 import { renderApiTypes } from '../spec/scripts/render-api-types.ts';
-import { renderDecisionsTable, replaceDecisionsTable } from '../spec/scripts/render-decisions-table.ts';
 import { renderSpecConstants } from '../spec/scripts/render-spec-constants.ts';
 import { renderStatements } from '../spec/scripts/render-statements.ts';
 import { renderTraceability } from '../spec/scripts/render-traceability.ts';
@@ -30,11 +27,9 @@ const at = (path: string): string => fileURLToPath(new URL(`../${path}`, import.
 export async function generatedFiles(): Promise<GeneratedFile[]> {
   const spec = await loadSpec();
   const entries = await loadStatementIndex();
-  const readme = await readFile(at('README.md'), 'utf8');
   return [
     { path: 'spec/generated/api-types.ts', text: await renderApiTypes() },
     { path: 'spec/generated/spec-constants.ts', text: await renderSpecConstants() },
-    { path: 'README.md', text: replaceDecisionsTable(readme, renderDecisionsTable(spec.decisions)) },
     { path: 'docs/reference/README.md', text: renderReferenceIndex() },
     { path: 'docs/reference/commands.md', text: await renderCommands() },
     { path: 'docs/reference/rules.md', text: renderRules(spec, entries) },

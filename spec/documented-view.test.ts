@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileSchema, loadSpec, schemaForProfile } from './index.ts';
 
-// Issue 17, spec side: what a legal provider may send under `documented`, and what only pacu's strict view refuses.
+// What a legal provider may send under `documented`, and what only pacu's strict view refuses.
 describe('the documented view says what the description states, no more and no less', async () => {
   const spec = await loadSpec();
   const check = (name: string, profile: 'documented' | 'strict') =>

@@ -157,7 +157,7 @@ export function loadOpenApi(file: string): Promise<Spec<string>> {
   return once(loadedAny, file, readSpec);
 }
 
-/** Once per file and process: `pacu check` starts a mock and runs the suites on one Spec (~100 ms each). */
+/** Once per file and process: `pacu check` starts a mock and runs the suites on one Spec, loaded once. */
 function once<T>(
   cache: Map<string, Promise<T>>,
   file: string,

@@ -5,7 +5,7 @@ import { type Report, resolveTargetConfig, runChecks } from '../suites/index.ts'
 import { run, tempDir } from './helpers/check-run.ts';
 import { TEST_SEED } from './providers/run-against.ts';
 
-// Issue 19, finding 4: the library run given a pacu mock's control URL takes the card and
+// The library run given a pacu mock's control URL takes the card and
 // push-to-card ids from its control API, as the CLI does, and words a missing setting as an option.
 
 let mock: RunningMock;

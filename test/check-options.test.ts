@@ -6,7 +6,7 @@ import { API_CLIENT_DEFAULTS } from '../suites/target/api-client.ts';
 import { resolveTargetConfig } from '../suites/target/target-config.ts';
 import { runCli } from './helpers/run-cli.ts';
 
-// Issue 19, finding 9: options are resolved once into a fully set object whose defaults live in one
+// Options are resolved once into a fully set object whose defaults live in one
 // exported constant, and `--help` shows those same defaults.
 
 const target = resolveTargetConfig({ target: 'http://127.0.0.1:1/v3' });

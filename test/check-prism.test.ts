@@ -7,7 +7,7 @@ import { freePort } from './helpers/free-port.ts';
 import { TEST_SEED } from './providers/run-against.ts';
 
 // The peer tool as a provider nobody on the team wrote: Stoplight's own `prism mock` of pacu's spec is
-// stateless, answering the example transaction id whatever the reference (finding 2).
+// stateless, answering the example transaction id whatever the reference.
 const PRISM = fileURLToPath(new URL('../node_modules/.bin/prism', import.meta.url));
 
 let prism: ChildProcess;

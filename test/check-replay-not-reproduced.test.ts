@@ -1,4 +1,4 @@
-// Issue 17, finding 7: a replay whose failure does not come back says so, with what differed, and
+// A replay whose failure does not come back says so, with what differed, and
 // exits 3: CI can tell a flaky verdict (a transient fault) from a fixed one.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

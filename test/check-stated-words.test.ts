@@ -4,7 +4,7 @@ import { type Report, type RuleResult, resolveTargetConfig, runChecks } from '..
 import { TEST_SEED } from './providers/run-against.ts';
 import { startTestProvider, type TestProvider, type TestProviderOptions } from './providers/test-provider.ts';
 
-// Issue 17: a verdict holds only what the description's words state. Each case is a provider that
+// A verdict holds only what the description's words state. Each case is a provider that
 // makes one choice, checked by the rules that judge it.
 
 const started: TestProvider[] = [];

@@ -8,7 +8,7 @@ import { DEFAULT_SPEC_FILE, loadOpenApi, type Spec } from '../spec/index.ts';
 import { operationsOf, RULES, resolveTargetConfig, runChecks } from '../suites/index.ts';
 import { TEST_SEED } from './providers/run-against.ts';
 
-// Issue 17: rules read the operation, not tables of their own. A copy of spec/openapi.yaml with a
+// Rules read the operation, not tables of their own. A copy of spec/openapi.yaml with a
 // tenth operation (a JSON POST with an id in its path and one in its body) and an eleventh (a GET
 // with a path id) gets every rule that applies to them, with no edit in suites/.
 

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { renderDiffConsole } from '../cli/reporters/diff-reporters.ts';
 import { diffSpecs } from '../diff/index.ts';
 
-// The README's `pacu diff` example must stay true as spec/openapi.yaml evolves: the fixture is the
-// spec with three edits, and the README shows what `pacu diff --quiet` prints for it. When the spec
-// changes, rerun with PACU_WRITE_EXAMPLE=1 to rewrite both, and read the new output before committing.
+// The diff guide's `pacu diff` example must stay true as spec/openapi.yaml evolves: the fixture is
+// the spec with three edits, and the guide shows what `pacu diff --quiet` prints for it. When the
+// spec changes, rerun with PACU_WRITE_EXAMPLE=1 to rewrite both, and read the new output first.
 const at = (file: string): string => new URL(`../${file}`, import.meta.url).pathname;
 const SPEC = 'spec/openapi.yaml';
 const NEXT = 'docs/examples/openapi-next.yaml';
 const WRITE = process.env.PACU_WRITE_EXAMPLE === '1';
+const GUIDE = 'docs/guides/diff-gate.md';
 
 /** spec/openapi.yaml, version 1.1: `transaction_id` of the USD transfer record renamed, a `returned` status. */
 function nextVersion(spec: string): string {
@@ -30,7 +31,7 @@ function nextVersion(spec: string): string {
     );
 }
 
-describe("the README's pacu diff example", () => {
+describe("the diff guide's pacu diff example", () => {
   it(`${NEXT} is ${SPEC} with the three edits`, () => {
     const expected = nextVersion(readFileSync(at(SPEC), 'utf8'));
     if (WRITE) writeFileSync(at(NEXT), expected);
@@ -39,12 +40,12 @@ describe("the README's pacu diff example", () => {
 
   it('shows what pacu diff --quiet prints for it', async () => {
     const output = renderDiffConsole(await diffSpecs(SPEC, NEXT), { quiet: true }).trimEnd();
-    const readme = readFileSync(at('README.md'), 'utf8');
+    const readme = readFileSync(at(GUIDE), 'utf8');
     const intro = `\`npx pacu-kit diff\n${SPEC} ${NEXT} --quiet\` prints (exit code 1):\n\n\`\`\`text\n`;
     const start = readme.indexOf(intro) + intro.length;
     expect(start).toBeGreaterThan(intro.length);
     const end = readme.indexOf('\n```', start);
-    if (WRITE) writeFileSync(at('README.md'), `${readme.slice(0, start)}${output}${readme.slice(end)}`);
+    if (WRITE) writeFileSync(at(GUIDE), `${readme.slice(0, start)}${output}${readme.slice(end)}`);
     expect(readme.slice(start, end)).toBe(output);
   });
 });

@@ -1,7 +1,7 @@
 // One case list for the front door (http/front-door.ts), run against every surface behind it: the
 // mock and the proxy (hono's router/common.case.test.ts: one suite, many implementations). The
-// attacks of issue 26, findings 1-6 (and issue 11's findings 6-8, which the mock passed), over raw
-// sockets where an HTTP client cannot express them.
+// attacks on a front door (slow and stalled clients, pipelining, CONNECT and `*`, absolute-form
+// targets and path escapes, header floods), over raw sockets where an HTTP client cannot express them.
 import { expect } from 'vitest';
 import { raw, statusLines } from './raw-http.ts';
 

@@ -74,7 +74,7 @@ describe('pacu mock', () => {
     const exited = exitOf(started.child);
     started.child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    // One prefix, as every line pacu prints (issue 19, finding 6).
+    // One prefix, as every line pacu prints.
     expect(started.stderr()).toContain(`pacu mock: coverage written to ${file}`);
     expect(started.stderr()).not.toContain('pacu: pacu');
     const html = readFileSync(file, 'utf8');

@@ -1,4 +1,4 @@
-// Issue 11, finding 3: the control API lets no one in from elsewhere.
+// The control API lets no one in from elsewhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../mock/index.ts';
 import { call } from './mock-helpers.ts';

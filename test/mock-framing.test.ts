@@ -1,4 +1,4 @@
-// Issue 19, finding 2: a body whose framing is broken (a chunk size that is not hex) is answered at
+// A body whose framing is broken (a chunk size that is not hex) is answered at
 // once with the 400 envelope and the connection closed, as nginx does; it never hangs the socket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../mock/index.ts';

@@ -1,4 +1,4 @@
-// Issue 11, findings 4-11: hostile input never gets a 5xx, never loses an answer.
+// Hostile input never gets a 5xx, never loses an answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../mock/index.ts';
 import { call, getJson, postJson, tokenFor, transferBody } from './mock-helpers.ts';
@@ -41,9 +41,8 @@ describe('finding 4: bad percent-encoding', () => {
   });
 });
 
-// Finding 5 (oversize uploads) runs against the mock and the proxy in test/oversize-uploads.test.ts.
-// Findings 6-8 (pipelining, header lines, CONNECT) are cases of the front door's case list, run
-// against the mock and the proxy alike: test/front-door.case.ts.
+// Oversize uploads run against the mock and the proxy in test/oversize-uploads.test.ts; pipelining,
+// header lines and CONNECT are cases of the front door's list, test/front-door.case.ts.
 
 describe('finding 9: paging parameters', () => {
   it.each(['per_page=', 'page=', 'page=1e999', 'page=0', 'per_page=Infinity', 'page=1.5', 'page=0x10'])(

@@ -1,4 +1,4 @@
-// Issue 28: a mock made from a recording answers new requests as the recorded sandbox would, wherever
+// A mock made from a recording answers new requests as the recorded sandbox would, wherever
 // the description is silent and the traffic shows the sandbox's choice. The sandbox here is the bank
 // sandbox written from the description alone: it echoes account_id in the transfer record, writes
 // UUIDs and `+00:00` timestamps with microseconds, serves under /api/v3, and so on.

@@ -18,7 +18,7 @@ import {
 } from './providers/space/knobs.ts';
 import { startSpaceProvider } from './providers/space/space-provider.ts';
 
-// Issue 28's proof over providers pacu did not write: for each, the teaching session goes through
+// The learned mock over providers pacu did not write: for each, the teaching session goes through
 // `pacu proxy` and is recorded; a mock is started from the recording; `pacu replay` of the recording
 // against that mock reports no drift; `pacu check` against the mock gives the provider's verdict.
 // Mutants do not count: a mock learned from a broken provider may copy the breakage it observed.

@@ -1,5 +1,5 @@
-// The mock records and judges its own traffic as the proxy does (issue 26, "the answer on the end
-// event"): `pacu mock --record FILE.har --findings`, through the same observers.
+// The mock records and judges its own traffic as the proxy does, through the same observers
+// (decision 111): `pacu mock --record FILE.har --findings`.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 11, findings 12 and 13: webhook timeouts cover the exchange only; retries run on the mock's
+// Webhook timeouts cover the exchange only; retries run on the mock's
 // clock, follow Standard Webhooks' answers, and a manual redelivery replaces the scheduled retry.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

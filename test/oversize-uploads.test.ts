@@ -1,6 +1,6 @@
-// An upload over the body limit gets the 413 envelope every time, never a reset: issue 11's
-// finding 5 on the mock, issue 26's finding 2 through the proxy. Each server runs in its own
-// process: in one process the client never races the server's close.
+// An upload over the body limit gets the 413 envelope every time, never a reset, from the mock and
+// through the proxy. Each server runs in its own process: in one process the client never races
+// the server's close.
 import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { startMock } from '../mock/index.ts';

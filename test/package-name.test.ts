@@ -12,9 +12,12 @@ const read = (file: string): string => readFileSync(path.join(root, file), 'utf8
 const COPIED = [
   'README.md',
   'index.ts',
-  ...readdirSync(path.join(root, 'docs'))
-    .filter((file) => /\.(md|ya?ml)$/.test(file))
-    .map((file) => `docs/${file}`),
+  'CONTRIBUTING.md',
+  ...['docs', 'docs/guides'].flatMap((dir) =>
+    readdirSync(path.join(root, dir))
+      .filter((file) => /\.(md|ya?ml)$/.test(file))
+      .map((file) => `${dir}/${file}`),
+  ),
   ...readdirSync(path.join(root, 'test/package/consumer')).map((file) => `test/package/consumer/${file}`),
 ];
 

@@ -1,5 +1,5 @@
 // A pact made from traffic whose token request carries `scope=card,us_account` (a comma, as the
-// README's curl sends it) must verify against the provider it was recorded from and against the
+// proxy guide's curl sends it) must verify against the provider it was recorded from and against the
 // mock made from the same recording: the verifier must send the form body whole.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

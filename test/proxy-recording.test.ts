@@ -1,4 +1,4 @@
-// Issue 26, findings 7, 8 and 10: a recording keeps every exchange whose answer reached the client,
+// A recording keeps every exchange whose answer reached the client,
 // across a kill -9 of a real `pacu proxy` process; a restart continues it and never wipes it; an
 // answer the upstream cut, and a 502 or 504, are recorded as browsers record them and reported.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

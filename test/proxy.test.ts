@@ -1,5 +1,5 @@
 // pacu proxy over real HTTP: the pacu mock as the correct upstream, small broken upstreams, a client
-// on undici, TLS to a self-signed upstream, and the bad inputs of issue 18.
+// on undici, TLS to a self-signed upstream, and bad inputs on both sides.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import {
@@ -458,7 +458,7 @@ describe('pacu proxy in front of broken upstreams', () => {
     }
   });
 
-  // Finding 10 (the upstream cuts its answer) is tested in proxy-recording.test.ts.
+  // An upstream that cuts its answer is tested in proxy-recording.test.ts.
 
   it('refuses a bad upstream URL with one line', async () => {
     await expect(startProxy({ upstream: 'ftp://x/v3' })).rejects.toThrow(/not an http\(s\) URL/);

@@ -1,4 +1,4 @@
-// Issue 26, finding 9: no secret in clear, by one policy, wherever the proxy or the mock shows
+// No secret in clear, by one policy, wherever the proxy or the mock shows
 // traffic: the recording, stderr and stdout, every report, /__pacu/exchanges, /__pacu/findings and
 // the mock's request journal. A `pacu proxy` process in front of an upstream that echoes what it
 // is sent, as a careless provider does.

@@ -15,7 +15,7 @@ import {
 } from './providers/space/knobs.ts';
 import { type SpaceProvider, startSpaceProvider } from './providers/space/space-provider.ts';
 
-// The space of legal providers (issue 17): a provider that makes any choice the interface description
+// The space of legal providers: a provider that makes any choice the interface description
 // leaves open must pass `pacu check` (profile documented, default runs) and `pacu verify`.
 
 /** Pinned, and printed by every test name, so a red combination replays exactly. */
@@ -25,7 +25,7 @@ const DRAWS = Number(process.env.PACU_SPACE_DRAWS ?? 3);
 /** pacu seeds per combination; PACU_SPACE_SEEDS=3 is the issue's "0 false reds over 3 seeds". */
 const SEEDS = Number(process.env.PACU_SPACE_SEEDS ?? 1);
 const BIN = fileURLToPath(new URL('../cli/bin.js', import.meta.url));
-/** A draw may put the sandbox 300 ms away behind a 25 requests/s limit: a run of a few hundred requests takes a while. */
+/** A draw may put the sandbox far away behind a rate limit: a run of a few hundred requests takes a while. */
 const CHECK_TIMEOUT_MS = 240_000;
 
 const FAR = FAR_KNOBS;

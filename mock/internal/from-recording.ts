@@ -194,11 +194,9 @@ function fillAccounts(state: MockState, recorded: Recorded, base: MockState): st
 }
 
 /**
- * The state of a mock made from a recording: the records the sandbox answered (users, cards, card
- * transactions, push-to-card payments, the merchant account, p2p users) and the transfers and
- * payouts it made, under no client so any client's replay finds them. What the recording never
- * showed comes from the seed. An answer that breaks the documented view is left out (the learned
- * report says so): the mock would serve it as its own.
+ * The state of a mock made from a recording: the records and payments the sandbox answered, under no
+ * client so any client's replay finds them, and the seed's for what it never showed. An answer that
+ * breaks the documented view is left out (the learned report says so): it would be served as pacu's.
  */
 export function recordedState(checked: readonly CheckedExchange[], seed: number): MockState {
   const recorded = gather(checked);

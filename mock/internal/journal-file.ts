@@ -24,11 +24,9 @@ function writeAll(fd: number, text: string): void {
 }
 
 /**
- * Open `file` for appending (created 0600). Entries appended during one turn of the event loop are
- * written with one write() in `setImmediate`, after the turn's I/O callbacks, and the answers of
- * that turn wait for it (`committed()`): a write that reached the kernel survives `kill -9`.
- * With `fsync`, the batch is also fdatasync'ed (off the main thread) before answers leave, so it
- * survives power loss; that is Redis's `appendfsync always`, batched as its group commit does.
+ * Open `file` for appending (0600). One write() per turn of the event loop, and that turn's answers
+ * wait for it (`committed()`), so what was acknowledged survives `kill -9`; with `fsync` each batch
+ * is fdatasync'ed first and survives power loss too (Redis's `appendfsync always`, group-committed).
  */
 export function openJournalFile(file: string, fsync: boolean): JournalFile {
   const fd = openSync(file, 'a', STATE_FILE_MODE);

@@ -30,8 +30,8 @@ export function seededHex(random: Random, count: number): string {
   return out;
 }
 
-// One call into the CSPRNG per 4 KiB instead of one per id: at 20,000 transfers a second the
-// per-call overhead of randomBytes was about 4% of the mock's CPU time on the transfer path.
+// One call into the CSPRNG per 4 KiB instead of one per id: randomBytes' per-call overhead showed
+// on the transfer path under load (decision 040).
 const POOL_BYTES = 4096;
 const pool = Buffer.allocUnsafe(POOL_BYTES);
 let poolOffset = POOL_BYTES;

@@ -67,12 +67,9 @@ const shownBy =
   });
 
 /**
- * The last `size` requests in a ring of fixed slots, one array per field. Under load an object per
- * request (with its body Buffer, an ArrayBuffer and an external backing store) lived just long
- * enough to be promoted and then died in the old generation, which doubled the POST p99; slots
- * keep only the body's text and the path, and repeated strings (paths, content types) are shared.
- * The window is the last `size` requests recorded: clearing a client frees what its slots hold,
- * not the slots.
+ * The last `size` requests in a ring of fixed slots, one array per field: an object per request
+ * lived just long enough to die in the old generation, which hurt the tail (decision 041). Clearing
+ * a client frees what its slots hold, not the slots.
  */
 function createRing(size: number) {
   const ring = ringSlots(size);

@@ -23,14 +23,10 @@ function shardOf(key: string): number {
 }
 
 /**
- * A string-keyed Map that never rehashes more than a slice of its entries at once. A JS Map grows
- * by rehashing all of its entries in one call: at 2^20 stored transfers one insert held the event
- * loop 166 ms for the transfers and 240 ms for the references (decision 041), and each doubling
- * takes twice as long as the last. Here one plain Map takes the first 2^17 keys (a young store pays
- * nothing: splitting every store into shards from the start cost it CPU and tail latency); later
- * keys go to 64 Maps chosen by a hash of the key, each rehashing 1/64 of them on its own insert.
- * Iteration is the first Map, then shard by shard: not insertion order (nothing that iterates the
- * store's maps depends on it).
+ * A string-keyed Map that never rehashes more than a slice of its entries at once: a JS Map rehashes
+ * all of them in one insert, which held the event loop at 2^20 transfers (decision 041). The first
+ * 2^17 keys stay in one Map (a young store pays nothing); later ones go to 64 shards by hash.
+ * Iteration is not insertion order; nothing that iterates the store depends on it.
  */
 export class ShardedMap<V> implements ReadonlyShardedMap<V> {
   private readonly base = new Map<string, V>();

@@ -132,7 +132,7 @@ export function removeEntry(state: MockState, collection: CollectionName, key: s
 }
 
 // Compiled on first use: a mock without a state file never reads a header, and the first compile
-// of a process builds Ajv itself (~40 ms of every start).
+// of a process builds Ajv itself, a cost of every start (decision 093).
 let headerCheck: SchemaCheck | undefined;
 const HEADER_SCHEMA: JSONSchema7 = {
   type: 'object',

@@ -1,10 +1,7 @@
 /**
- * Where the repository's tests and `npm run generate` find the interface description: in ../shared
- * beside the clone, or at `PACU_DESCRIPTION_FILE`. Read, never retyped.
- *
- * In CI (`CI` set, as every CI service sets it) a missing description is an error, so a run that
- * could not compare pacu with the description never passes by skipping those comparisons; on a
- * developer's machine the comparisons are skipped, and the test names say why.
+ * Where the tests and `npm run generate` find the interface description (../shared beside the clone,
+ * or `PACU_DESCRIPTION_FILE`): read, never retyped. In CI a missing one is an error, so no run passes
+ * by skipping the comparisons; a developer's run skips them and says why (docs/decisions/150).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

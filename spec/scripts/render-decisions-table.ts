@@ -7,7 +7,7 @@ function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
 }
 
-/** The README's decision table: one row per distinct reason, with every place it is marked. */
+/** The decision table of docs/reference/decisions.md: one row per distinct reason, with every place it is marked. */
 export function renderDecisionsTable(decisions: readonly Decision[]): string {
   const byReason = new Map<string, string[]>();
   for (const decision of decisions) {
@@ -26,12 +26,4 @@ export function renderDecisionsTable(decisions: readonly Decision[]): string {
     ...rows,
     DECISIONS_END,
   ].join('\n');
-}
-
-/** `readme` with the text between the decision markers replaced by `table`. */
-export function replaceDecisionsTable(readme: string, table: string): string {
-  const start = readme.indexOf(DECISIONS_START);
-  const end = readme.indexOf(DECISIONS_END);
-  if (start < 0 || end < start) throw new Error('README.md lacks the decisions markers');
-  return readme.slice(0, start) + table + readme.slice(end + DECISIONS_END.length);
 }

@@ -20,7 +20,7 @@ export function renderTraceability(spec: Spec): string {
     '`spec/openapi.yaml`). `spec/traceability.test.ts` fails when a constraint has no sentence or its sentence',
     'is not found verbatim in the description; `spec/keyword-stated.test.ts` fails when the sentence names the',
     'field but does not state the keyword (a type row does not make a field required). Anything the',
-    'description does not state is a decision, listed in the README and checked only under `--profile strict`.',
+    'description does not state is a decision, listed in [decisions.md](decisions.md) and checked only under `--profile strict`.',
     'The reverse, sentence by sentence, is [statements.md](statements.md).',
     '',
     `${rows.length} constraints in ${spec.operations.length} operations.`,

@@ -228,10 +228,9 @@ export const remembersAnswer = (method: string, length: number): boolean =>
 
 /**
  * {@link judgeExchange} for a stream of exchanges (`pacu proxy`): the same verdicts, with the
- * answer's half remembered. That half is a function of the operation, the status, the content type
- * and the text alone (an {@link ApiResponse}'s `json` is the parse of its `text`), and a provider
- * answers the same read with the same bytes: judging GET /users again was most of a proxied read's
- * cost. Which answers are remembered: {@link remembersAnswer}. The request's half is judged every time.
+ * answer's half remembered ({@link remembersAnswer}), since it depends on the operation, status,
+ * content type and text alone and a provider answers a read with the same bytes. The request's half
+ * is judged every time.
  *
  * @example
  * const judge = createExchangeJudge(spec, 'documented');

@@ -13,11 +13,9 @@ function parsedJson(this: LazyAnswer): unknown {
 }
 
 /**
- * The answer with `json` parsed on first read: the judge remembers its verdict on a text it saw
- * before, so most reads of a busy proxy never need the parse (~20 us of a 3 KB list). The getter is
- * one function shared by all answers: with a new closure per answer, V8 made a new hidden class per
- * answer, which lived in the old generation until a full collection and made every scavenge copy
- * more (issue 18: the proxy's paced p99 went from the bare proxy's to ~2 ms above it).
+ * The answer with `json` parsed on first read: the judge remembers its verdict on a text it saw, so
+ * most reads of a busy proxy never need the parse. One getter shared by all answers: a closure per
+ * answer gave each a hidden class of its own, old-generation garbage (docs/decisions/101).
  */
 export function answerOf(response: Omit<ObservedExchange['response'], 'json'>): ObservedExchange['response'] {
   // A literal of one shape, not a spread: every answer gets the same hidden class.

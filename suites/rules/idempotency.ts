@@ -18,7 +18,7 @@ const CONCURRENT_REQUESTS = 5;
 const REPEAT_PAUSE_MS = 60;
 /**
  * Cases of a run that pause before their repeat. A provider that merges repeats only within a time
- * window fails the first paused case already; pausing every case cost 100 × 60 ms, most of a run.
+ * window fails the first paused case already; pausing every case was most of a run (decision 020).
  */
 const PAUSED_CASES = 10;
 /**

@@ -9,24 +9,18 @@ import type { TargetConfig } from '../target/target-config.ts';
 import type { TokenSource } from '../target/token-source.ts';
 
 /**
- * What a rule needs before it can run. The runner resolves each need once per run and writes the
+ * What a rule needs before it can run. The runner resolves each need once per run and words the
  * skip reason of every unmet need in one place (suites/runner/resolve-needs.ts).
- * - `client`: client credentials; `token`: a token for the configured scopes;
- * - `other-scopes`: a token for every scope but the ones the operation requires;
- * - `expired-token`: a token past its lifetime (the control API moves the target's clock past it);
- * - `ids`: the ids the operation's valid requests use; `control`: a pacu mock's control API;
- * - `observation`: the run's lifecycle observation, holding payments of the operation;
- * - `grants`: tokens for at least two sets of the spec's scopes, each with the scope its answer echoed.
  */
 export type Need =
-  | 'client'
-  | 'token'
-  | 'other-scopes'
-  | 'expired-token'
-  | 'ids'
-  | 'control'
-  | 'observation'
-  | 'grants';
+  | 'client' // client credentials
+  | 'token' // a token for the configured scopes
+  | 'other-scopes' // a token for every scope but the ones the operation requires
+  | 'expired-token' // a token past its lifetime (the control API moves the target's clock past it)
+  | 'ids' // the ids the operation's valid requests use
+  | 'control' // a pacu mock's control API
+  | 'observation' // the run's lifecycle observation, holding payments of the operation
+  | 'grants'; // tokens for two or more sets of the spec's scopes, each with the scope it echoed
 
 /** The judgement on one exchange (or a few): fine, or why not with the evidence. */
 export type Verdict =

@@ -54,7 +54,7 @@ export interface ObservationInput {
   readonly secret: string;
 }
 
-/** Each delivery's body parsed once: the settle loop below asks every 25 ms for seconds. */
+/** Each delivery's body parsed once: the settle loop below asks many times a second, for seconds. */
 const transactions = new WeakMap<Delivery, unknown>();
 const transactionOf = (delivery: Delivery): unknown => {
   if (transactions.has(delivery)) return transactions.get(delivery);

@@ -95,11 +95,9 @@ function crashed(error: unknown): never {
 }
 
 /**
- * Run `judge` on generated inputs with the run's seed and count. The inputs are drawn as fast-check
- * draws them (same seed, same order) and judged `parallel` at a time, each distinct input once; on a
- * failure fast-check replays the first failing case and shrinks it one case after another, and the
- * outcome carries the last failing exchange, which is the shrunk one. With `context.path` set it
- * replays exactly that one case. `onCase` hears the path of every case before it is judged.
+ * Run `judge` on inputs drawn as fast-check draws them (same seed, same order), `parallel` at a time
+ * and each distinct input once; a failure is shrunk by fast-check and the outcome carries the shrunk
+ * exchange. With `context.path` it replays exactly that case; `onCase` hears each case's path first.
  */
 export async function checkProperty<T>(
   context: PropertyParameters,

@@ -43,11 +43,9 @@ export interface RunContext {
   /** The lifecycle observation, made once by the first rule that needs it (`rule`, so its replay remakes it). */
   observation(rule: string): Promise<LifecycleObservation | { readonly reason: string }>;
   /**
-   * Send a request of the case `receivedIn` on `operation`: a token pacu holds is swapped for a fresh
-   * one, an unexpected 401 on it is retried once with a new token (so an expired cached token is never
-   * taken for the target's fault), and every answer is judged by the observing rules (error-shape,
-   * content-type), remembering the case so a failure's replay line reruns it. With `share` (the
-   * default) a request already sent in this run is not sent again: its answer is shared.
+   * Send a request of the case `receivedIn`: a held token is kept fresh and a 401 on it retried once
+   * with a new one (an expired cached token is pacu's fault, never the target's); the observing rules
+   * judge every answer. With `share` (the default) a request sent before in this run is not sent again.
    */
   send(
     request: ApiRequest,

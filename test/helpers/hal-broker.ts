@@ -33,12 +33,9 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 }
 
 /**
- * A local stand-in for a Pact Broker that answers exactly the calls Pact's verifier makes, with the
- * HAL documents the broker documents: the index (`GET /`) with its `pb:provider-pacts-for-verification`
- * link, the "pacts for verification" query (`POST`, answering `_embedded.pacts` with each pact's
- * `verificationProperties`), each pact (`GET`, with its `pb:publish-verification-results` link), the
- * provider version's branch (`PUT`) and the verification results (`POST`). Anything else is a 404 the
- * test sees in `calls`. The real broker cannot run here (no network, no Ruby): this is the fixture.
+ * A local stand-in for a Pact Broker (the real one needs Ruby and a network): the broker's documented
+ * HAL answers to exactly the calls Pact's verifier makes (index, pacts for verification, each pact,
+ * the branch version, the results). Anything else is a 404 the test sees in `calls`.
  */
 export async function startHalBroker(provider: string, pacts: readonly BrokerPact[]): Promise<HalBroker> {
   const calls: BrokerCall[] = [];

@@ -1,32 +1,24 @@
-// Issue 19, finding 3: the README's examples are tests, against the packed tarball installed into a
-// fresh project. Every `js` block runs; every `ts` block type-checks under strict settings (they are
-// snippets of a user's test file, or name a server of their own); every `npx pacu-kit …` of an `sh`
-// block runs against the embedded mock, or, where it names a server of its own, uses only flags its
-// command takes. Blocks are found by fence language, so a new README section is picked up as is.
+// The examples of the README and of every guide are tests against the packed tarball in a fresh
+// project (docs/decisions/091): `js` blocks run, `ts` blocks type-check, scenarios and faults load,
+// pacu lines run against the embedded mock or have their flags checked. Blocks are found by fence
+// language, so a new guide is picked up as is; each failure names the file and the line.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../helpers/free-port.ts';
 import { run } from './fresh-project.ts';
-import { type PacuCall, pacuCalls, readmeBlocks, runsHere } from './readme-blocks.ts';
+import { documentedBlocks, type PacuCall, pacuCalls, runsHere, where } from './readme-blocks.ts';
 
-const README = fileURLToPath(new URL('../../README.md', import.meta.url));
-const blocks = readmeBlocks(readFileSync(README, 'utf8'));
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const blocks = documentedBlocks(root);
 const runnable = blocks.filter((block) => !block.notRun);
 const project = inject('project');
 const children: ChildProcess[] = [];
-
-beforeAll(() => {
-  // "Your pacts" (`--pact pacts/`): a copy of the ones pacu-kit ships.
-  cpSync(path.join(project, 'node_modules/pacu-kit/dist/contracts/pacts'), path.join(project, 'pacts'), {
-    recursive: true,
-  });
-});
-afterAll(() => {
-  for (const child of children) child.kill('SIGTERM');
-});
+/** The languages a block may have: what runs, what type-checks, and what is only shown. */
+const LANGS = new Set(['js', 'ts', 'sh', 'text', 'json', 'yaml']);
 
 /** Run `npx pacu-kit ARGS` in the project, never reaching for the registry. */
 function npx(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -48,19 +40,49 @@ async function startsAndAnswers(args: string[]): Promise<string> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
+  let stderr = '';
+  child.stderr?.on('data', (data: Buffer) => {
+    stderr += data.toString();
+  });
   return new Promise((resolve, reject) => {
     child.stdout?.once('data', (data: Buffer) => resolve(data.toString()));
-    child.once('exit', (code) => reject(new Error(`pacu ${args.join(' ')} exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`pacu ${args.join(' ')} exited with ${code}: ${stderr}`)));
   });
 }
 
+beforeAll(async () => {
+  // "Your pacts" (`--pact pacts/`) are the ones the guides' examples write: a consumer test's and one
+  // from a recording. The js blocks run before the pacu lines that verify them.
+  // "sandbox.har": a recording of a pacu mock standing in for the sandbox, made by `pacu record`.
+  const port = String(await freePort());
+  await startsAndAnswers(['mock', '--port', port]);
+  const recorded = await npx([
+    'record',
+    ...['--target', `http://127.0.0.1:${port}/v3`, '--client-id', 'pacu-demo'],
+    ...['--client-secret', 'pacu-demo-secret', '--out', 'sandbox.har'],
+  ]);
+  expect(recorded.code, recorded.stderr).toBe(0);
+}, 120_000);
+afterAll(async () => {
+  // Each mock answers what is in flight and exits; wait for it, so none outlives the test file.
+  await Promise.all(
+    children
+      .filter((child) => child.exitCode === null && child.signalCode === null)
+      .map((child) => {
+        const gone = once(child, 'exit');
+        child.kill('SIGTERM');
+        return gone;
+      }),
+  );
+}, 60_000);
+
 const helpFlags = new Map<string, Promise<Set<string>>>();
-/** The long flags `pacu <command> --help` lists. */
+/** The long flags `pacu <command> --help` lists (through the installed bin: a lookup, not an example). */
 function flagsOf(command: string[]): Promise<Set<string>> {
   const key = command.join(' ');
   const known =
     helpFlags.get(key) ??
-    npx([...command, '--help']).then(
+    run(path.join(project, 'node_modules/.bin/pacu'), [...command, '--help'], { cwd: project }).then(
       (help) => new Set([...help.stdout.matchAll(/--[a-z][\w-]*/g)].map((match) => match[0])),
     );
   helpFlags.set(key, known);
@@ -72,39 +94,57 @@ const subcommand = (call: PacuCall): string[] => {
   return operands[0] === 'webhooks' ? operands.slice(0, 2) : operands.slice(0, 1);
 };
 
-describe('README examples, against the installed tarball', () => {
-  it('opts out of few blocks, each with its reason', () => {
+/** A file name of the project for a block: its document and line, so no two blocks share one. */
+const fileFor = (file: string, line: number, extension: string): string =>
+  `${file.replace(/\.md$/, '').replaceAll('/', '-')}-${line}.${extension}`;
+
+describe('the examples of the README and the guides, against the installed tarball', () => {
+  it('reads the README and every guide, each with examples, and opts out of few blocks', () => {
+    const files = new Set(blocks.map((block) => block.file));
+    expect([...files]).toEqual(expect.arrayContaining(['README.md', 'docs/guides/mock-in-ci.md']));
+    for (const block of blocks)
+      expect(LANGS, `${where(block.file, block.line)}: a \`\`\`${block.lang} block`).toContain(block.lang);
     const skipped = blocks.filter((block) => block.notRun);
     expect(skipped.length).toBeLessThanOrEqual(3);
-    for (const block of skipped) expect(block.notRun?.length, `README.md:${block.line}`).toBeGreaterThan(10);
+    for (const block of skipped)
+      expect(block.notRun?.length, where(block.file, block.line)).toBeGreaterThan(10);
   });
 
   it('runs every js block with node', async () => {
     const js = runnable.filter((block) => block.lang === 'js');
-    expect(js.length).toBeGreaterThan(0);
-    for (const block of js) {
-      const file = path.join(project, `readme-${block.line}.mjs`);
-      writeFileSync(file, block.code);
-      await expect(
-        run(process.execPath, [file], { cwd: project }),
-        `README.md:${block.line}`,
-      ).resolves.toBeDefined();
-    }
+    expect(js.length).toBeGreaterThan(5);
+    const failures: string[] = [];
+    // Two at a time, as the pacu lines below: each block is a process of its own, with its own files.
+    let next = 0;
+    await Promise.all(
+      [0, 1].map(async () => {
+        for (let block = js[next++]; block; block = js[next++]) {
+          const file = path.join(project, fileFor(block.file, block.line, 'mjs'));
+          writeFileSync(file, block.code);
+          await run(process.execPath, [file], { cwd: project }).catch(
+            (error: { stderr: string; code: number }) =>
+              failures.push(`${where(block.file, block.line)}: exit ${error.code}: ${error.stderr}`),
+          );
+        }
+      }),
+    );
+    expect(failures).toEqual([]);
   });
 
   it('type-checks every ts block under strict settings', async () => {
     const ts = runnable.filter((block) => block.lang === 'ts');
     expect(ts.length).toBeGreaterThan(0);
     const files = ts.map((block) => {
-      const file = `readme-${block.line}.ts`;
+      const file = fileFor(block.file, block.line, 'ts');
       // Each block is a module of its own (its top-level await included).
       writeFileSync(path.join(project, file), `${block.code}\nexport {};\n`);
       return file;
     });
-    // The blocks are snippets of a user's test file: the test runner's two globals, loosely typed.
+    // A block that runs under vitest imports it, as a user's test file does; the project has no
+    // vitest installed, so its two functions are declared, loosely typed.
     writeFileSync(
-      path.join(project, 'readme-globals.d.ts'),
-      'declare function it(name: string, test: () => unknown): void;\ndeclare function expect(value: unknown): any;\n',
+      path.join(project, 'readme-vitest.d.ts'),
+      "declare module 'vitest' {\n  export function it(name: string, test: () => unknown, timeout?: number): void;\n  export function expect(value: unknown): any;\n}\n",
     );
     writeFileSync(
       path.join(project, 'tsconfig.readme.json'),
@@ -118,42 +158,73 @@ describe('README examples, against the installed tarball', () => {
           skipLibCheck: true,
           types: ['node'],
         },
-        files: ['readme-globals.d.ts', ...files],
+        files: ['readme-vitest.d.ts', ...files],
       }),
     );
     const tsc = path.join(project, 'node_modules/typescript/bin/tsc');
     const result = await run(process.execPath, [tsc, '-p', 'tsconfig.readme.json'], { cwd: project }).catch(
       (error: { stdout: string }) => ({ stdout: error.stdout }),
     );
+    // tsc names each failing block by its file, e.g. docs-guides-library-api-42.ts.
     expect(result.stdout).toBe('');
   });
 
-  it('runs every pacu command of the sh blocks against the embedded mock, or checks its flags', async () => {
-    const calls = runnable.filter((block) => block.lang === 'sh').flatMap(pacuCalls);
-    expect(calls.length).toBeGreaterThan(5);
+  it('loads every scenario and fault a yaml or json block shows, as the mock would', async () => {
+    const shown = runnable.filter(
+      (block) => (block.lang === 'yaml' && /^rules:/m.test(block.code)) || block.lang === 'json',
+    );
+    expect(shown.length).toBeGreaterThan(1);
+    for (const block of shown) {
+      const data = fileFor(block.file, block.line, block.lang);
+      writeFileSync(path.join(project, data), block.code);
+      const script = path.join(project, fileFor(block.file, block.line, 'check.mjs'));
+      writeFileSync(
+        script,
+        block.lang === 'yaml'
+          ? `import { loadScenarioFile } from 'pacu-kit/mock';\nawait loadScenarioFile(${JSON.stringify(data)});\n`
+          : [
+              "import { readFileSync } from 'node:fs';",
+              "import { createMock } from 'pacu-kit/mock';",
+              `const fault = JSON.parse(readFileSync(${JSON.stringify(data)}, 'utf8'));`,
+              'const mock = await createMock({ log: () => {} });',
+              'try { mock.control.addFault(fault); } finally { await mock.close(); }',
+            ].join('\n'),
+      );
+      const ran = await run(process.execPath, [script], { cwd: project }).catch(
+        (error: { stderr: string; code: number }) => error,
+      );
+      expect('code' in ran ? `exit ${ran.code}: ${ran.stderr}` : '', where(block.file, block.line)).toBe('');
+    }
+  });
+
+  it('runs every pacu command of the sh blocks and yaml steps against the embedded mock, or checks its flags', async () => {
+    const calls = runnable.filter((block) => block.lang === 'sh' || block.lang === 'yaml').flatMap(pacuCalls);
+    expect(calls.length).toBeGreaterThan(20);
     const ran = new Set<string>();
     const judge = async (call: PacuCall): Promise<void> => {
-      const where = `README.md:${call.line}: ${call.text}`;
-      if (!runsHere(call)) {
-        const known = await flagsOf(subcommand(call));
-        for (const flag of call.args.filter((arg) => arg.startsWith('--')))
-          expect(known, `${where}: ${flag}`).toContain(flag.split('=')[0]);
-        return;
-      }
-      if (ran.has(call.text)) return;
-      ran.add(call.text);
+      const at = `${where(call.file, call.line)}: ${call.text}`;
+      const known = await flagsOf(subcommand(call));
+      for (const flag of call.args.filter((arg) => arg.startsWith('--')))
+        expect(known, `${at}: ${flag}`).toContain(flag.split('=')[0]);
+      if (!runsHere(call)) return;
+      // A command already run with other report files is the same run: its flags are checked above.
+      const key = call.args
+        .filter((arg, index) => arg !== '--reporter' && call.args[index - 1] !== '--reporter')
+        .join(' ');
+      if (ran.has(key)) return;
+      ran.add(key);
       if (call.args[0] === 'mock') {
         const port = String(await freePort());
         const first = await startsAndAnswers(call.args.map((arg) => arg.replaceAll('4010', port)));
-        expect(first, where).toMatch(/127\.0\.0\.1:\d+\/v3/);
+        expect(first, at).toMatch(/127\.0\.0\.1:\d+\/v3/);
         return;
       }
       const result = await npx(call.args);
       // check and verify judge the embedded mock: a verdict (0 or 1) is what they give, never a usage error.
       const verdicts = call.args[0] === 'check' || call.args[0] === 'verify' ? [0, 1] : [0];
-      expect(verdicts, `${where}\n${result.stderr}`).toContain(result.code);
+      expect(verdicts, `${at}\n${result.stderr}`).toContain(result.code);
       // npm's own warnings about the machine's npm config are npm's, not pacu's.
-      expect(result.stderr.replace(/^npm warn .*\n/gm, ''), where).toBe('');
+      expect(result.stderr.replace(/^npm warn .*\n/gm, ''), at).toBe('');
     };
     // Two at a time: each call is a process of its own (npx, then pacu), mostly waiting on the other.
     let next = 0;

@@ -138,7 +138,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       ...noted(body),
       ...echo,
       recipient_name: breaks('positive.echoes-request')
-        ? String(body.recipient_name).toUpperCase() + 'X'
+        ? `${String(body.recipient_name).toUpperCase()}X`
         : body.recipient_name,
       transaction_date: timestamp(),
       transaction_id: options.sameIds ? 'txn_7f3e9a2b1c4d5e6f' : newId('txn'),

@@ -134,11 +134,9 @@ function keptLeniency(behaviour: Behaviour, report: ReportDraft): void {
 }
 
 /**
- * Learn, from a recording, every choice the description leaves open that the traffic shows: the
- * base path, the answers' content type and headers, the token's lifetime and type, messages, the
- * forms of amounts, timestamps and ids, the shape of each record kind pacu makes, the paging, and
- * (by sending each recorded request to a scratch pacu mock) refusals and what the sandbox let be.
- * What the recording shows nothing of stays pacu's; what contradicts the description is reported.
+ * Learn every choice the description leaves open that the recording shows (paths, headers, tokens,
+ * messages, forms, record shapes, paging; refusals through a scratch pacu mock). What it shows
+ * nothing of stays pacu's; what contradicts the description is reported (docs/decisions/141).
  */
 export function learnFromRecording(input: LearnInput): Learned {
   const { spec, checked } = input;

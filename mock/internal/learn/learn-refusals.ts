@@ -32,11 +32,9 @@ export interface RefusalFacts {
 }
 
 /**
- * Send every recorded request to a scratch pacu mock and compare: a refusal of both is learned as
- * the sandbox answered it (status and message, by kind); a success the mock refuses teaches what the
- * sandbox let be (a token, a scope, a content type, a field pacu requires), and a refusal of a
- * request pacu takes is noted. `behaviour` is the scratch mock's own: what is learned of successes
- * goes into it as it is found, so later exchanges meet the sandbox's state.
+ * Send every recorded request to a scratch pacu mock: a refusal of both is learned as the sandbox
+ * answered it, a success pacu refuses teaches what the sandbox let be, a refusal pacu would not make
+ * is noted. What is learned goes into `behaviour` at once, so later exchanges meet the sandbox's state.
  */
 export function learnRefusals(
   exchanges: readonly RoutedExchange[],
