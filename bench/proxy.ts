@@ -1,18 +1,5 @@
-// `--only proxy`: what pacu proxy (judging, and recording to a HAR before each answer leaves) costs
-// against the floor of any Node proxy: a bare one (bench/servers/bare-proxy.mjs: node:http and
-// undici forwarding, nothing judged or kept), side by side in the same run (decision 114).
-//
-// Each proxy under test gets core 0 alone; the upstream (a pacu mock: a stand-in for a sandbox
-// elsewhere, whose CPU is not the proxy's) runs on core 1 beside wrk, shared by every proxy. The
-// proxies take turns going first, round by round. With `--prism`, Prism's own validating proxy
-// (`prism proxy` from @stoplight/prism-cli) runs on core 0 against the same upstream and load.
-//
-// Two loads, 32 connections each:
-// - saturating (each connection sends its next request as the answer comes): the throughput ratio.
-//   Here a closed loop's latency is its queue (Little: connections / rate), so p99 follows the rate;
-//   it is printed, not held to the latency target;
-// - paced (each connection waits a random 0 to 2 x PACE_MS before each request, about 32 / PACE_MS
-//   requests per ms, well under every server's rate): the p99 pacu adds over the bare proxy.
+// `--only proxy`: pacu proxy, judging and recording, beside a bare Node proxy and (`--prism`) Prism's
+// proxy in the same run; throughput saturated and p99 paced (docs/performance.md, decision 114).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,7 +8,7 @@ import { median } from './startup.ts';
 import { LOAD_CPU, SERVER_CPU, startPrismProxy, startScript, type Target } from './targets.ts';
 import { type LoadResult, measure, requireWrk } from './wrk.ts';
 
-/** Issue 26's targets, medians of rounds, judging and recording on. */
+/** The proxy's targets (decision 114), medians of rounds, judging and recording on. */
 const TARGETS = {
   /** Saturated throughput of pacu proxy over the bare proxy's. */
   ofBare: 0.85,

@@ -1,13 +1,5 @@
-// `--only remote`: time to verdict of `pacu check` against a sandbox far away. The space's base
-// provider (test/providers/space) sits behind a front that adds a round trip of 50, 100 and 200 ms
-// (plus up to a tenth of it in jitter) to every request; pacu check runs at default settings, as a
-// team's PR check would, and is timed whole (open to verdict).
-//
-// The floor of a run is its longest chain of requests that must stay in order, times the round
-// trip: the probe, a token, the user list, the funding account, then an idempotency case (first
-// transfer, a sibling under a fresh reference, the repeat after its 60 ms pause) — seven round trips
-// and the pause. Everything else can fly beside it. The figure is wall time / floor (goal at
-// 100 ms: at most 3), with the requests sent and whether the verdict is the one at 0 ms.
+// `--only remote`: the wall time of a default `pacu check` against the space's base provider behind
+// a front that adds a round trip, over the run's critical-path floor (docs/performance.md).
 
 import { type Report, runChecks } from '../suites/index.ts';
 import { startNetworkFront } from '../test/providers/network/network-front.ts';

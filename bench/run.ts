@@ -1,11 +1,5 @@
-// npm run bench: startup of `pacu --help` and `pacu mock` beside `node -e 0` and `prism mock`; then,
-// with wrk pinned to core 1 and every server to core 0, the pacu mock with --state off and on side
-// by side with a bare node:http server (the ceiling; `--prism` adds `prism mock`), then the mock
-// restarted on a million stored transfers (restart time, then load with the journal on).
-// `--only startup` stops after the first part, `--only load` skips it; `--only proxy` runs only
-// pacu proxy (judging and recording) beside a bare Node proxy, and `prism proxy` with `--prism`
-// (`--rounds N`: N rounds on fresh servers and their medians); `--only remote` times pacu check
-// against a sandbox 50, 100 and 200 ms away (bench/remote.ts).
+// npm run bench: start-up, the mock under load beside bare node:http, the mock on a million stored
+// transfers; `--only startup|load|proxy|remote` runs one part (how each measures: docs/performance.md).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -63,12 +63,9 @@ interface Exchange {
 }
 
 /**
- * Serve `door` over node:http: the request target read (http/request-target.ts) and refused with
- * 400 when it names no resource here; more header lines than the limit, 431; a body over the
- * limit, 413 and a lingering close; headers or a request that take too long, 408; CONNECT, 405.
- * Answers leave in request order on a connection, and a request node cannot parse gets its
- * refusal after the answers before it. A client that half-closes after its request still gets
- * the answer; close() stops accepting, lets requests in flight finish, then resolves.
+ * Serve `door` over node:http, refusing at the edge what reaches no resource here (400, 405 for
+ * CONNECT, 408 when slow, 413, 431) with answers in request order on a connection, a half-closed
+ * client still answered, and a close() that drains what is in flight (decision 110).
  */
 export function openFrontDoor(door: FrontDoor): Promise<ListeningServer> {
   const { limits } = door;

@@ -163,12 +163,9 @@ export function isoTime(date: Date): string {
 export type HarHeadersJson = (list: readonly HarNameValue[]) => string;
 
 /**
- * `JSON.stringify(harEntry(exchange))`, the same text (in {@link HarEntryText}'s pieces), written
- * without building the entry: a proxy records every exchange it forwards, and the object and its
- * serialisation were a third of a proxied read's cost. `body` may be given when the caller has it
- * already (the same answer seen before); it must be {@link harBodyText} of `exchange.responseBody`.
- * `headersJson` writes each header list (a writer that has seen the same headers before may
- * remember their text). `exchange.url` is absolute.
+ * `JSON.stringify(harEntry(exchange))` written without building the entry (the proxy records every
+ * exchange). `body`, when given, must be {@link harBodyText} of `exchange.responseBody`;
+ * `headersJson` may remember header lists it has seen. `exchange.url` is absolute.
  */
 export function harEntryText(
   exchange: HarExchange,

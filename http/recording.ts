@@ -66,14 +66,10 @@ function continuation(fd: number, size: number): { offset: number; empty: boolea
 }
 
 /**
- * Record every exchange of a surface in a HAR 1.2 file. Each entry is made (redacted) as its
- * exchange ends; at the end of that turn of the event loop (`flush`), the entries of the turn and
- * the log's closing brackets are written over the old ones in one positioned write, handed to the
- * operating system before the answers' last bytes go to the clients. So the file is a whole HAR
- * after every write, and an answer a client read is in it even if the process is killed the next
- * instant (a kill -9 of the process loses nothing the OS was given; a power cut may lose what it
- * had not written to disk yet). A file pacu recorded before is continued, never truncated; any
- * other non-empty file is refused with one line.
+ * Record every exchange of a surface in a HAR 1.2 file: the entries of an event-loop turn are
+ * written in one positioned write before their answers' last bytes leave, so the file is a whole
+ * HAR after every write and a kill -9 loses no answered exchange (decision 112). A pacu recording
+ * is continued, never truncated; any other non-empty file is refused with one line.
  */
 export function openRecording(options: RecordingOptions): Recording {
   const { file } = options;

@@ -25,12 +25,9 @@ export interface RunSecrets {
 }
 
 /**
- * The one place secrets leave: every report, recording, journal and control API answer passes
- * through it, by one policy. Authorization and Proxy-Authorization keep their scheme with a stand-in
- * for the credential; Cookie and Set-Cookie keep their names, not their values; a header or a JSON
- * or form field whose name says secret, password, token or key (http/secret-names.ts), or that a
- * team named, loses its value; and every value once learned as a credential (given, issued, sent in
- * such a header or field) is replaced wherever it appears afterwards.
+ * The one place secrets leave, by one policy (decision 113): credentials in Authorization keep their
+ * scheme, cookies their names; a header or field whose name says a credential (secret-names.ts) or
+ * that a team named loses its value; a value once learned as a credential is replaced everywhere.
  */
 export interface Redactor {
   /** Remember a secret so it is redacted wherever it shows up. */

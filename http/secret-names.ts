@@ -1,8 +1,6 @@
-// Which names say their value is a credential: header names and JSON or form field names, by the
-// one policy of the redactor (http/redaction.ts). A name is split into words (`clientSecret`,
-// `x-api-key`, `access_token`); it names a credential when any word says secret, password,
-// passphrase or credential, or when its last word is token or key (so `token_type` and `key_id`,
-// which describe one, do not). A team's own names are added by exact name.
+// Which header and field names say their value is a credential. A name is split into words; any
+// word secret, password, passphrase or credential, or a last word token or key, names one
+// (`token_type` and `key_id` describe one, and do not). A team's own names match exactly.
 
 /** Words that make a name a credential's wherever they stand in it. */
 const ANYWHERE = new Set(['secret', 'password', 'passwd', 'passphrase', 'credential', 'apikey', 'pwd']);

@@ -42,12 +42,9 @@ const HOP_REQUEST_HEADERS = ['host', 'content-length', 'expect'];
 const ENCODED_SEPARATOR = /%2f|%5c/i;
 
 /**
- * Start a proxy between a client and the provider at `upstream`: every request is forwarded and
- * the answer returned as it came (status, end-to-end headers, body streamed). Every exchange goes
- * down one request pipeline (http/pipeline.ts): with `record`, it is written to a HAR file
- * (credentials redacted) before the answer's last bytes leave; once it left, the judge of `pacu
- * check`'s envelope rules, the exchange state (what only a watcher of many exchanges sees) and the
- * ring of the last exchanges look at it.
+ * Start a proxy between a client and the provider at `upstream`, forwarding every request and its
+ * answer as it came. Each exchange goes down one pipeline: recorded (redacted) before the answer's
+ * last bytes leave, then judged, followed by the exchange state, and kept in the ring.
  *
  * @example
  * const proxy = await startProxy({ upstream: 'https://sandbox.example.com/v3', record: 'traffic.har' });

@@ -8,7 +8,19 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const FOLDERS = ['spec', 'mock', 'suites', 'contracts', 'diff', 'cli', 'test', 'scripts'];
+const FOLDERS = [
+  'spec',
+  'http',
+  'mock',
+  'suites',
+  'contracts',
+  'proxy',
+  'diff',
+  'cli',
+  'test',
+  'scripts',
+  'bench',
+];
 /** Lines of prose a comment block may have; an `@example` is code, and does not count. */
 const MAX_LINES = 4;
 /** A benchmark figure (a number in ms, us, % or req/s) or an issue's or finding's number. */

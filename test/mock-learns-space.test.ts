@@ -18,12 +18,9 @@ import {
 } from './providers/space/knobs.ts';
 import { startSpaceProvider } from './providers/space/space-provider.ts';
 
-// The learned mock over providers pacu did not write: for each, the teaching session goes through
-// `pacu proxy` and is recorded; a mock is started from the recording; `pacu replay` of the recording
-// against that mock reports no drift; `pacu check` against the mock gives the provider's verdict.
-// Mutants do not count: a mock learned from a broken provider may copy the breakage it observed.
-// The network knobs stay quiet: latency, throttling and resets are the road to a sandbox, not its
-// behaviour, and a mock does not copy them (`pacu check`'s own tests cover them).
+// A mock learned from a recording of a provider pacu did not write replays it without drift and
+// gets its verdict from pacu check. Not mutants: a mock may copy a breakage it saw. The network
+// knobs stay quiet: latency, throttling and resets are the road to a sandbox, not its behaviour.
 
 /** Pinned, and printed in each test name, so a red combination replays exactly. */
 const SEED = 28_028;
