@@ -121,7 +121,7 @@ export interface Scenario {
   faults?: FaultSpec[];
 }
 
-/** `GET /__pacu/state`: a header, then one array per collection (see the README). */
+/** `GET /__pacu/state`: a header, then one array per collection (docs/guides/mock-in-ci.md, the control API). */
 export interface ControlStateSnapshot {
   format: 'pacu-mock-state';
   version: number;
@@ -129,7 +129,7 @@ export interface ControlStateSnapshot {
   seeded: SeededIds;
 }
 
-/** What a fault does to the answer (see the README's Faults section). */
+/** What a fault does to the answer (docs/guides/mock-in-ci.md, faults). */
 export type FaultKind =
   | 'status'
   | 'delay'
