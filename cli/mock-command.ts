@@ -15,10 +15,9 @@ import {
   startMock,
 } from '../mock/index.ts';
 import { ConfigError, loadSpec, SCOPES } from '../spec/index.ts';
-import { createFindingLog, createJudgeObserver, createStateObserver } from '../suites/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
+import { findingLine } from './finding-line.ts';
 import { collect, httpUrl, wholeNumber as integer } from './option-parsers.ts';
-import { findingLine } from './proxy-command.ts';
 import { addRedactionOptions, type RedactionNames, redactionOf } from './redaction-options.ts';
 import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
 import { learnedCounts, learnedSummary, writeLearnedReport } from './reporters/learned-report.ts';
@@ -157,7 +156,11 @@ async function findingObservers(
   clients: readonly MockClient[],
   io: CliIo,
 ): Promise<RequestObserver[]> {
-  const spec = await loadSpec();
+  // The judge and its rules load only when asked for: a plain `pacu mock` starts without them.
+  const [spec, { createFindingLog, createJudgeObserver, createStateObserver }] = await Promise.all([
+    loadSpec(),
+    import('../suites/index.ts'),
+  ]);
   const redactor = createRedactor({
     others: clients.map((client) => client.clientSecret),
     headers: options.redactHeader ?? [],

@@ -12,9 +12,9 @@ import {
   upstreamUrl,
 } from '../proxy/index.ts';
 import { ConfigError, loadSpec, type Profile } from '../spec/index.ts';
-import type { ExchangeFinding } from '../suites/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
+import { findingLine } from './finding-line.ts';
 import { collect, wholeNumber as integer } from './option-parsers.ts';
 import { wantsColour } from './output-options.ts';
 import { profileOption } from './profile-option.ts';
@@ -48,12 +48,6 @@ interface ProxyCommandOptions extends RedactionNames {
 /** The pact writer of contracts/, loaded only when `--pact-out` asks for it (Pact's FFI is heavy). */
 async function pactWriter(): Promise<typeof import('../contracts/index.ts').writePactFromHar> {
   return (await import('../contracts/index.ts')).writePactFromHar;
-}
-
-/** One line per finding, as it happens (the CLI's stderr starts each line with `pacu: `). */
-export function findingLine(finding: ExchangeFinding): string {
-  const { request, response, seq } = finding.exchange;
-  return `pacu: ${finding.side} ${finding.rule}${finding.operation ? ` on ${finding.operation}` : ''} (#${seq} ${request.method} ${request.path} → ${response.status}): ${finding.reason}`;
 }
 
 /** The ready line (or the one JSON line) of a proxy that listens. */
