@@ -71,7 +71,7 @@ const shownBy =
  * lived just long enough to die in the old generation, which hurt the tail (decision 041). Clearing
  * a client frees what its slots hold, not the slots.
  */
-function createRing(size: number) {
+function createJournalColumns(size: number) {
   const ring = ringSlots(size);
   const slots = ring.capacity;
   const atMs = new Float64Array(slots);
@@ -142,7 +142,7 @@ export function createRequestJournal(
   redactor: Redactor,
   basePath: string = spec.basePath,
 ): RequestJournal {
-  const ring = createRing(size);
+  const ring = createJournalColumns(size);
   const shown = shownBy(redactor);
   const record: RequestJournal['record'] = ({ request, operationId, clientId, status, fault }) => {
     const query = request.query.size > 0 ? request.query.toString() : '';
