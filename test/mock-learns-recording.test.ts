@@ -177,6 +177,8 @@ describe('a mock made from a recording behaves like the recorded sandbox', () =>
     expect(choices.get('id.txn')).toMatchObject({ shown: 'UUID', entries: [2] });
     expect(choices.get('token.lifetime')).toMatchObject({ value: 900, entries: [1] });
     expect(choices.get('id.wpo')).toMatchObject({ from: 'default', entries: [] });
+    // The one user list was read without a query: its first page and size are the sandbox's, the names are not.
+    expect(choices.get('paging')?.shown).toMatch(/\(names never sent: pacu's\)/);
     expect(mock.learned?.contradictions).toEqual([]);
   });
 });

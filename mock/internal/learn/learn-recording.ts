@@ -62,10 +62,11 @@ function learnBasePath(spec: Spec, checked: readonly CheckedExchange[], report: 
   return best[0];
 }
 
-function describePaging(paging: Paging): string {
+/** `namesSent`: whether a recorded request used the query names, or they are pacu's. */
+function describePaging(paging: Paging, namesSent = true): string {
   const position =
     paging.style === 'page' ? `${paging.position} (from ${paging.first})` : `${paging.position} (an offset)`;
-  return `${position} and ${paging.size}, ${paging.defaultSize} a page`;
+  return `${position} and ${paging.size}${namesSent ? '' : " (names never sent: pacu's)"}, ${paging.defaultSize} a page`;
 }
 
 function learnPagingOf(samples: Samples, report: ReportDraft): Paging {
@@ -85,7 +86,10 @@ function learnPagingOf(samples: Samples, report: ReportDraft): Paging {
       'paging',
       about,
       paging,
-      describePaging(paging),
+      describePaging(
+        paging,
+        pages.some(({ query }) => query.has(paging.position) || query.has(paging.size)),
+      ),
       pages.map(({ entry }) => entry),
     );
   else {
