@@ -8,6 +8,25 @@ import { describe, expect, it } from 'vitest';
 // mock, the spec and the HTTP plumbing. The rules, the proxy and Pact load only when a flag asks.
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/** The module a statement loads when evaluated, or undefined for a type-only import or export. */
+function runtimeSpecifier(statement: ts.Statement): string | undefined {
+  if (ts.isImportDeclaration(statement)) {
+    const clause = statement.importClause;
+    const bindings = clause?.namedBindings;
+    const typesOnly =
+      clause?.isTypeOnly ||
+      (clause?.name === undefined &&
+        bindings !== undefined &&
+        ts.isNamedImports(bindings) &&
+        bindings.elements.length > 0 &&
+        bindings.elements.every((element) => element.isTypeOnly));
+    return typesOnly ? undefined : (statement.moduleSpecifier as ts.StringLiteral).text;
+  }
+  if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.moduleSpecifier)
+    return (statement.moduleSpecifier as ts.StringLiteral).text;
+  return undefined;
+}
+
 /** Files a module loads as it is evaluated: static imports and re-exports that are not type-only. */
 function loadedAtStart(entry: string): Set<string> {
   const seen = new Set<string>();
@@ -16,21 +35,8 @@ function loadedAtStart(entry: string): Set<string> {
     seen.add(file);
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
     for (const statement of source.statements) {
-      const isImport = ts.isImportDeclaration(statement);
-      if (!isImport && !ts.isExportDeclaration(statement)) continue;
-      if (isImport ? statement.importClause?.isTypeOnly : statement.isTypeOnly) continue;
-      const bindings = isImport ? statement.importClause?.namedBindings : undefined;
-      const onlyTypes =
-        bindings !== undefined &&
-        ts.isNamedImports(bindings) &&
-        bindings.elements.length > 0 &&
-        bindings.elements.every((element) => element.isTypeOnly) &&
-        isImport &&
-        statement.importClause?.name === undefined;
-      const specifier = statement.moduleSpecifier;
-      if (onlyTypes || !specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.'))
-        continue;
-      visit(path.resolve(path.dirname(file), specifier.text));
+      const specifier = runtimeSpecifier(statement);
+      if (specifier?.startsWith('.')) visit(path.resolve(path.dirname(file), specifier));
     }
   };
   visit(path.join(ROOT, entry));

@@ -28,13 +28,12 @@ const BIN = fileURLToPath(new URL('../cli/bin.js', import.meta.url));
 /** A draw may put the sandbox far away behind a rate limit: a run of a few hundred requests takes a while. */
 const CHECK_TIMEOUT_MS = 240_000;
 
-const FAR = FAR_KNOBS;
 // Drawn with fc.sample, one test each, rather than inside fc.assert: each draw is a full `pacu check`
 // (seconds), so shrinking would rerun dozens; a named test per draw shows its knobs and replays alone.
 const drawn = fc.sample(knobsArbitrary(), { seed: SEED, numRuns: DRAWS });
 const providers: ReadonlyArray<{ name: string; knobs: Knobs }> = [
   { name: 'base', knobs: KNOB_DEFAULTS },
-  { name: 'every knob away from the base', knobs: FAR },
+  { name: 'every knob away from the base', knobs: FAR_KNOBS },
   ...drawn.map((knobs, index) => ({ name: `draw ${index} of fast-check seed ${SEED}`, knobs })),
 ];
 const combinations = providers.flatMap((provider, index) =>
@@ -79,7 +78,7 @@ describe('pacu verify with the shipped pacts passes a long-lived provider twice 
     providers = await Promise.all([
       startSpaceProvider(),
       startSpaceProvider({
-        knobs: quietNetwork(FAR),
+        knobs: quietNetwork(FAR_KNOBS),
       }),
     ]);
   });
@@ -110,7 +109,7 @@ describe('through the real CLI (cli/bin.js)', () => {
   it(
     'pacu check exits 0 on the provider furthest from the base',
     async () => {
-      const provider = await startSpaceProvider({ knobs: FAR });
+      const provider = await startSpaceProvider({ knobs: FAR_KNOBS });
       try {
         const { code, stdout, stderr } = await new Promise<{
           code: number | null;
