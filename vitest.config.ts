@@ -17,6 +17,8 @@ export default defineConfig({
       ...(process.env.PACU_PACT_DIR ? [] : ['contracts/consumer-tests/**']),
       '**/node_modules/**',
     ],
+    // The processes tests start run the compiled pacu, rebuilt here when the sources changed.
+    globalSetup: ['test/helpers/build-if-stale.ts'],
     // Servers on loopback start in most suites; a generous timeout keeps a loaded 2-core CI honest.
     testTimeout: 30_000,
     // Two files at once even on 2 cores: most wait on loopback servers and child processes (decision 152).

@@ -1,13 +1,47 @@
-// npm run build (and prepare): compile to dist/ and copy the files the compiled code reads at run
-// time next to it, since tsc emits only JavaScript and declarations.
+// npm run build: compile to dist/ and copy the files the compiled code reads at run time next to
+// it, since tsc emits only JavaScript and declarations. `--if-stale` (prepare, packing, the tests'
+// global setup) skips the build when dist/ was built from the sources as they are now.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { parse } from 'yaml';
 
 const root = new URL('..', import.meta.url);
 const at = (path) => new URL(path, root);
+/** Kept outside dist/ so the package never ships it; a build removes it first and writes it last. */
+const stamp = at('node_modules/.cache/pacu/dist.sha256');
+
+/** One digest of everything the build reads: the compiled folders (tests aside) and the tsconfigs. */
+function sourcesDigest() {
+  const tsconfig = JSON.parse(readFileSync(at('tsconfig.build.json'), 'utf8'));
+  const skipped = /\.(test|case)\.ts$|^spec\/scripts\/|^contracts\/consumer-tests\//;
+  const files = tsconfig.include
+    .flatMap((entry) =>
+      entry.endsWith('.ts')
+        ? [entry]
+        : readdirSync(at(entry), { recursive: true, withFileTypes: true })
+            .filter((file) => file.isFile())
+            .map((file) => `${file.parentPath.slice(at('.').pathname.length)}/${file.name}`),
+    )
+    .filter((file) => !skipped.test(file))
+    .sort();
+  const hash = createHash('sha256');
+  for (const file of [...files, 'tsconfig.json', 'tsconfig.build.json']) {
+    hash.update(`${file}\0`).update(readFileSync(at(file))).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+const digest = sourcesDigest();
+if (process.argv.includes('--if-stale')) {
+  let built = '';
+  try {
+    built = readFileSync(stamp, 'utf8');
+  } catch {}
+  if (built === digest) process.exit(0);
+}
+rmSync(stamp, { force: true });
 rmSync(at('dist'), { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
@@ -24,3 +58,5 @@ writeFileSync(
     document: parse(text, { maxAliasCount: -1 }),
   }),
 );
+mkdirSync(new URL('.', stamp), { recursive: true });
+writeFileSync(stamp, digest);

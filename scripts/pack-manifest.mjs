@@ -17,7 +17,9 @@ if (process.argv[2] === 'postpack') {
   restore();
 } else {
   restore();
-  execFileSync(process.execPath, [new URL('./build.mjs', import.meta.url).pathname], { stdio: 'inherit' });
+  execFileSync(process.execPath, [new URL('./build.mjs', import.meta.url).pathname, '--if-stale'], {
+    stdio: 'inherit',
+  });
   const text = readFileSync(manifest, 'utf8');
   const { scripts: _scripts, devDependencies: _devDependencies, ...shipped } = JSON.parse(text);
   writeFileSync(kept, text);

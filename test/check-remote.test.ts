@@ -48,125 +48,128 @@ function traffic(stdout: string): { sent: number; throttled: number; inconclusiv
   return { sent: Number(match[1]), throttled: Number(match[2]), inconclusive: Number(match[3]) };
 }
 
-describe('a rate-limited sandbox (429 with the error envelope and Retry-After)', () => {
-  it(
-    'bursts of 600 then 300 requests a second: exit 0, its throttled requests counted',
-    async () => {
-      const { code, stdout, stderr } = await checkThrough({ rateLimit: { burst: 600, perSecond: 300 } });
-      expect({ code, stderr }, stdout).toEqual({ code: 0, stderr: '' });
-      expect(traffic(stdout).throttled).toBeGreaterThanOrEqual(0);
-    },
-    TIMEOUT_MS,
-  );
+// Every case waits mostly on its network: they run at once, each with its own sandbox and front.
+describe.concurrent('pacu check across a network', () => {
+  describe('a rate-limited sandbox (429 with the error envelope and Retry-After)', () => {
+    it(
+      'bursts of 600 then 300 requests a second: exit 0, its throttled requests counted',
+      async () => {
+        const { code, stdout, stderr } = await checkThrough({ rateLimit: { burst: 600, perSecond: 300 } });
+        expect({ code, stderr }, stdout).toEqual({ code: 0, stderr: '' });
+        expect(traffic(stdout).throttled).toBeGreaterThanOrEqual(0);
+      },
+      TIMEOUT_MS,
+    );
 
-  it(
-    'bursts of 60 then 100 a second, which a run outgrows: exit 0, the throttled requests counted',
-    async () => {
-      const { code, stdout, stderr } = await checkThrough({ rateLimit: { burst: 60, perSecond: 100 } });
-      expect({ code, stderr }, stdout).toEqual({ code: 0, stderr: '' });
-      expect(traffic(stdout).throttled).toBeGreaterThan(0);
-    },
-    TIMEOUT_MS,
-  );
+    it(
+      'bursts of 60 then 100 a second, which a run outgrows: exit 0, the throttled requests counted',
+      async () => {
+        const { code, stdout, stderr } = await checkThrough({ rateLimit: { burst: 60, perSecond: 100 } });
+        expect({ code, stderr }, stdout).toEqual({ code: 0, stderr: '' });
+        expect(traffic(stdout).throttled).toBeGreaterThan(0);
+      },
+      TIMEOUT_MS,
+    );
 
-  it(
-    'Retry-After as an HTTP date is waited out too',
-    async () => {
-      const { code, stdout } = await checkThrough({
-        rateLimit: { burst: 30, perSecond: 80, retryAfter: 'date' },
-      });
-      expect(code, stdout).toBe(0);
-      expect(traffic(stdout).throttled).toBeGreaterThan(0);
-    },
-    TIMEOUT_MS,
-  );
-
-  it(
-    '--rate keeps under the limit: nothing is throttled',
-    async () => {
-      const { code, stdout } = await checkThrough({ rateLimit: { burst: 50, perSecond: 250 } }, [
-        '--rate',
-        '200',
-      ]);
-      expect(code, stdout).toBe(0);
-      expect(traffic(stdout).throttled).toBe(0);
-    },
-    TIMEOUT_MS,
-  );
-});
-
-describe('a sandbox down for maintenance (503 with Retry-After)', () => {
-  it(
-    'is waited out and the same requests sent again: exit 0',
-    async () => {
-      const { code, stdout } = await checkThrough({
-        maintenance: { everyMs: 60_000, forMs: 1_500, firstAtMs: 300 },
-      });
-      expect(code, stdout).toBe(0);
-      expect(traffic(stdout).throttled).toBeGreaterThan(0);
-    },
-    TIMEOUT_MS,
-  );
-});
-
-describe('a network that resets connections', () => {
-  it(
-    'one request in a hundred: never red, the lost cases counted as inconclusive',
-    async () => {
-      const sandbox = await startBankSandbox();
-      const front = await startNetworkFront(sandbox.url, { resetShare: 0.01, seed: 3 });
-      try {
-        const report = await runChecks({
-          target: resolveTargetConfig({ target: front.url, ...sandbox }),
-          seed: SEED,
+    it(
+      'Retry-After as an HTTP date is waited out too',
+      async () => {
+        const { code, stdout } = await checkThrough({
+          rateLimit: { burst: 30, perSecond: 80, retryAfter: 'date' },
         });
-        expect(
-          report.rules.filter((rule) => rule.status === 'failed').map((rule) => rule.failure?.reason),
-        ).toEqual([]);
-        expect(front.stats.resets).toBeGreaterThan(0);
-        // Each lost answer was a read resent or a write's case left inconclusive, never a verdict.
-        const { retried = 0, inconclusive = 0 } = report.traffic ?? {};
-        expect(retried + inconclusive).toBeGreaterThan(0);
-      } finally {
-        await front.close();
-        await sandbox.close();
-      }
-    },
-    TIMEOUT_MS,
-  );
+        expect(code, stdout).toBe(0);
+        expect(traffic(stdout).throttled).toBeGreaterThan(0);
+      },
+      TIMEOUT_MS,
+    );
 
-  it(
-    'so many that too little can be judged: exit 2 with one line',
-    async () => {
-      const { code, stdout, stderr } = await checkThrough({ resetShare: 0.4, seed: 5 });
-      expect({ code, lines: stderr.trim().split('\n').length }, stdout).toEqual({ code: 2, lines: 1 });
-      expect(stderr).toMatch(/^pacu: \d+ of \d+ cases were inconclusive/);
-    },
-    TIMEOUT_MS,
-  );
-});
+    it(
+      '--rate keeps under the limit: nothing is throttled',
+      async () => {
+        const { code, stdout } = await checkThrough({ rateLimit: { burst: 50, perSecond: 250 } }, [
+          '--rate',
+          '200',
+        ]);
+        expect(code, stdout).toBe(0);
+        expect(traffic(stdout).throttled).toBe(0);
+      },
+      TIMEOUT_MS,
+    );
+  });
 
-describe('the space provider behind a rate limit of 25 requests a second', () => {
-  it(
-    'passes, and after the first throttled burst no request is refused',
-    async () => {
-      const provider = await startSpaceProvider();
-      const front = await startNetworkFront(provider.url, { rateLimit: { burst: 25, perSecond: 25 } });
-      try {
-        const report = await runChecks({
-          target: { ...spaceTarget(provider), baseUrl: front.url },
-          seed: SEED,
+  describe('a sandbox down for maintenance (503 with Retry-After)', () => {
+    it(
+      'is waited out and the same requests sent again: exit 0',
+      async () => {
+        const { code, stdout } = await checkThrough({
+          maintenance: { everyMs: 60_000, forMs: 1_500, firstAtMs: 300 },
         });
-        expect(report.summary.failed).toBe(0);
-        expect(front.stats.limited).toBeGreaterThan(0);
-        // Alone, none is refused after the first burst; on a loaded machine pacu times answers late
-        // and may learn a rate a little high once: then one more, smaller burst teaches it exactly.
-        expect(front.stats.limitedAfterFirstBurst).toBeLessThanOrEqual(LEARNING_BURST);
-      } finally {
-        await front.close();
-        await provider.close();
-      }
-    },
-    TIMEOUT_MS,
-  );
+        expect(code, stdout).toBe(0);
+        expect(traffic(stdout).throttled).toBeGreaterThan(0);
+      },
+      TIMEOUT_MS,
+    );
+  });
+
+  describe('a network that resets connections', () => {
+    it(
+      'one request in a hundred: never red, the lost cases counted as inconclusive',
+      async () => {
+        const sandbox = await startBankSandbox();
+        const front = await startNetworkFront(sandbox.url, { resetShare: 0.01, seed: 3 });
+        try {
+          const report = await runChecks({
+            target: resolveTargetConfig({ target: front.url, ...sandbox }),
+            seed: SEED,
+          });
+          expect(
+            report.rules.filter((rule) => rule.status === 'failed').map((rule) => rule.failure?.reason),
+          ).toEqual([]);
+          expect(front.stats.resets).toBeGreaterThan(0);
+          // Each lost answer was a read resent or a write's case left inconclusive, never a verdict.
+          const { retried = 0, inconclusive = 0 } = report.traffic ?? {};
+          expect(retried + inconclusive).toBeGreaterThan(0);
+        } finally {
+          await front.close();
+          await sandbox.close();
+        }
+      },
+      TIMEOUT_MS,
+    );
+
+    it(
+      'so many that too little can be judged: exit 2 with one line',
+      async () => {
+        const { code, stdout, stderr } = await checkThrough({ resetShare: 0.4, seed: 5 });
+        expect({ code, lines: stderr.trim().split('\n').length }, stdout).toEqual({ code: 2, lines: 1 });
+        expect(stderr).toMatch(/^pacu: \d+ of \d+ cases were inconclusive/);
+      },
+      TIMEOUT_MS,
+    );
+  });
+
+  describe('the space provider behind a rate limit of 25 requests a second', () => {
+    it(
+      'passes, and after the first throttled burst no request is refused',
+      async () => {
+        const provider = await startSpaceProvider();
+        const front = await startNetworkFront(provider.url, { rateLimit: { burst: 25, perSecond: 25 } });
+        try {
+          const report = await runChecks({
+            target: { ...spaceTarget(provider), baseUrl: front.url },
+            seed: SEED,
+          });
+          expect(report.summary.failed).toBe(0);
+          expect(front.stats.limited).toBeGreaterThan(0);
+          // Alone, none is refused after the first burst; on a loaded machine pacu times answers late
+          // and may learn a rate a little high once: then one more, smaller burst teaches it exactly.
+          expect(front.stats.limitedAfterFirstBurst).toBeLessThanOrEqual(LEARNING_BURST);
+        } finally {
+          await front.close();
+          await provider.close();
+        }
+      },
+      TIMEOUT_MS,
+    );
+  });
 });

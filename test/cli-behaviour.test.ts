@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../mock/index.ts';
 import { API_CLIENT_DEFAULTS } from '../suites/index.ts';
+import { PACU_BIN } from './helpers/pacu-bin.ts';
 
-const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
 const CLEAN_ENV = Object.fromEntries(
   Object.entries(process.env).filter(
     ([name]) =>
@@ -28,7 +28,7 @@ function pacu(args: string[], options: { env?: Record<string, string>; cwd?: str
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [BIN, ...args],
+      [PACU_BIN, ...args],
       { env: { ...CLEAN_ENV, ...options.env }, cwd: options.cwd ?? process.cwd(), maxBuffer: 2 ** 26 },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),

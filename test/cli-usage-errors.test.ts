@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../mock/index.ts';
 import { PacuError } from '../spec/index.ts';
 import { checkWebhookReceiver } from '../suites/index.ts';
+import { PACU_BIN } from './helpers/pacu-bin.ts';
 
-const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
 const ENV = Object.fromEntries(
   Object.entries(process.env).filter(
     ([name]) =>
@@ -30,7 +30,7 @@ function pacu(args: string[], options: { cwd?: string; timeout?: number } = {}):
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [BIN, ...args],
+      [PACU_BIN, ...args],
       {
         env: { ...ENV, NO_COLOR: '1' },
         cwd: options.cwd ?? process.cwd(),

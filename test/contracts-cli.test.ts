@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACU_PACT_DIR } from '../contracts/index.ts';
+import { PACU_BIN } from './helpers/pacu-bin.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { exitOf } from './mock-process.ts';
 
 const cardsPact = join(PACU_PACT_DIR, 'pacu-merchant-cards-pacu-api.json');
-const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
 const TOKEN = 'broken-provider-token';
 
 const run = runCli;
@@ -213,9 +213,13 @@ describe('pacu verify', () => {
     const pact = JSON.parse(await readFile(cardsPact, 'utf8'));
     pact.interactions[1].response.body.content.data.nickname = 'Ops';
     await writeFile(join(dir, 'keep.json'), JSON.stringify(pact));
-    const child = spawn(process.execPath, [BIN, 'verify', '--keep-mock', '--pact', join(dir, 'keep.json')], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [PACU_BIN, 'verify', '--keep-mock', '--pact', join(dir, 'keep.json')],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     const kept = await new Promise<string>((resolve) =>
       lines.on('line', (line) => {

@@ -8,9 +8,9 @@ import type { DiffReport } from '../diff/index.ts';
 import { DEFAULT_SPEC_FILE } from '../spec/index.ts';
 import { freePort } from './helpers/free-port.ts';
 import { startHalBroker } from './helpers/hal-broker.ts';
+import { PACU_BIN } from './helpers/pacu-bin.ts';
 import { runCli } from './helpers/run-cli.ts';
 
-const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
 const NEXT = new URL('../docs/examples/openapi-next.yaml', import.meta.url).pathname;
 
 /** pacu's payments pact, alone in a folder: its USD transfer reads the record's transaction_id. */
@@ -33,7 +33,10 @@ function pacu(
   cwd?: string,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [PACU_BIN, ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {
@@ -46,7 +49,7 @@ function pacu(
   });
 }
 
-describe('pacu diff through cli/bin.js', () => {
+describe('pacu diff through the compiled bin', () => {
   it('exits 0 on identical descriptions', async () => {
     const run = await pacu(['diff', DEFAULT_SPEC_FILE, DEFAULT_SPEC_FILE]);
     expect(run.stderr).toBe('');

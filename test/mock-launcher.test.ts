@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MOCK_NODE_FLAGS } from '../cli/mock-runtime.ts';
+import { PACU_BIN } from './helpers/pacu-bin.ts';
 import { call, postJson, tokenFor, transferBody } from './mock-helpers.ts';
 import { endOf, mockOf, type StartedCli, startCli } from './mock-process.ts';
 
-const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 const stateFile = (): string => path.join(mkdtempSync(path.join(tmpdir(), 'pacu-launch-')), 'state.jsonl');
 
@@ -125,7 +125,7 @@ describe.skipIf(!hasTaskset)('pacu mock on one CPU', () => {
   });
 
   it('passes a usage error through as exit 2 and one line', () => {
-    const result = spawnSync('taskset', ['-c', '0', process.execPath, BIN, 'mock', '--port', 'nope'], {
+    const result = spawnSync('taskset', ['-c', '0', process.execPath, PACU_BIN, 'mock', '--port', 'nope'], {
       encoding: 'utf8',
     });
     expect(result.status).toBe(2);

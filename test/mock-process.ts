@@ -2,8 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { RunningMock } from '../mock/index.ts';
-
-const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
+import { PACU_BIN } from './helpers/pacu-bin.ts';
 
 export interface StartedCli {
   child: ChildProcess;
@@ -19,7 +18,7 @@ export interface CliLaunch {
 
 /** Start `pacu mock --json …` and read the one JSON line it prints. */
 export function startCli(args: string[], launch: CliLaunch = {}): Promise<StartedCli> {
-  const command = [process.execPath, BIN, 'mock', '--json', ...args];
+  const command = [process.execPath, PACU_BIN, 'mock', '--json', ...args];
   const [program, ...rest] = launch.cpus ? ['taskset', '-c', launch.cpus, ...command] : command;
   const child = spawn(program as string, rest, {
     stdio: ['ignore', 'pipe', 'pipe'],

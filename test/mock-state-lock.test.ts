@@ -7,19 +7,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { PACU_BIN } from './helpers/pacu-bin.ts';
 import { postJson, tokenFor, transferBody } from './mock-helpers.ts';
 import { endOf, mockOf, startCli } from './mock-process.ts';
 
-const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
 const stateFile = (): string => path.join(mkdtempSync(path.join(tmpdir(), 'pacu-lock-')), 'state.jsonl');
 
 /** `pacu mock --state FILE` to its end, as a second mock started beside the first would run. */
 async function secondMock(file: string): Promise<{ code: number; stderr: string }> {
   try {
     // One that does start serves until stopped: the timeout ends it, and the test then fails.
-    await promisify(execFile)(process.execPath, [BIN, 'mock', '--json', '--port', '0', '--state', file], {
-      timeout: 30_000,
-    });
+    await promisify(execFile)(
+      process.execPath,
+      [PACU_BIN, 'mock', '--json', '--port', '0', '--state', file],
+      {
+        timeout: 30_000,
+      },
+    );
     return { code: 0, stderr: '' };
   } catch (error) {
     const failed = error as { code: number | null; stderr: string };

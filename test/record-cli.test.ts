@@ -10,10 +10,10 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LearnedReport } from '../mock/index.ts';
 import { bankSandboxFlags } from './helpers/bank-sandbox-flags.ts';
+import { PACU_BIN } from './helpers/pacu-bin.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { type BankSandbox, startBankSandbox } from './providers/independent/index.ts';
 
-const BIN = new URL('../cli/bin.js', import.meta.url).pathname;
 const ALL = Array.from({ length: 27 }, (_, index) => index + 1);
 
 /** Every choice of the teaching session's recording of the bank sandbox: name, source, value, exchanges. */
@@ -157,7 +157,7 @@ afterAll(async () => {
 
 /** `pacu mock --from-recording FILE …` in text mode: its lines up to "Stop with Ctrl-C.", then SIGTERM. */
 async function mockLines(args: readonly string[]): Promise<string[]> {
-  const child = spawn(process.execPath, [BIN, 'mock', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [PACU_BIN, 'mock', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   try {
     await new Promise<void>((resolve, reject) => {

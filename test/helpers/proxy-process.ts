@@ -2,8 +2,7 @@
 // kill -9, a client in another process than the server).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-
-const BIN = new URL('../../cli/bin.js', import.meta.url).pathname;
+import { PACU_BIN } from './pacu-bin.ts';
 
 export interface StartedProxy {
   child: ChildProcess;
@@ -17,7 +16,7 @@ export interface StartedProxy {
 
 /** Start `pacu proxy --json …` and read the line it prints once it listens. */
 export function startProxyCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<StartedProxy> {
-  const child = spawn(process.execPath, [BIN, 'proxy', '--json', ...args], {
+  const child = spawn(process.execPath, [PACU_BIN, 'proxy', '--json', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1', ...env },
   });

@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { freePort } from '../helpers/free-port.ts';
+import { PACU_BIN } from '../helpers/pacu-bin.ts';
 
-const BIN = fileURLToPath(new URL('../../cli/bin.js', import.meta.url));
 const RECIPE = fileURLToPath(new URL('../../docs/github-actions.yml', import.meta.url));
 const workdir = mkdtempSync(path.join(tmpdir(), 'pacu-recipe-'));
 
@@ -46,7 +46,10 @@ describe('docs/github-actions.yml', () => {
     const port = String(await freePort());
     const withPort = (argv: string[]): string[] => argv.map((arg) => arg.replaceAll('4010', port));
     const [mockArgs = [], ...rest] = commands.map(withPort);
-    mock = spawn(process.execPath, [BIN, ...mockArgs], { cwd: workdir, stdio: ['ignore', 'pipe', 'pipe'] });
+    mock = spawn(process.execPath, [PACU_BIN, ...mockArgs], {
+      cwd: workdir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     await new Promise<void>((resolve, reject) => {
       mock?.stdout?.once('data', () => resolve());
       mock?.once('exit', (code) => reject(new Error(`pacu ${mockArgs.join(' ')} exited with ${code}`)));
@@ -55,7 +58,7 @@ describe('docs/github-actions.yml', () => {
       const result = await new Promise<{ code: number; stderr: string }>((resolve) =>
         execFile(
           process.execPath,
-          [BIN, ...argv],
+          [PACU_BIN, ...argv],
           { cwd: workdir, maxBuffer: 2 ** 26 },
           (error, _out, stderr) =>
             resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stderr }),

@@ -14,7 +14,10 @@ export interface NetworkOptions {
     /** How Retry-After is written. @default 'seconds' */
     readonly retryAfter?: 'seconds' | 'date';
   };
-  /** 503 with Retry-After for `forMs` out of every `everyMs` (maintenance windows), the first starting at `firstAtMs`. */
+  /**
+   * 503 with Retry-After for `forMs` out of every `everyMs` (maintenance windows), the first `firstAtMs`
+   * after the first request: counted from the traffic, not the start, so a loaded machine meets it too.
+   */
   readonly maintenance?: { readonly everyMs: number; readonly forMs: number; readonly firstAtMs?: number };
   /** Share of requests whose connection is reset: half before the sandbox sees them, half after it answered. */
   readonly resetShare?: number;
@@ -54,7 +57,7 @@ function refuse(response: ServerResponse, status: number, message: string, retry
 export async function startNetworkFront(upstream: string, options: NetworkOptions): Promise<NetworkFront> {
   const target = new URL(upstream);
   const random = seededRandom(options.seed ?? 1);
-  const started = Date.now();
+  let trafficFrom: number | undefined;
   const limit = options.rateLimit;
   let tokens = limit?.burst ?? 0;
   let refilledAt = Date.now();
@@ -77,7 +80,7 @@ export async function startNetworkFront(upstream: string, options: NetworkOption
   const inMaintenance = (): number | undefined => {
     const window = options.maintenance;
     if (!window) return undefined;
-    const since = Date.now() - started - (window.firstAtMs ?? 0);
+    const since = Date.now() - (trafficFrom ?? Date.now()) - (window.firstAtMs ?? 0);
     if (since < 0) return undefined;
     const into = since % window.everyMs;
     return into < window.forMs ? Math.max(1, Math.ceil((window.forMs - into) / 1000)) : undefined;
@@ -85,6 +88,7 @@ export async function startNetworkFront(upstream: string, options: NetworkOption
 
   const handle = async (request: IncomingMessage, response: ServerResponse, body: Buffer): Promise<void> => {
     stats.requests += 1;
+    trafficFrom ??= Date.now();
     await sleep((options.latencyMs ?? 0) + random() * (options.jitterMs ?? 0));
     const reset = random() < (options.resetShare ?? 0);
     if (reset && random() < 0.5) {
