@@ -147,14 +147,14 @@ const json = JSON.stringify;
 let lastMs = Number.NaN;
 let lastIso = '';
 /**
- * `date.toISOString()`, remembered for the last millisecond seen: a busy proxy stamps several
- * exchanges in each one, twice each (the exchange and its HAR entry).
+ * `toISOString()` of a date or of ms since the epoch, remembered for the last millisecond seen: a
+ * busy proxy stamps several exchanges in each one, twice each (the exchange and its HAR entry).
  */
-export function isoTime(date: Date): string {
-  const ms = date.getTime();
+export function isoTime(at: Date | number): string {
+  const ms = typeof at === 'number' ? at : at.getTime();
   if (ms !== lastMs) {
     lastMs = ms;
-    lastIso = date.toISOString();
+    lastIso = new Date(ms).toISOString();
   }
   return lastIso;
 }
