@@ -33,8 +33,10 @@ export interface Recording extends RequestObserver {
 }
 
 const CLOSING = Buffer.from('\n]}}\n');
-/** The buffer a turn's entries are written into; a turn that needs more grows it for that turn only. */
+/** The buffer a turn's entries are written into, at first; it grows for a busier turn. */
 const TURN_BYTES = 64 * 1024;
+/** A buffer grown past this (a turn with a long answer) is let go after its turn. */
+const TURN_BYTES_KEPT = 1024 * 1024;
 /** How every pacu recording starts, whatever pacu version wrote it. */
 const PACU_HEAD = '{"log":{"version":"1.2","creator":{"name":"pacu"';
 const HEAD = JSON.stringify(emptyHar({ name: 'pacu', version: PACU_VERSION })).replace(/\]\}\}$/, '');
@@ -134,7 +136,7 @@ export function openRecording(options: RecordingOptions): Recording {
     }
     used = 0;
     entries = 0;
-    if (turn.length > TURN_BYTES) turn = Buffer.allocUnsafe(TURN_BYTES);
+    if (turn.length > TURN_BYTES_KEPT) turn = Buffer.allocUnsafe(TURN_BYTES);
   };
   return {
     get recorded() {
@@ -147,7 +149,8 @@ export function openRecording(options: RecordingOptions): Recording {
       put(entry.before);
       // The body's bytes as they are (a repeated answer's are the same buffer): copied, not encoded again.
       room(entry.body.length);
-      used += entry.body.copy(turn, used);
+      turn.set(entry.body, used);
+      used += entry.body.length;
       put(entry.after);
       entries += 1;
       empty = false;
