@@ -11,14 +11,13 @@ import {
   isLoopbackHost,
   learningObserver,
   type ObservedAnswer,
-  type ObservedRequest,
   openFrontDoor,
   openRecording,
   type Recording,
   refusalText,
   sendText,
 } from '../http/index.ts';
-import { ConfigError, DECIDED_LIMITS, loadSpec, routeRequest } from '../spec/index.ts';
+import { ConfigError, DECIDED_LIMITS, loadSpec } from '../spec/index.ts';
 import {
   createExchangeRing,
   createFindingLog,
@@ -27,9 +26,11 @@ import {
 } from '../suites/index.ts';
 import { createAnswerTexts } from './answer-texts.ts';
 import { createUpstream, noAnswer, relay } from './forward.ts';
+import { ForwardedRequest } from './forwarded-request.ts';
 import { resolveProxyOptions } from './options.ts';
 import { KEPT_BODY_BYTES, ProxyAnswer, refusalAnswer } from './proxy-answer.ts';
 import { buildProxyReport } from './proxy-report.ts';
+import { createRouteMemory } from './route-memory.ts';
 import type { ProxyOptions, RunningProxy } from './types.ts';
 
 /** The interface's error envelope, for the answers the proxy makes itself. */
@@ -99,6 +100,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
   const pool = createUpstream(resolved);
   const answerText = createAnswerTexts();
+  const route = createRouteMemory(spec);
   let seq = 0;
 
   /** The control API: read-only, `{ error }` on refusal, under the mock's guards. */
@@ -120,17 +122,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const forward = async (request: EdgeRequest, response: ServerResponse): Promise<void> => {
     const { path, search, body, method } = request;
-    const observed: ObservedRequest = {
-      method,
-      path,
-      query: new URLSearchParams(search),
-      search,
-      headers: request.headers as Record<string, string | undefined>,
-      rawHeaders: request.rawHeaders,
-      body,
-    };
+    const observed = new ForwardedRequest(request);
     pipeline.start(observed);
-    const routed = routeRequest(spec, method, `${path.slice(spec.basePath.length)}${search}`);
+    const routed = route(method, path.slice(spec.basePath.length));
     const operationId = routed.kind === 'operation' ? routed.operation.id : undefined;
     if (operationId) pipeline.match(observed, operationId);
     const startedAt = Date.now();
