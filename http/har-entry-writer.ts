@@ -53,14 +53,14 @@ export function harExchangeOf(event: RequestEnd, origin: string): HarExchange {
     method: request.method,
     url: `${origin}${request.path}${search}`,
     requestHeaders: requestPairs(event),
-    ...(request.body.length > 0 ? { requestBody: bodyText(request) } : {}),
+    requestBody: request.body.length > 0 ? bodyText(request) : undefined,
     status: event.status,
     statusText: STATUS_CODES[event.status] ?? '',
     responseHeaders: pairs(answer.headers),
     // An answer that broke off is kept as far as it came; its `_error` says so.
     responseBody: answer.whole || answer.error ? answer.text : `(${answer.bytes} bytes, not kept)`,
-    ...(event.operationId !== undefined ? { operation: event.operationId } : {}),
-    ...(answer.error ? { error: answer.error.message } : {}),
+    operation: event.operationId,
+    error: answer.error?.message,
   };
 }
 

@@ -101,6 +101,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const pool = createUpstream(resolved);
   const answerText = createAnswerTexts();
   const route = createRouteMemory(spec);
+  const basePrefix = `${spec.basePath}/`;
   let seq = 0;
 
   /** The control API: read-only, `{ error }` on refusal, under the mock's guards. */
@@ -148,7 +149,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       );
     let abort: (() => void) | undefined;
     let clientLeft = false;
-    response.once('close', () => {
+    // Emitted once: a plain listener, without the wrapper once() makes.
+    response.on('close', () => {
       if (response.writableFinished) return;
       clientLeft = true;
       abort?.();
@@ -215,7 +217,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const { path } = request;
     const refusal: [number, unknown] | undefined = isControlPath(path)
       ? control(request)
-      : !path.startsWith(`${spec.basePath}/`)
+      : !path.startsWith(basePrefix)
         ? [
             404,
             {
