@@ -12,16 +12,16 @@ export function createRouteMemory(spec: Spec): (method: string, path: string) =>
   const byMethod = new Map<string, Map<string, RouteResult>>();
   let kept = 0;
   return (method, path) => {
-    let byPath = byMethod.get(method);
-    if (!byPath) {
-      byPath = new Map();
-      byMethod.set(method, byPath);
-    }
-    let routed = byPath.get(path);
+    let routed = byMethod.get(method)?.get(path);
     if (!routed) {
       if (kept >= REMEMBERED_PATHS) {
-        for (const paths of byMethod.values()) paths.clear();
+        byMethod.clear();
         kept = 0;
+      }
+      let byPath = byMethod.get(method);
+      if (!byPath) {
+        byPath = new Map();
+        byMethod.set(method, byPath);
       }
       routed = routeRequest(spec, method, path);
       byPath.set(path, routed);
