@@ -13,6 +13,8 @@ import type { Redactor } from './redaction.ts';
 
 /** Distinct header name and value pairs remembered; all are forgotten when there are more. */
 const REMEMBERED_HEADERS = 4096;
+/** Distinct URLs whose redacted text is remembered; all are forgotten when there are more. */
+const REMEMBERED_URLS = 1024;
 /** Distinct answer bodies whose redacted JSON text is remembered, and the longest one. */
 const REMEMBERED_BODIES = 256;
 const REMEMBERED_BODY_LENGTH = 64 * 1024;
@@ -51,14 +53,14 @@ export function harExchangeOf(event: RequestEnd, origin: string): HarExchange {
     method: request.method,
     url: `${origin}${request.path}${search}`,
     requestHeaders: requestPairs(event),
-    ...(request.body.length > 0 ? { requestBody: bodyText(request) } : {}),
+    requestBody: request.body.length > 0 ? bodyText(request) : undefined,
     status: event.status,
     statusText: STATUS_CODES[event.status] ?? '',
     responseHeaders: pairs(answer.headers),
     // An answer that broke off is kept as far as it came; its `_error` says so.
     responseBody: answer.whole || answer.error ? answer.text : `(${answer.bytes} bytes, not kept)`,
-    ...(event.operationId !== undefined ? { operation: event.operationId } : {}),
-    ...(answer.error ? { error: answer.error.message } : {}),
+    operation: event.operationId,
+    error: answer.error?.message,
   };
 }
 
@@ -75,11 +77,14 @@ export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEn
   // pair is redacted and written as JSON once while the redactor learns nothing new.
   const pairsJson = new Map<string, Map<string, string>>();
   let pairsKept = 0;
+  // So do URLs: a client reads the same few paths over and over.
+  const urls = new Map<string, string>();
   const forgetIfLearned = (): void => {
     if (redactor.known === known) return;
     bodies.clear();
     pairsJson.clear();
     pairsKept = 0;
+    urls.clear();
     known = redactor.known;
   };
   const pairJson = ({ name, value }: HarNameValue): string => {
@@ -120,15 +125,31 @@ export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEn
     return kept;
   };
   const text = (value: string): string => redactor.redactText(value);
+  const urlText = (url: string): string => {
+    let out = urls.get(url);
+    if (out === undefined) {
+      if (urls.size >= REMEMBERED_URLS) urls.clear();
+      out = text(url);
+      urls.set(url, out);
+    }
+    return out;
+  };
   return (har) => {
     forgetIfLearned();
     return harEntryText(
       {
-        ...har,
-        url: text(har.url),
-        ...(har.requestBody !== undefined ? { requestBody: text(har.requestBody) } : {}),
+        startedAt: har.startedAt,
+        durationMs: har.durationMs,
+        method: har.method,
+        url: urlText(har.url),
+        requestHeaders: har.requestHeaders,
+        requestBody: har.requestBody === undefined ? undefined : text(har.requestBody),
+        status: har.status,
+        statusText: har.statusText,
+        responseHeaders: har.responseHeaders,
         responseBody: '',
-        ...(har.error !== undefined ? { error: text(har.error) } : {}),
+        operation: har.operation,
+        error: har.error === undefined ? undefined : text(har.error),
       },
       body(har.responseBody, har),
       headersJson,

@@ -143,18 +143,25 @@ export interface HarEntryText {
 }
 
 const json = JSON.stringify;
+/** Text JSON writes as it is between quotes: no quote, backslash, control character or surrogate. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what JSON escapes.
+const PLAIN_TEXT = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+/** `JSON.stringify(text)`, without a call into it for the short plain strings an entry is mostly made of. */
+const jsonText = (text: string): string => (PLAIN_TEXT.test(text) ? `"${text}"` : json(text));
+/** `JSON.stringify(value)` of a number. */
+const jsonNumber = (value: number): string => (Number.isFinite(value) ? `${value}` : 'null');
 
 let lastMs = Number.NaN;
 let lastIso = '';
 /**
- * `date.toISOString()`, remembered for the last millisecond seen: a busy proxy stamps several
- * exchanges in each one, twice each (the exchange and its HAR entry).
+ * `toISOString()` of a date or of ms since the epoch, remembered for the last millisecond seen: a
+ * busy proxy stamps several exchanges in each one, twice each (the exchange and its HAR entry).
  */
-export function isoTime(date: Date): string {
-  const ms = date.getTime();
+export function isoTime(at: Date | number): string {
+  const ms = typeof at === 'number' ? at : at.getTime();
   if (ms !== lastMs) {
     lastMs = ms;
-    lastIso = date.toISOString();
+    lastIso = new Date(ms).toISOString();
   }
   return lastIso;
 }
@@ -180,18 +187,19 @@ export function harEntryText(
       ? ''
       : `"postData":{"mimeType":${json(header(exchange.requestHeaders, 'content-type'))},"text":${json(exchange.requestBody)}},`;
   const requestBytes = exchange.requestBody === undefined ? 0 : Buffer.byteLength(exchange.requestBody);
+  const time = jsonNumber(exchange.durationMs);
   return {
     before:
-      `{"startedDateTime":"${isoTime(exchange.startedAt)}","time":${json(exchange.durationMs)},` +
-      `"request":{"method":${json(exchange.method)},"url":${json(exchange.url)},"httpVersion":"HTTP/1.1","cookies":[],` +
+      `{"startedDateTime":"${isoTime(exchange.startedAt)}","time":${time},` +
+      `"request":{"method":${jsonText(exchange.method)},"url":${jsonText(exchange.url)},"httpVersion":"HTTP/1.1","cookies":[],` +
       `"headers":${headersJson(exchange.requestHeaders)},"queryString":${queryString},${postData}"headersSize":-1,"bodySize":${requestBytes}},` +
-      `"response":{"status":${json(exchange.status)},"statusText":${json(exchange.statusText)},"httpVersion":"HTTP/1.1","cookies":[],` +
-      `"headers":${headersJson(exchange.responseHeaders)},"content":{"size":${body.bytes},"mimeType":${json(header(exchange.responseHeaders, 'content-type'))},"text":`,
+      `"response":{"status":${jsonNumber(exchange.status)},"statusText":${jsonText(exchange.statusText)},"httpVersion":"HTTP/1.1","cookies":[],` +
+      `"headers":${headersJson(exchange.responseHeaders)},"content":{"size":${body.bytes},"mimeType":${jsonText(header(exchange.responseHeaders, 'content-type'))},"text":`,
     body: body.utf8,
     after:
       `},"redirectURL":"","headersSize":-1,"bodySize":${body.bytes}},"cache":{},` +
-      `"timings":{"send":0,"wait":${json(exchange.durationMs)},"receive":0}` +
-      `${exchange.operation ? `,"_operation":${json(exchange.operation)}` : ''}` +
+      `"timings":{"send":0,"wait":${time},"receive":0}` +
+      `${exchange.operation ? `,"_operation":${jsonText(exchange.operation)}` : ''}` +
       `${exchange.error ? `,"_error":${json(exchange.error)}` : ''}}`,
   };
 }

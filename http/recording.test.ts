@@ -60,7 +60,7 @@ describe('openRecording', () => {
     const file = fileIn('out.har');
     const recording = open(file);
     expect(entries(file)).toEqual([]);
-    // More than one gathering write holds (IOV_MAX): the turn is written in several.
+    // More than the buffer a turn is written into holds: it grows for the turn.
     for (let seq = 1; seq <= 1000; seq++) recording.end?.(event(seq));
     recording.flush?.();
     expect(entries(file).map((entry) => entry.request.url)).toEqual(

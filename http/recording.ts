@@ -33,8 +33,10 @@ export interface Recording extends RequestObserver {
 }
 
 const CLOSING = Buffer.from('\n]}}\n');
-/** Entries per gathering write: three pieces each and the closing brackets, under Linux's IOV_MAX (1024). */
-const ENTRIES_PER_WRITE = 340;
+/** The buffer a turn's entries are written into, at first; it grows for a busier turn. */
+const TURN_BYTES = 64 * 1024;
+/** A buffer grown past this (a turn with a long answer) is let go after its turn. */
+const TURN_BYTES_KEPT = 1024 * 1024;
 /** How every pacu recording starts, whatever pacu version wrote it. */
 const PACU_HEAD = '{"log":{"version":"1.2","creator":{"name":"pacu"';
 const HEAD = JSON.stringify(emptyHar({ name: 'pacu', version: PACU_VERSION })).replace(/\]\}\}$/, '');
@@ -94,33 +96,47 @@ export function openRecording(options: RecordingOptions): Recording {
   let recorded = 0;
   let closed = false;
   let failed = false;
-  /** Entries made since the last flush, each as its three pieces. */
-  let pending: Buffer[] = [];
-  /** Write `pieces` and the closing brackets at the offset, all of it (a gathering write may write less). */
-  const write = (pieces: Buffer[]): void => {
-    pieces.push(CLOSING);
-    const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
-    let written = writevSync(fd, pieces, offset);
-    if (written < total) {
-      const whole = Buffer.concat(pieces);
-      while (written < total) written += writeSync(fd, whole, written, total - written, offset + written);
-    }
-    offset += total - CLOSING.length;
+  // The entries made since the last flush, as the bytes that go in the file: encoded straight into
+  // one reused buffer, not a buffer per piece of each entry.
+  let turn = Buffer.allocUnsafe(TURN_BYTES);
+  let used = 0;
+  let entries = 0;
+  const room = (bytes: number): void => {
+    if (used + bytes <= turn.length) return;
+    const larger = Buffer.allocUnsafe(Math.max(2 * turn.length, used + bytes));
+    turn.copy(larger, 0, 0, used);
+    turn = larger;
+  };
+  const put = (text: string): void => {
+    // A UTF-16 unit takes at most three bytes of UTF-8.
+    room(3 * text.length);
+    used += turn.write(text, used);
+  };
+  /** Write the turn and the closing brackets at the offset, all of it (a gathering write may write less). */
+  const write = (): void => {
+    const total = used + CLOSING.length;
+    let written = writevSync(fd, [turn.subarray(0, used), CLOSING], offset);
+    while (written < total)
+      written +=
+        written < used
+          ? writeSync(fd, turn, written, used - written, offset + written)
+          : writeSync(fd, CLOSING, written - used, total - written, offset + written);
+    offset += used;
   };
   const flush = (): void => {
-    if (pending.length === 0 || failed) return;
-    const pieces = pending;
-    pending = [];
+    if (entries === 0 || failed) return;
     try {
-      // Each write ends with the closing brackets: the file is a whole HAR after every one.
-      for (let at = 0; at < pieces.length; at += 3 * ENTRIES_PER_WRITE)
-        write(pieces.slice(at, at + 3 * ENTRIES_PER_WRITE));
-      recorded += pieces.length / 3;
+      // The write ends with the closing brackets: the file is a whole HAR after every one.
+      write();
+      recorded += entries;
     } catch (error) {
       // A full disk or a revoked file: stop recording (the surface itself goes on), and say so once.
       failed = true;
       options.onError(error as Error);
     }
+    used = 0;
+    entries = 0;
+    if (turn.length > TURN_BYTES_KEPT) turn = Buffer.allocUnsafe(TURN_BYTES);
   };
   return {
     get recorded() {
@@ -129,12 +145,14 @@ export function openRecording(options: RecordingOptions): Recording {
     end(event) {
       if (closed || failed) return;
       const entry = entryText(harExchangeOf(event, options.origin()));
-      // The body's bytes as they are (a repeated answer's are the same buffer); the pieces around it are short.
-      pending.push(
-        Buffer.from(`${empty ? '\n' : ',\n'}${entry.before}`),
-        entry.body,
-        Buffer.from(entry.after),
-      );
+      put(empty ? '\n' : ',\n');
+      put(entry.before);
+      // The body's bytes as they are (a repeated answer's are the same buffer): copied, not encoded again.
+      room(entry.body.length);
+      turn.set(entry.body, used);
+      used += entry.body.length;
+      put(entry.after);
+      entries += 1;
       empty = false;
     },
     flush,

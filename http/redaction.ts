@@ -268,7 +268,8 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
       if (!answers) return;
       for (const name in answer.headers) {
         const value = answer.headers[name];
-        for (const item of typeof value === 'string' ? [value] : (value ?? [])) learnHeader(name, item);
+        if (typeof value === 'string') learnHeader(name, value);
+        else for (const item of value ?? []) learnHeader(name, item);
       }
       if (!answer.repeated) learnFields(answer.text);
     },

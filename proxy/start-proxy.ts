@@ -11,14 +11,13 @@ import {
   isLoopbackHost,
   learningObserver,
   type ObservedAnswer,
-  type ObservedRequest,
   openFrontDoor,
   openRecording,
   type Recording,
   refusalText,
   sendText,
 } from '../http/index.ts';
-import { ConfigError, DECIDED_LIMITS, loadSpec, routeRequest } from '../spec/index.ts';
+import { ConfigError, DECIDED_LIMITS, loadSpec } from '../spec/index.ts';
 import {
   createExchangeRing,
   createFindingLog,
@@ -27,9 +26,11 @@ import {
 } from '../suites/index.ts';
 import { createAnswerTexts } from './answer-texts.ts';
 import { createUpstream, noAnswer, relay } from './forward.ts';
+import { ForwardedRequest } from './forwarded-request.ts';
 import { resolveProxyOptions } from './options.ts';
 import { KEPT_BODY_BYTES, ProxyAnswer, refusalAnswer } from './proxy-answer.ts';
 import { buildProxyReport } from './proxy-report.ts';
+import { createRouteMemory } from './route-memory.ts';
 import type { ProxyOptions, RunningProxy } from './types.ts';
 
 /** The interface's error envelope, for the answers the proxy makes itself. */
@@ -99,6 +100,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
   const pool = createUpstream(resolved);
   const answerText = createAnswerTexts();
+  const route = createRouteMemory(spec);
+  const basePrefix = `${spec.basePath}/`;
   let seq = 0;
 
   /** The control API: read-only, `{ error }` on refusal, under the mock's guards. */
@@ -120,17 +123,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const forward = async (request: EdgeRequest, response: ServerResponse): Promise<void> => {
     const { path, search, body, method } = request;
-    const observed: ObservedRequest = {
-      method,
-      path,
-      query: new URLSearchParams(search),
-      search,
-      headers: request.headers as Record<string, string | undefined>,
-      rawHeaders: request.rawHeaders,
-      body,
-    };
+    const observed = new ForwardedRequest(request);
     pipeline.start(observed);
-    const routed = routeRequest(spec, method, `${path.slice(spec.basePath.length)}${search}`);
+    const routed = route(method, path.slice(spec.basePath.length));
     const operationId = routed.kind === 'operation' ? routed.operation.id : undefined;
     if (operationId) pipeline.match(observed, operationId);
     const startedAt = Date.now();
@@ -154,7 +149,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       );
     let abort: (() => void) | undefined;
     let clientLeft = false;
-    response.once('close', () => {
+    // Emitted once: a plain listener, without the wrapper once() makes.
+    response.on('close', () => {
       if (response.writableFinished) return;
       clientLeft = true;
       abort?.();
@@ -221,7 +217,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const { path } = request;
     const refusal: [number, unknown] | undefined = isControlPath(path)
       ? control(request)
-      : !path.startsWith(`${spec.basePath}/`)
+      : !path.startsWith(basePrefix)
         ? [
             404,
             {

@@ -212,6 +212,17 @@ export type ExchangeJudge = (
   routed?: RouteResult,
 ) => ExchangeVerdict;
 
+/** The verdict on an answer's half, for one operation, status and content type its text came with. */
+interface JudgedAnswer {
+  readonly operation: OperationSpec;
+  readonly status: number;
+  readonly type: string | undefined;
+  readonly drafts: Draft[];
+}
+
+/** Operation, status and content type combinations remembered for one text (one, nearly always). */
+const KINDS_PER_ANSWER = 8;
+
 /** Answers longer than this (in characters or bytes) are judged each time, not remembered. */
 const REMEMBERED_ANSWER_LENGTH = 64 * 1024;
 /** Distinct answers a watcher of traffic remembers; the oldest is forgotten first. */
@@ -238,20 +249,22 @@ export const remembersAnswer = (method: string, length: number): boolean =>
  */
 export function createExchangeJudge(spec: Spec, profile: Profile): ExchangeJudge {
   // By text first (the text is the key that costs: hashed once, never copied into a longer one),
-  // then by operation, status and content type.
-  const remembered = boundedMemory<string, Map<string, Draft[]>>(REMEMBERED_ANSWERS);
+  // then by operation, status and content type, compared as they are: a key made of them cost a
+  // new string, and its hash, on every answer.
+  const remembered = boundedMemory<string, JudgedAnswer[]>(REMEMBERED_ANSWERS);
   const answerDrafts = (operation: OperationSpec, response: ApiResponse): Draft[] => {
-    let byAnswer = remembered.get(response.text);
-    if (!byAnswer) {
-      byAnswer = new Map();
-      remembered.set(response.text, byAnswer);
+    const type = response.headers['content-type'];
+    let judged = remembered.get(response.text);
+    if (judged)
+      for (const seen of judged)
+        if (seen.operation === operation && seen.status === response.status && seen.type === type)
+          return seen.drafts;
+    const drafts = judgeResponse(spec, operation, response, profile);
+    if (!judged) {
+      judged = [];
+      remembered.set(response.text, judged);
     }
-    const key = `${operation.id} ${response.status} ${response.headers['content-type'] ?? ''}`;
-    let drafts = byAnswer.get(key);
-    if (!drafts) {
-      drafts = judgeResponse(spec, operation, response, profile);
-      byAnswer.set(key, drafts);
-    }
+    if (judged.length < KINDS_PER_ANSWER) judged.push({ operation, status: response.status, type, drafts });
     return drafts;
   };
   const fresh = (operation: OperationSpec, response: ApiResponse): Draft[] =>
@@ -295,16 +308,31 @@ function verdictOf(
     };
   }
   const operation = routed.operation;
-  const drafts = [...judgeRequest(spec, operation, request, profile), ...answerDrafts(operation, response)];
+  const asked = judgeRequest(spec, operation, request, profile);
+  const answered = answerDrafts(operation, response);
+  const drafts = asked.length === 0 ? answered : [...asked, ...answered];
   return {
     operation,
-    checked: [
+    checked: checkedRules(operation, isSuccess(response)),
+    findings:
+      drafts.length === 0 ? [] : drafts.map((draft) => ({ ...draft, operation: operation.id, exchange })),
+  };
+}
+
+const checkedLists = new WeakMap<OperationSpec, { success: readonly string[]; error: readonly string[] }>();
+
+/** The rules an exchange of `operation` is judged by: the same few lists, made once per operation. */
+function checkedRules(operation: OperationSpec, success: boolean): readonly string[] {
+  let lists = checkedLists.get(operation);
+  if (!lists) {
+    const rules = [
       EXCHANGE_RULES.route,
       ...(operation.requestBody ? [EXCHANGE_RULES.requestType, EXCHANGE_RULES.requestBody] : []),
       EXCHANGE_RULES.status,
       EXCHANGE_RULES.json,
-      isSuccess(response) ? EXCHANGE_RULES.success : EXCHANGE_RULES.error,
-    ],
-    findings: drafts.map((draft) => ({ ...draft, operation: operation.id, exchange })),
-  };
+    ];
+    lists = { success: [...rules, EXCHANGE_RULES.success], error: [...rules, EXCHANGE_RULES.error] };
+    checkedLists.set(operation, lists);
+  }
+  return success ? lists.success : lists.error;
 }

@@ -35,13 +35,13 @@ export function createJudgeObserver({ spec, profile, findings }: JudgeObserverOp
   const judge = createExchangeJudge(spec, profile);
   const judged = new Map<string, Map<string, number>>();
   let exchanges = 0;
-  const count = (operation: string, rule: string): void => {
+  const count = (operation: string, rules: readonly string[]): void => {
     let byRule = judged.get(operation);
     if (!byRule) {
       byRule = new Map();
       judged.set(operation, byRule);
     }
-    byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
+    for (const rule of rules) byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
   };
   const transport = (event: RequestEnd, rule: string, reason: string): ExchangeFinding => ({
     side: 'provider',
@@ -66,7 +66,7 @@ export function createJudgeObserver({ spec, profile, findings }: JudgeObserverOp
       exchanges += 1;
       if (error) {
         const rule = error.kind === 'cut' ? TRANSPORT_RULES.cut : TRANSPORT_RULES.noAnswer;
-        count(event.operationId ?? 'unknown', rule);
+        count(event.operationId ?? 'unknown', [rule]);
         findings.report(transport(event, rule, error.message.replace(/^pacu proxy: /, '')));
         return;
       }
@@ -75,7 +75,7 @@ export function createJudgeObserver({ spec, profile, findings }: JudgeObserverOp
         exchange,
         event.route ?? routeRequest(spec, exchange.request.method, exchange.request.path),
       );
-      for (const rule of verdict.checked) count(event.operationId ?? 'unknown', rule);
+      count(event.operationId ?? 'unknown', verdict.checked);
       for (const finding of verdict.findings) findings.report(finding);
     },
   };

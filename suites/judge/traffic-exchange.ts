@@ -8,18 +8,27 @@ const HOP_REQUEST_HEADERS = ['host', 'content-length', 'expect'];
 
 type Headers = Readonly<Record<string, string | readonly string[] | undefined>>;
 
-/** Header values joined as `ApiRequest` and `ApiResponse` keep them (repeated ones with `, `). */
+/**
+ * Header values joined as `ApiRequest` and `ApiResponse` keep them (repeated ones with `, `). Most
+ * headers are single: `headers` itself is handed back then (it is read, never written).
+ */
 function flatten(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
+  let out: Record<string, string> | undefined;
   for (const name in headers) {
     const value = headers[name];
-    if (value !== undefined) out[name] = typeof value === 'string' ? value : value.join(', ');
+    if (typeof value === 'string') continue;
+    out ??= { ...(headers as Record<string, string>) };
+    if (value === undefined) delete out[name];
+    else out[name] = value.join(', ');
   }
-  return out;
+  return out ?? (headers as Record<string, string>);
 }
 
-/** Made once per event, however many observers (judge, state, ring) read it. */
-const made = new WeakMap<RequestEnd, ObservedExchange>();
+// The exchange of the last event asked for: the observers of a pipeline (judge, state, ring) read
+// each event one after the other, and a map keyed by every event cost more than the exchange.
+let lastEvent: RequestEnd | undefined;
+let lastBasePath = '';
+let lastExchange: ObservedExchange | undefined;
 
 /**
  * A request's end as the judges read an exchange: the path relative to `basePath` with its query
@@ -27,20 +36,20 @@ const made = new WeakMap<RequestEnd, ObservedExchange>();
  * parsed on first read.
  */
 export function exchangeOf(event: RequestEnd, basePath: string): ObservedExchange {
-  let exchange = made.get(event);
-  if (exchange) return exchange;
+  if (event === lastEvent && basePath === lastBasePath && lastExchange) return lastExchange;
   const { request, answer } = event;
   const search = request.search ?? (request.query.size > 0 ? `?${request.query}` : '');
   const path = request.path.startsWith(`${basePath}/`) ? request.path.slice(basePath.length) : request.path;
-  const sent: ApiRequest = {
-    method: request.method as ApiRequest['method'],
-    path: `${path}${search}`,
-    headers: flatten(endToEnd(request.headers as Record<string, string>, HOP_REQUEST_HEADERS)),
-    ...(request.body.length > 0 ? { body: bodyText(request) } : {}),
-  };
-  exchange = {
+  const method = request.method as ApiRequest['method'];
+  const sentPath = `${path}${search}`;
+  const headers = flatten(endToEnd(request.headers as Record<string, string>, HOP_REQUEST_HEADERS));
+  const sent: ApiRequest =
+    request.body.length > 0
+      ? { method, path: sentPath, headers, body: bodyText(request) }
+      : { method, path: sentPath, headers };
+  const exchange: ObservedExchange = {
     seq: event.seq,
-    startedAt: isoTime(new Date(event.startedAt)),
+    startedAt: isoTime(event.startedAt),
     request: sent,
     response: answerOf({
       status: event.status,
@@ -49,6 +58,8 @@ export function exchangeOf(event: RequestEnd, basePath: string): ObservedExchang
       durationMs: Math.round(answer.durationMs * 100) / 100,
     }),
   };
-  made.set(event, exchange);
+  lastEvent = event;
+  lastBasePath = basePath;
+  lastExchange = exchange;
   return exchange;
 }
