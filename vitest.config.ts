@@ -1,28 +1,64 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** The unit tests beside the code they test: pure functions and in-process servers, no process-wide state. */
+const UNIT = '{spec,http,mock,suites,contracts,diff,cli,proxy}/**/*.test.ts';
+/** The Pact consumer tests: run only to regenerate the pacts (`npm run pacts`, vitest.pact.config.ts). */
+const CONSUMER_TESTS = 'contracts/consumer-tests/**/*.test.ts';
+const EXCLUDED = ['test/package/**', 'test/contracts-reproducible.test.ts', '**/node_modules/**'];
+
+/**
+ * Files that spend their time waiting on a network they simulate (rate limits, maintenance windows,
+ * round trips), not on the CPU: started first, they overlap with the rest instead of ending the run.
+ */
+const NETWORK_BOUND = ['test/unseen-legal-providers.test.ts', 'test/check-remote.test.ts'];
+
+class NetworkBoundFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const waits = (file: TestSpecification): boolean =>
+      NETWORK_BOUND.some((name) => file.moduleId.endsWith(`/${name}`));
+    return [...sorted.filter(waits), ...sorted.filter((file) => !waits(file))];
+  }
+}
 
 export default defineConfig({
   test: {
-    include: ['{spec,http,mock,suites,contracts,diff,cli,proxy}/**/*.test.ts', 'test/**/*.test.ts'],
     // test/package/ packs, installs and drives pacu as users get it: vitest.package.config.ts runs it
-    // after the rest, alone, so its npm and tsc processes do not starve the servers other tests start.
-    // The Pact consumer tests run once per `npm test`, inside test/contracts-reproducible.test.ts (a
-    // child vitest with PACU_PACT_DIR set that regenerates the pacts and compares them byte for byte);
-    // run here as well, two sets of Pact FFI mock servers competed and failed now and then under load.
-    exclude: [
-      'test/package/**',
-      // Regenerates the pacts with Pact FFI mock servers in a child vitest: it runs alone, after
-      // the rest (vitest.pact.config.ts), since beside another file's servers it missed requests.
-      'test/contracts-reproducible.test.ts',
-      ...(process.env.PACU_PACT_DIR ? [] : ['contracts/consumer-tests/**']),
-      '**/node_modules/**',
-    ],
+    // after the rest, so its npm and tsc processes do not starve the servers other tests start.
+    // The pacts regenerated from the consumer tests are compared byte for byte by
+    // test/contracts-reproducible.test.ts, a child vitest with PACU_PACT_DIR set that runs alone
+    // (vitest.pact.config.ts): beside another file's Pact FFI mock servers it missed requests.
+
     // The processes tests start run the compiled pacu, rebuilt here when the sources changed.
     globalSetup: ['test/helpers/build-if-stale.ts'],
     // Servers on loopback start in most suites; a generous timeout keeps a loaded 2-core CI honest.
     testTimeout: 30_000,
+    hookTimeout: 30_000,
     // Two files at once even on 2 cores: most wait on loopback servers and child processes (decision 152).
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    hookTimeout: 30_000,
+    sequence: { sequencer: NetworkBoundFirst },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [UNIT],
+          exclude: [...EXCLUDED, CONSUMER_TESTS],
+          // One module graph per worker instead of one per file: loading Prism and the description
+          // again for each of these small files cost more than running them (decision 155).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'scenarios',
+          include: ['test/**/*.test.ts', ...(process.env.PACU_PACT_DIR ? [CONSUMER_TESTS] : [])],
+          exclude: EXCLUDED,
+        },
+      },
+    ],
   },
 });

@@ -50,7 +50,7 @@ describe('the npm package in a fresh project', () => {
     const own = JSON.parse(
       readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'),
     );
-    expect(own.scripts.prepare).toBe('node scripts/build.mjs');
+    expect(own.scripts.prepare).toBe('node scripts/build.mjs --if-stale');
   });
 
   it('runs `pacu --help` and `pacu check` (exit 0) from the installed bin', async () => {

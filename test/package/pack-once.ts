@@ -1,7 +1,7 @@
-// vitest globalSetup of the package tests: `npm pack` once (its prepack builds, so the tarball holds
-// a fresh build of what is checked out) and install the tarball once into a fresh project that
-// every file of vitest.package.config.ts shares. The files run one at a time and each writes only
-// files of its own there (consumer.*, readme-*).
+// vitest globalSetup of the package tests: `npm pack` once (its prepack builds when dist/ is not
+// the build of what is checked out) and install the tarball once into a fresh project that every
+// file of vitest.package.config.ts shares. Each file writes only files of its own there
+// (consumer.*, readme-*), so two run at once.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
