@@ -28,7 +28,10 @@ function sourcesDigest() {
     .sort();
   const hash = createHash('sha256');
   for (const file of [...files, 'tsconfig.json', 'tsconfig.build.json']) {
-    hash.update(`${file}\0`).update(readFileSync(at(file))).update('\0');
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(at(file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
