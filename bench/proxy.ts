@@ -1,6 +1,15 @@
 // `--only proxy`: pacu proxy, judging and recording, beside a bare Node proxy and (`--prism`) Prism's
 // proxy in the same run; throughput saturated and p99 paced (docs/performance.md, decision 114).
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  fstatSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mockToken, requests, row } from './load-requests.ts';
@@ -27,6 +36,27 @@ const LABELS = ['GET /users', 'POST /payments/usd/direct'] as const;
 
 /** A figure to two decimals, as the bench prints them. */
 const hundredths = (value: number): number => Math.round(value * 100) / 100;
+
+/** How every HAR entry pacu writes starts, and how its recording ends when whole. */
+const ENTRY_START = Buffer.from('\n{"startedDateTime":');
+const HAR_END = '\n]}}\n';
+
+/** The entries of a pacu recording, counted as it streams (a run's file outgrows one string); 0 unless whole. */
+async function harEntries(file: string): Promise<number> {
+  const fd = openSync(file, 'r');
+  const end = Buffer.alloc(HAR_END.length);
+  readSync(fd, end, 0, end.length, Math.max(0, fstatSync(fd).size - end.length));
+  closeSync(fd);
+  if (end.toString() !== HAR_END) return 0;
+  let count = 0;
+  let carry = Buffer.alloc(0);
+  for await (const chunk of createReadStream(file)) {
+    const data = Buffer.concat([carry, chunk as Buffer]);
+    for (let at = data.indexOf(ENTRY_START); at >= 0; at = data.indexOf(ENTRY_START, at + 1)) count += 1;
+    carry = data.subarray(data.length - ENTRY_START.length + 1);
+  }
+  return count;
+}
 
 /** One round's figures per request: the three the targets judge, and the CPU per answer beside them. */
 const FIGURES = ['ofBare', 'addedP99Ms', 'overPrism', 'bareCpuUs', 'pacuCpuUs', 'prismCpuUs'] as const;
@@ -87,21 +117,29 @@ async function proxyRound(
   requireWrk();
   const dir = mkdtempSync(path.join(tmpdir(), 'pacu-bench-proxy-'));
   const har = path.join(dir, 'bench.har');
-  const upstream = await startScript('upstream mock', 'bench/servers/mock-server.mjs', [], LOAD_CPU);
+  const mock = await startScript('upstream mock', 'bench/servers/mock-server.mjs', [], LOAD_CPU);
+  // The mock's answers replayed by a bare server: the load core's work per request stays far below
+  // either proxy's, so the proxies, not their upstream, set the rates.
+  const upstream = await startScript(
+    'canned upstream',
+    'bench/servers/canned-upstream.mjs',
+    [mock.info.url as string],
+    LOAD_CPU,
+  );
   const upstreamUrl = upstream.info.url as string;
   const bare = await startScript(BARE, 'bench/servers/bare-proxy.mjs', [upstreamUrl], SERVER_CPU);
   const pacu = await startScript(PACU, 'bench/servers/proxy-server.mjs', [upstreamUrl, har], SERVER_CPU);
   const prismProxy = prism ? await startPrismProxy(upstreamUrl) : undefined;
   console.log(
-    `proxy: wrk -t1 -c${connections} -d${seconds}s on core ${LOAD_CPU} beside the upstream mock; each proxy on core ${SERVER_CPU}; pacu judges and records to a HAR\n`,
+    `proxy: wrk -t1 -c${connections} -d${seconds}s on core ${LOAD_CPU} beside the upstream (the mock's answers, replayed); each proxy on core ${SERVER_CPU}; pacu judges and records to a HAR\n`,
   );
   const figures: Record<string, Record<string, LoadResult>> = {};
   // The two Node proxies take turns going first, round by round; Prism's runs last.
   const order = round % 2 === 0 ? [pacu, bare] : [bare, pacu];
   try {
     // Every proxy forwards to the one upstream: its token and its merchant account for all.
-    const token = await mockToken(upstream);
-    const account = upstream.info.merchantAccountId as string;
+    const token = await mockToken(mock);
+    const account = mock.info.merchantAccountId as string;
     const load = requests(token, account);
     for (const pace of [0, PACE_MS]) {
       const targets: Target[] = pace ? order : [...order, ...(prismProxy ? [prismProxy] : [])];
@@ -120,10 +158,9 @@ async function proxyRound(
     await bare.stop();
     await prismProxy?.stop();
     await upstream.stop();
+    await mock.stop();
     // PACU_BENCH_NO_HAR=1 runs the proxy without recording (to see what the HAR costs).
-    const entries = existsSync(har)
-      ? (JSON.parse(readFileSync(har, 'utf8')) as { log: { entries: unknown[] } }).log.entries.length
-      : 0;
+    const entries = existsSync(har) ? await harEntries(har) : 0;
     const loop = stopped.loopDelayMs as unknown as { p99: number; max: number } | undefined;
     console.log(
       `\n  pacu proxy: ${stopped.exchanges} exchanges judged, ${stopped.recorded} recorded (${entries} entries in the HAR), ${stopped.findings} findings, peak RSS ${Math.round((stopped.maxRssBytes ?? 0) / 2 ** 20)} MiB, event-loop delay p99 ${loop?.p99.toFixed(1)} ms, max ${loop?.max.toFixed(1)} ms`,
