@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import { Pool } from 'undici';
 import { endToEnd } from '../../dist/http/hop-by-hop.js';
+import { announce } from './announce.mjs';
 
 const upstream = new URL(process.argv[2] ?? '');
 const root = upstream.pathname.replace(/\/v3\/?$/, '');
@@ -38,11 +39,4 @@ const server = createServer((request, response) => {
     );
   });
 });
-server.listen(0, '127.0.0.1', () => {
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  process.stdout.write(`${JSON.stringify({ origin, url: `${origin}/v3` })}\n`);
-});
-process.on('SIGTERM', () => {
-  process.stdout.write(`${JSON.stringify({ maxRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`);
-  process.exit(0);
-});
+announce(server);

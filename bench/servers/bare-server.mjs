@@ -1,5 +1,6 @@
 // The ceiling: node:http answering a fixed envelope, nothing parsed, nothing stored.
 import { createServer } from 'node:http';
+import { announce } from './announce.mjs';
 
 const body = JSON.stringify({
   success: true,
@@ -16,10 +17,4 @@ const server = createServer((request, response) => {
     response.end(body);
   });
 });
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${JSON.stringify({ origin: `http://127.0.0.1:${server.address().port}` })}\n`);
-});
-process.on('SIGTERM', () => {
-  process.stdout.write(`${JSON.stringify({ maxRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`);
-  process.exit(0);
-});
+announce(server);

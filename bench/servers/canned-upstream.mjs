@@ -3,6 +3,7 @@
 // kept; a GET gets its bytes again, a POST its record with the request's reference and that
 // reference's own transaction_id (a repeat gets its first id again, as from the mock).
 import { createServer } from 'node:http';
+import { announce } from './announce.mjs';
 
 const mock = new URL(process.argv[2] ?? '');
 /** `${method} ${path}` → the mock's first answer. */
@@ -64,11 +65,4 @@ const server = createServer((request, response) => {
     response.end(text);
   });
 });
-server.listen(0, '127.0.0.1', () => {
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  process.stdout.write(`${JSON.stringify({ origin, url: `${origin}/v3` })}\n`);
-});
-process.on('SIGTERM', () => {
-  process.stdout.write(`${JSON.stringify({ maxRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`);
-  process.exit(0);
-});
+announce(server);
