@@ -62,9 +62,11 @@ describe.concurrent('pacu check across a network', () => {
     );
 
     it(
-      'bursts of 60 then 100 a second, which a run outgrows: exit 0, the throttled requests counted',
+      'an allowance of 60 requests, then 100 a second, which a run outgrows: exit 0, the throttled requests counted',
       async () => {
-        const { code, stdout, stderr } = await checkThrough({ rateLimit: { burst: 60, perSecond: 100 } });
+        const { code, stdout, stderr } = await checkThrough({
+          rateLimit: { burst: 60, perSecond: 100, refill: 'once-empty' },
+        });
         expect({ code, stderr }, stdout).toEqual({ code: 0, stderr: '' });
         expect(traffic(stdout).throttled).toBeGreaterThan(0);
       },
@@ -75,7 +77,7 @@ describe.concurrent('pacu check across a network', () => {
       'Retry-After as an HTTP date is waited out too',
       async () => {
         const { code, stdout } = await checkThrough({
-          rateLimit: { burst: 30, perSecond: 80, retryAfter: 'date' },
+          rateLimit: { burst: 30, perSecond: 80, retryAfter: 'date', refill: 'once-empty' },
         });
         expect(code, stdout).toBe(0);
         expect(traffic(stdout).throttled).toBeGreaterThan(0);
@@ -102,7 +104,7 @@ describe.concurrent('pacu check across a network', () => {
       'is waited out and the same requests sent again: exit 0',
       async () => {
         const { code, stdout } = await checkThrough({
-          maintenance: { everyMs: 60_000, forMs: 1_500, firstAtMs: 300 },
+          maintenance: { everyMs: 60_000, forMs: 1_500, firstAtRequest: 40 },
         });
         expect(code, stdout).toBe(0);
         expect(traffic(stdout).throttled).toBeGreaterThan(0);
@@ -153,7 +155,9 @@ describe.concurrent('pacu check across a network', () => {
       'passes, and after the first throttled burst no request is refused',
       async () => {
         const provider = await startSpaceProvider();
-        const front = await startNetworkFront(provider.url, { rateLimit: { burst: 25, perSecond: 25 } });
+        const front = await startNetworkFront(provider.url, {
+          rateLimit: { burst: 25, perSecond: 25, refill: 'once-empty' },
+        });
         try {
           const report = await runChecks({
             target: { ...spaceTarget(provider), baseUrl: front.url },

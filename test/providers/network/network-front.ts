@@ -13,12 +13,24 @@ export interface NetworkOptions {
     readonly perSecond: number;
     /** How Retry-After is written. @default 'seconds' */
     readonly retryAfter?: 'seconds' | 'date';
+    /**
+     * 'once-empty': the burst is an allowance that starts refilling only when it has run out, so a run
+     * of more than `burst` requests is throttled however slowly a loaded machine sends them.
+     * @default 'always'
+     */
+    readonly refill?: 'always' | 'once-empty';
   };
   /**
-   * 503 with Retry-After for `forMs` out of every `everyMs` (maintenance windows), the first `firstAtMs`
-   * after the first request: counted from the traffic, not the start, so a loaded machine meets it too.
+   * 503 with Retry-After for `forMs` out of every `everyMs` (maintenance windows), the first opening
+   * `firstAtMs` after the first request, or as request number `firstAtRequest` arrives: counted
+   * from the traffic, not the start, so a loaded machine meets it too.
    */
-  readonly maintenance?: { readonly everyMs: number; readonly forMs: number; readonly firstAtMs?: number };
+  readonly maintenance?: {
+    readonly everyMs: number;
+    readonly forMs: number;
+    readonly firstAtMs?: number;
+    readonly firstAtRequest?: number;
+  };
   /** Share of requests whose connection is reset: half before the sandbox sees them, half after it answered. */
   readonly resetShare?: number;
   /** Seeds the resets and the jitter, so a draw replays. @default 1 */
@@ -68,7 +80,8 @@ export async function startNetworkFront(upstream: string, options: NetworkOption
   const takeToken = (): number | undefined => {
     if (!limit) return undefined;
     const now = Date.now();
-    tokens = Math.min(limit.burst, tokens + ((now - refilledAt) / 1000) * limit.perSecond);
+    if (limit.refill !== 'once-empty' || firstLimitedAt !== undefined)
+      tokens = Math.min(limit.burst, tokens + ((now - refilledAt) / 1000) * limit.perSecond);
     refilledAt = now;
     if (tokens >= 1) {
       tokens -= 1;
@@ -77,10 +90,18 @@ export async function startNetworkFront(upstream: string, options: NetworkOption
     return Math.max(1, Math.ceil((1 - tokens) / limit.perSecond));
   };
 
+  /** When the first maintenance window opens, once known. */
+  let windowsFrom: number | undefined;
   const inMaintenance = (): number | undefined => {
     const window = options.maintenance;
     if (!window) return undefined;
-    const since = Date.now() - (trafficFrom ?? Date.now()) - (window.firstAtMs ?? 0);
+    if (windowsFrom === undefined) {
+      if (window.firstAtRequest === undefined)
+        windowsFrom = (trafficFrom ?? Date.now()) + (window.firstAtMs ?? 0);
+      else if (stats.requests >= window.firstAtRequest) windowsFrom = Date.now();
+      else return undefined;
+    }
+    const since = Date.now() - windowsFrom;
     if (since < 0) return undefined;
     const into = since % window.everyMs;
     return into < window.forMs ? Math.max(1, Math.ceil((window.forMs - into) / 1000)) : undefined;
