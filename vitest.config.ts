@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -33,6 +34,10 @@ export default defineConfig({
 
     // The processes tests start run the compiled pacu, rebuilt here when the sources changed.
     globalSetup: ['test/helpers/build-if-stale.ts'],
+    // So is the Pact verifier's child process that pacu's sources start (run-verifier-process.ts).
+    env: {
+      PACU_VERIFIER_SCRIPT: fileURLToPath(new URL('./dist/contracts/verifier-process.js', import.meta.url)),
+    },
     // Servers on loopback start in most suites; a generous timeout keeps a loaded 2-core CI honest.
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
 // The one file that touches Pact's verifier (@pact-foundation/pact): the rest of contracts/ sees plain
 // TypeScript. The consumer side (pacu's consumer tests, pacts from recordings) has its own, pact-consumer-adapter.ts.
-import { Verifier } from '@pact-foundation/pact';
+// The verifier's own module, not the package's index: that one also loads the consumer DSL, GraphQL
+// and the message pacts, which doubled the verifier process's start.
+import { Verifier } from '@pact-foundation/pact/src/dsl/verifier/verifier.js';
 
 /** Where the verifier takes pacts from: files, or a Pact Broker. */
 export type PactSource =

@@ -5,13 +5,20 @@ import { PacuError } from '../spec/index.ts';
 import type { VerifierJob, VerifierReply } from './verifier-process.ts';
 
 // Compiled (dist/, as installed from npm) the child is plain JS; from the sources it runs through
-// tsx, resolved from pacu, not the caller's folder.
-const COMPILED = import.meta.url.endsWith('.js');
-const ENTRY = fileURLToPath(
-  new URL(COMPILED ? './verifier-process.js' : './verifier-process.ts', import.meta.url),
-);
+// tsx, resolved from pacu, not the caller's folder. The tests, which run the sources, name the
+// compiled child in PACU_VERIFIER_SCRIPT, as they start the compiled bin (decision 155).
+const ENTRY =
+  process.env.PACU_VERIFIER_SCRIPT ??
+  fileURLToPath(
+    new URL(
+      import.meta.url.endsWith('.js') ? './verifier-process.js' : './verifier-process.ts',
+      import.meta.url,
+    ),
+  );
 const execArgv = (): string[] =>
-  COMPILED ? [] : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
+  ENTRY.endsWith('.js')
+    ? []
+    : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
 
 /** Run a verification job in a child process and wait for its reply; its stdout (Pact's own report) is dropped. */
 export function runVerifierProcess(job: VerifierJob): Promise<VerifierReply> {
