@@ -29,8 +29,11 @@ beforeAll(async () => {
     prism.on('exit', (code) => reject(new Error(`prism mock exited with ${code}`)));
   });
 });
-afterAll(() => {
-  prism?.kill();
+afterAll(async () => {
+  if (!prism || prism.exitCode !== null || prism.signalCode !== null) return;
+  const gone = new Promise((resolve) => prism.once('exit', resolve));
+  prism.kill();
+  await gone;
 });
 
 describe('against `prism mock spec/openapi.yaml` (stateless)', () => {

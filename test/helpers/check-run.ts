@@ -1,16 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach } from 'vitest';
 import type { TestProviderOptions } from '../providers/provider-glossary.ts';
 import { startTestProvider, type TestProvider } from '../providers/test-provider.ts';
 import { runCli } from './run-cli.ts';
 
-/** Servers a test started; closed after each test. */
+/** Servers a test started; test/helpers/each-file.ts closes them after each test. */
 export const closers: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
 
 /** Run `pacu` in-process with extra environment variables (credentials for a replay line). */
 export async function run(args: string[], env: Record<string, string> = {}) {
