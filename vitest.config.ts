@@ -9,46 +9,58 @@ const UNIT = '{spec,http,mock,suites,contracts,diff,cli,proxy}/**/*.test.ts';
 const CONSUMER_TESTS = 'contracts/consumer-tests/**/*.test.ts';
 const EXCLUDED = ['test/package/**', 'test/contracts-reproducible.test.ts', '**/node_modules/**'];
 
-/**
- * Files that spend their time waiting on a network they simulate (rate limits, maintenance windows,
- * round trips), not on the CPU: started first, they overlap with the rest instead of ending the run.
- */
-const NETWORK_BOUND = ['test/unseen-legal-providers.test.ts', 'test/check-remote.test.ts'];
+/** The Pact verifier's child that pacu's sources start runs compiled, as the bin does (decision 155). */
+const COMPILED_CHILDREN = {
+  PACU_VERIFIER_SCRIPT: fileURLToPath(new URL('./dist/contracts/verifier-process.js', import.meta.url)),
+};
 
-class NetworkBoundFirst extends BaseSequencer {
+/**
+ * Files that spend their time waiting, not on the CPU: on a network they simulate (rate limits,
+ * maintenance windows, round trips), or on npm, the installed pacu and the browser (test/package/).
+ * Started first, they overlap with the rest instead of ending the run.
+ */
+const WAITING = [
+  'test/package/readme-examples.test.ts',
+  'test/unseen-legal-providers.test.ts',
+  'test/check-remote.test.ts',
+  'test/package/',
+];
+
+class WaitingFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const waits = (file: TestSpecification): boolean =>
-      NETWORK_BOUND.some((name) => file.moduleId.endsWith(`/${name}`));
-    return [...sorted.filter(waits), ...sorted.filter((file) => !waits(file))];
+    const rank = (file: TestSpecification): number => {
+      const found = WAITING.findIndex((name) => file.moduleId.includes(`/${name}`));
+      return found === -1 ? WAITING.length : found;
+    };
+    return sorted
+      .map((file, index) => ({ file, index }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index)
+      .map(({ file }) => file);
   }
 }
 
 export default defineConfig({
   test: {
-    // test/package/ packs, installs and drives pacu as users get it: vitest.package.config.ts runs it
-    // after the rest, so its npm and tsc processes do not starve the servers other tests start.
     // The pacts regenerated from the consumer tests are compared byte for byte by
     // test/contracts-reproducible.test.ts, a child vitest with PACU_PACT_DIR set that runs alone
     // (vitest.pact.config.ts): beside another file's Pact FFI mock servers it missed requests.
 
     // The processes tests start run the compiled pacu, rebuilt here when the sources changed.
     globalSetup: ['test/helpers/build-if-stale.ts'],
-    // So is the Pact verifier's child process that pacu's sources start (run-verifier-process.ts).
-    env: {
-      PACU_VERIFIER_SCRIPT: fileURLToPath(new URL('./dist/contracts/verifier-process.js', import.meta.url)),
-    },
     // Servers on loopback start in most suites; a generous timeout keeps a loaded 2-core CI honest.
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Two files at once even on 2 cores: most wait on loopback servers and child processes (decision 152).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
-    sequence: { sequencer: NetworkBoundFirst },
+    // Four files at once even on 2 cores: the waiting files (above) hold two of them for most of the
+    // run, and the others also wait on loopback servers and child processes (decision 156).
+    maxWorkers: Math.max(4, availableParallelism() - 1),
+    sequence: { sequencer: WaitingFirst },
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
+          env: COMPILED_CHILDREN,
           include: [UNIT],
           exclude: [...EXCLUDED, CONSUMER_TESTS],
           // One module graph per worker instead of one per file: loading Prism and the description
@@ -60,6 +72,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'scenarios',
+          env: COMPILED_CHILDREN,
           include: ['test/**/*.test.ts'],
           exclude: EXCLUDED,
           // One module graph per worker here too: a fresh one per file loaded the spec, Prism and
@@ -67,6 +80,18 @@ export default defineConfig({
           // a file starts must not outlive it, and each-file.ts fails a file that leaves anything.
           isolate: false,
           setupFiles: ['test/helpers/each-file.ts'],
+        },
+      },
+      {
+        // pacu as users get it: packed once, installed once into a fresh project that every file
+        // shares (each writes only files of its own there). Not `extends`: these files run the
+        // installed package, with nothing of this repository's test environment.
+        test: {
+          name: 'package',
+          include: ['test/package/**/*.test.ts'],
+          globalSetup: ['test/helpers/build-if-stale.ts', 'test/package/pack-once.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
         },
       },
       // The Pact consumer tests hold Pact FFI mock servers in-process: each file keeps a process of

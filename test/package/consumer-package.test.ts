@@ -20,6 +20,11 @@ beforeAll(() => {
 });
 
 describe('the npm package in a fresh project', () => {
+  it("runs the installed package, not this repository's build", () => {
+    // The other projects point pacu's sources at the repository's compiled children.
+    expect(process.env.PACU_VERIFIER_SCRIPT).toBeUndefined();
+  });
+
   it('ships the compiled code, its declarations, the spec and LICENSE, and no tests, benches or sources', () => {
     expect(tarballFiles).toEqual(
       expect.arrayContaining([

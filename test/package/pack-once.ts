@@ -1,7 +1,7 @@
-// vitest globalSetup of the package tests: `npm pack` once (its prepack builds when dist/ is not
+// vitest globalSetup of the package project: `npm pack` once (its prepack builds when dist/ is not
 // the build of what is checked out) and install the tarball once into a fresh project that every
-// file of vitest.package.config.ts shares. Each file writes only files of its own there
-// (consumer.*, readme-*), so two run at once.
+// file of the project (vitest.config.ts) shares. Each file writes only files of its own there
+// (consumer.*, readme-*), so several run at once.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
