@@ -7,6 +7,7 @@ import {
   type HarNameValue,
   harBodyText,
   harEntryText,
+  keptHarBodyText,
 } from './har.ts';
 import { bodyText, type RequestEnd } from './pipeline.ts';
 import type { Redactor } from './redaction.ts';
@@ -119,7 +120,7 @@ export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEn
     if (har.error || !remembers(har.method, raw.length)) return harBodyText(redactor.redactText(raw));
     let kept = bodies.get(raw);
     if (!kept) {
-      kept = harBodyText(redactor.redactText(raw));
+      kept = keptHarBodyText(redactor.redactText(raw));
       bodies.set(raw, kept);
     }
     return kept;

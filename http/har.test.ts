@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type HarExchange, harBodyText, harEntry, harEntryText, joinHarEntryText } from './har.ts';
+import {
+  type HarExchange,
+  harBodyText,
+  harEntry,
+  harEntryText,
+  joinHarEntryText,
+  keptHarBodyText,
+} from './har.ts';
 
 const text = fc.string({ unit: 'binary', maxLength: 40 });
 const pairs = fc.array(fc.record({ name: fc.oneof(fc.constant('content-type'), text), value: text }), {
@@ -36,6 +43,7 @@ describe('harEntryText', () => {
         const expected = JSON.stringify(harEntry(value));
         expect(joinHarEntryText(harEntryText(value))).toBe(expected);
         expect(joinHarEntryText(harEntryText(value, harBodyText(value.responseBody)))).toBe(expected);
+        expect(joinHarEntryText(harEntryText(value, keptHarBodyText(value.responseBody)))).toBe(expected);
       }),
       { numRuns: 500 },
     );

@@ -118,27 +118,37 @@ export function harEntry(exchange: HarExchange): HarEntry {
   };
 }
 
-/** A response body as a HAR entry holds it: its JSON string as UTF-8 bytes, and the body's own size in bytes. */
+/**
+ * A response body as a HAR entry holds it: its JSON string, as UTF-8 bytes when it is kept to be
+ * written again (a repeated answer is not encoded again), and the body's own size in bytes.
+ */
 export interface HarBodyText {
-  /** `Buffer.from(JSON.stringify(body))`. */
-  readonly utf8: Buffer;
+  /** `JSON.stringify(body)`, or its UTF-8 bytes. */
+  readonly json: string | Buffer;
   /** `Buffer.byteLength(body)`. */
   readonly bytes: number;
 }
 
+/** A body's {@link HarBodyText} to write once. */
 export const harBodyText = (body: string): HarBodyText => ({
-  utf8: Buffer.from(JSON.stringify(body), 'utf8'),
+  json: JSON.stringify(body),
+  bytes: Buffer.byteLength(body),
+});
+
+/** A body's {@link HarBodyText} to keep and write again: its JSON string encoded once. */
+export const keptHarBodyText = (body: string): HarBodyText => ({
+  json: Buffer.from(JSON.stringify(body), 'utf8'),
   bytes: Buffer.byteLength(body),
 });
 
 /**
  * A HAR entry's JSON text in three pieces: the text before the answer body's JSON string, that
- * string's UTF-8 bytes, and the text after it. A recorder writes the pieces as they are: an answer
- * body seen before is kept as bytes and not encoded again for every entry that holds it.
+ * string (or its UTF-8 bytes), and the text after it. A recorder writes the pieces as they are: an
+ * answer body seen before is kept as bytes and not encoded again for every entry that holds it.
  */
 export interface HarEntryText {
   readonly before: string;
-  readonly body: Buffer;
+  readonly body: string | Buffer;
   readonly after: string;
 }
 
@@ -171,7 +181,7 @@ export type HarHeadersJson = (list: readonly HarNameValue[]) => string;
 
 /**
  * `JSON.stringify(harEntry(exchange))` written without building the entry (the proxy records every
- * exchange). `body`, when given, must be {@link harBodyText} of `exchange.responseBody`;
+ * exchange). `body`, when given, must be {@link harBodyText} (or {@link keptHarBodyText}) of `exchange.responseBody`;
  * `headersJson` may remember header lists it has seen. `exchange.url` is absolute.
  */
 export function harEntryText(
@@ -195,7 +205,7 @@ export function harEntryText(
       `"headers":${headersJson(exchange.requestHeaders)},"queryString":${queryString},${postData}"headersSize":-1,"bodySize":${requestBytes}},` +
       `"response":{"status":${jsonNumber(exchange.status)},"statusText":${jsonText(exchange.statusText)},"httpVersion":"HTTP/1.1","cookies":[],` +
       `"headers":${headersJson(exchange.responseHeaders)},"content":{"size":${body.bytes},"mimeType":${jsonText(header(exchange.responseHeaders, 'content-type'))},"text":`,
-    body: body.utf8,
+    body: body.json,
     after:
       `},"redirectURL":"","headersSize":-1,"bodySize":${body.bytes}},"cache":{},` +
       `"timings":{"send":0,"wait":${time},"receive":0}` +
@@ -206,7 +216,7 @@ export function harEntryText(
 
 /** A {@link HarEntryText} as one string. */
 export const joinHarEntryText = (entry: HarEntryText): string =>
-  `${entry.before}${entry.body.toString('utf8')}${entry.after}`;
+  `${entry.before}${typeof entry.body === 'string' ? entry.body : entry.body.toString('utf8')}${entry.after}`;
 
 /** An empty HAR log written by `creator` (pacu and its version). */
 export function emptyHar(creator: { name: string; version: string }): Har {

@@ -62,24 +62,21 @@ export const EXCHANGE_RULES = {
   error: 'envelope.error-shape',
 } as const;
 
-const requestCheckers = new WeakMap<Spec, Map<string, SchemaCheck>>();
+/** Compiled request body schemas by profile and operation (an operation belongs to one spec); null: no body. */
+const requestCheckers: Record<Profile, WeakMap<OperationSpec, SchemaCheck | null>> = {
+  documented: new WeakMap(),
+  strict: new WeakMap(),
+};
 
-/** The request body schema of an operation under a profile, compiled once per spec. */
-function requestChecker(spec: Spec, operation: OperationSpec, profile: Profile): SchemaCheck | undefined {
-  const body = operation.requestBody;
-  if (!body) return undefined;
-  let bySpec = requestCheckers.get(spec);
-  if (!bySpec) {
-    bySpec = new Map();
-    requestCheckers.set(spec, bySpec);
+/** The request body schema of an operation under a profile, compiled once. */
+function requestChecker(operation: OperationSpec, profile: Profile): SchemaCheck | undefined {
+  let check = requestCheckers[profile].get(operation);
+  if (check === undefined) {
+    const body = operation.requestBody;
+    check = body ? compileSchema(schemaForProfile(body.schema as JSONSchema7, profile)) : null;
+    requestCheckers[profile].set(operation, check);
   }
-  const key = `${operation.id}:${profile}`;
-  let check = bySpec.get(key);
-  if (!check) {
-    check = compileSchema(schemaForProfile(body.schema as JSONSchema7, profile));
-    bySpec.set(key, check);
-  }
-  return check;
+  return check ?? undefined;
 }
 
 function parsedRequestBody(request: ApiRequest, mediaType: string): unknown {
@@ -90,7 +87,7 @@ function parsedRequestBody(request: ApiRequest, mediaType: string): unknown {
 
 type Draft = Omit<ExchangeFinding, 'exchange' | 'operation'>;
 
-function judgeRequest(spec: Spec, operation: OperationSpec, request: ApiRequest, profile: Profile): Draft[] {
+function judgeRequest(operation: OperationSpec, request: ApiRequest, profile: Profile): Draft[] {
   const out: Draft[] = [];
   const client = (rule: string, reason: string, at: Profile = 'documented'): void => {
     if (at === 'documented' || profile === 'strict') out.push({ side: 'client', rule, profile: at, reason });
@@ -122,7 +119,7 @@ function judgeRequest(spec: Spec, operation: OperationSpec, request: ApiRequest,
     client(EXCHANGE_RULES.requestBody, `the ${operation.id} request body is not JSON`);
     return out;
   }
-  const issues = requestChecker(spec, operation, profile)?.(value) ?? [];
+  const issues = requestChecker(operation, profile)?.(value) ?? [];
   if (issues.length > 0)
     client(
       EXCHANGE_RULES.requestBody,
@@ -308,7 +305,7 @@ function verdictOf(
     };
   }
   const operation = routed.operation;
-  const asked = judgeRequest(spec, operation, request, profile);
+  const asked = judgeRequest(operation, request, profile);
   const answered = answerDrafts(operation, response);
   const drafts = asked.length === 0 ? answered : [...asked, ...answered];
   return {
