@@ -46,6 +46,7 @@ export interface ExchangeFinding {
 /** What the judge made of one exchange: the rules it applied, and what broke them. */
 export interface ExchangeVerdict {
   readonly operation: OperationSpec | undefined;
+  /** One of a few lists made once (the same list for every exchange judged by the same rules). */
   readonly checked: readonly string[];
   readonly findings: readonly ExchangeFinding[];
 }
@@ -61,6 +62,9 @@ export const EXCHANGE_RULES = {
   success: 'envelope.success-shape',
   error: 'envelope.error-shape',
 } as const;
+
+/** The rules a request no operation has is judged by. */
+const ROUTE_ONLY: readonly string[] = [EXCHANGE_RULES.route];
 
 /** Compiled request body schemas by profile and operation (an operation belongs to one spec); null: no body. */
 const requestCheckers: Record<Profile, WeakMap<OperationSpec, SchemaCheck | null>> = {
@@ -291,7 +295,7 @@ function verdictOf(
         : `the description has no operation at ${request.method} ${request.path.split('?')[0]}`;
     return {
       operation: undefined,
-      checked: [EXCHANGE_RULES.route],
+      checked: ROUTE_ONLY,
       findings: [
         {
           side: 'client',
