@@ -16,7 +16,12 @@ const pairs = fc.array(fc.record({ name: fc.oneof(fc.constant('content-type'), t
 const exchange: fc.Arbitrary<HarExchange> = fc
   .record({
     startedAt: fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }),
-    durationMs: fc.oneof(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.nat()),
+    durationMs: fc.oneof(
+      fc.double({ min: 0, max: 1e6, noNaN: true }),
+      fc.nat(),
+      // What a recording writes: hundredths of a millisecond.
+      fc.integer({ min: 0, max: 1e14 }).map((hundredths) => hundredths / 100),
+    ),
     method: fc.constantFrom('GET', 'POST', 'DELETE'),
     url: fc.oneof(
       fc.webUrl({ withQueryParameters: true, withFragments: true }),

@@ -158,22 +158,36 @@ const json = JSON.stringify;
 const PLAIN_TEXT = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
 /** `JSON.stringify(text)`, without a call into it for the short plain strings an entry is mostly made of. */
 const jsonText = (text: string): string => (PLAIN_TEXT.test(text) ? `"${text}"` : json(text));
-/** `JSON.stringify(value)` of a number. */
-const jsonNumber = (value: number): string => (Number.isFinite(value) ? `${value}` : 'null');
-
-let lastMs = Number.NaN;
-let lastIso = '';
 /**
- * `toISOString()` of a date or of ms since the epoch, remembered for the last millisecond seen: a
+ * `JSON.stringify(value)` of a number. A time in hundredths of a millisecond (what a recording
+ * writes) is written from its integer digits: the shortest form of a double is dear to find.
+ */
+function jsonNumber(value: number): string {
+  const hundredths = Math.round(value * 100);
+  if (value >= 0 && hundredths < 1e15 && hundredths / 100 === value) {
+    const whole = Math.floor(hundredths / 100);
+    const cents = hundredths - whole * 100;
+    if (cents === 0) return `${whole}`;
+    return cents % 10 === 0 ? `${whole}.${cents / 10}` : `${whole}.${cents < 10 ? '0' : ''}${cents}`;
+  }
+  return Number.isFinite(value) ? `${value}` : 'null';
+}
+
+/** The last times written, by their millisecond's low bits: a turn's exchanges started in a few. */
+const isoTimes = Array.from({ length: 16 }, () => ({ ms: Number.NaN, iso: '' }));
+
+/**
+ * `toISOString()` of a date or of ms since the epoch, remembered for the last milliseconds seen: a
  * busy proxy stamps several exchanges in each one, twice each (the exchange and its HAR entry).
  */
 export function isoTime(at: Date | number): string {
   const ms = typeof at === 'number' ? at : at.getTime();
-  if (ms !== lastMs) {
-    lastMs = ms;
-    lastIso = new Date(ms).toISOString();
+  const slot = isoTimes[ms & 15] as { ms: number; iso: string };
+  if (slot.ms !== ms) {
+    slot.ms = ms;
+    slot.iso = new Date(ms).toISOString();
   }
-  return lastIso;
+  return slot.iso;
 }
 
 /** A HAR header list as JSON text: the same as `JSON.stringify(list)`, but see {@link harEntryText}. */
