@@ -30,4 +30,13 @@ describe('boundedQueue', () => {
     expect(memory.size).toBe(3);
     expect([memory.get('k497'), memory.get('k498'), memory.get('k499')]).toEqual([997, 998, 999]);
   });
+
+  it('hands back what a key had, or remembers the value it is given', () => {
+    const memory = boundedQueue<string, number>(2);
+    expect(memory.getOrRemember('a', 1)).toBeUndefined();
+    expect(memory.getOrRemember('a', 2)).toBe(1);
+    expect(memory.getOrRemember('b', 3)).toBeUndefined();
+    expect(memory.getOrRemember('c', 4)).toBeUndefined();
+    expect([memory.get('a'), memory.get('b'), memory.get('c'), memory.size]).toEqual([undefined, 3, 4, 2]);
+  });
 });

@@ -13,6 +13,8 @@ export interface BoundedQueue<K, V> {
   get(key: K): V | undefined;
   /** Remember a new key (the oldest is forgotten once full), or give a known one a new value. */
   set(key: K, value: V): void;
+  /** The value remembered for `key`; when there is none, `value` is remembered (as `set` would). */
+  getOrRemember(key: K, value: V): V | undefined;
   readonly size: number;
 }
 
@@ -26,18 +28,25 @@ export function boundedQueue<K, V>(max: number): BoundedQueue<K, V> {
   const entries = new Map<K, V>();
   const order: K[] = [];
   let next = 0;
+  const remember = (key: K, value: V): void => {
+    if (order.length < max) order.push(key);
+    else {
+      entries.delete(order[next] as K);
+      order[next] = key;
+      next = next + 1 === max ? 0 : next + 1;
+    }
+    entries.set(key, value);
+  };
   return {
     get: (key) => entries.get(key),
     set(key, value) {
-      if (!entries.has(key)) {
-        if (order.length < max) order.push(key);
-        else {
-          entries.delete(order[next] as K);
-          order[next] = key;
-          next = next + 1 === max ? 0 : next + 1;
-        }
-      }
-      entries.set(key, value);
+      if (entries.has(key)) entries.set(key, value);
+      else remember(key, value);
+    },
+    getOrRemember(key, value) {
+      const before = entries.get(key);
+      if (before === undefined) remember(key, value);
+      return before;
     },
     get size() {
       return entries.size;

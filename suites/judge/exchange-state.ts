@@ -139,11 +139,8 @@ export function createExchangeState(options: ExchangeStateOptions = {}): Exchang
     const transaction = data?.transaction_id;
     if (typeof transaction !== 'string') return [];
     checked.add(STATEFUL_RULES.replay);
-    const before = references.get(reference);
-    if (before === undefined) {
-      references.set(reference, transaction);
-      return [];
-    }
+    const before = references.getOrRemember(reference, transaction);
+    if (before === undefined) return [];
     return before === transaction
       ? []
       : [
