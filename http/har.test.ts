@@ -5,6 +5,7 @@ import {
   harBodyText,
   harEntry,
   harEntryText,
+  isoTime,
   joinHarEntryText,
   keptHarBodyText,
 } from './har.ts';
@@ -51,6 +52,37 @@ describe('harEntryText', () => {
         expect(joinHarEntryText(harEntryText(value, keptHarBodyText(value.responseBody)))).toBe(expected);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('isoTime', () => {
+  it('writes what toISOString() writes, for any time (and throws where it throws)', () => {
+    const written = (at: number): string => {
+      try {
+        return new Date(at).toISOString();
+      } catch {
+        return 'throws';
+      }
+    };
+    const time = fc.oneof(
+      fc.integer({ min: -8.64e15 - 5, max: 8.64e15 + 5 }),
+      fc.integer({ min: 1.7e12, max: 1.7e12 + 3000 }),
+      fc.double(),
+    );
+    fc.assert(
+      fc.property(fc.array(time, { maxLength: 40 }), (times) => {
+        for (const at of times) {
+          let ours: string;
+          try {
+            ours = isoTime(at);
+          } catch {
+            ours = 'throws';
+          }
+          expect(ours).toBe(written(at));
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });
