@@ -56,10 +56,11 @@ export interface FrontDoor {
 
 const NO_BODY = Buffer.alloc(0);
 
+/** A connection's last exchange, and the answer before it: one record per connection, updated in place. */
 interface Exchange {
-  readonly request: IncomingMessage;
-  readonly response: ServerResponse;
-  readonly previous: ServerResponse | undefined;
+  request: IncomingMessage;
+  response: ServerResponse;
+  previous: ServerResponse | undefined;
 }
 
 /**
@@ -80,11 +81,12 @@ export function openFrontDoor(door: FrontDoor): Promise<ListeningServer> {
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(limits.headersTimeoutMs / 4))),
     },
     (message, response) => {
-      lastExchange.set(message.socket, {
-        request: message,
-        response,
-        previous: lastExchange.get(message.socket)?.response,
-      });
+      const last = lastExchange.get(message.socket);
+      if (last) {
+        last.previous = last.response;
+        last.request = message;
+        last.response = response;
+      } else lastExchange.set(message.socket, { request: message, response, previous: undefined });
       const hasBody =
         message.headers['transfer-encoding'] !== undefined ||
         (message.headers['content-length'] !== undefined && message.headers['content-length'] !== '0');

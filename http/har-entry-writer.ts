@@ -7,6 +7,7 @@ import {
   type HarNameValue,
   harBodyText,
   harEntryText,
+  keptHarBodyText,
 } from './har.ts';
 import { bodyText, type RequestEnd } from './pipeline.ts';
 import type { Redactor } from './redaction.ts';
@@ -18,6 +19,13 @@ const REMEMBERED_URLS = 1024;
 /** Distinct answer bodies whose redacted JSON text is remembered, and the longest one. */
 const REMEMBERED_BODIES = 256;
 const REMEMBERED_BODY_LENGTH = 64 * 1024;
+
+/** A header name's remembered pairs as JSON, by value, and the value it had last. */
+interface NamedPairs {
+  lastValue: string | undefined;
+  lastJson: string;
+  readonly byValue: Map<string, string>;
+}
 
 /** Only reads repeat their answers (a write's is a new record each time); and only short ones are kept. */
 const remembers = (method: string, length: number): boolean =>
@@ -74,8 +82,9 @@ export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEn
   const bodies = new LRUCache<string, HarBodyText>({ max: REMEMBERED_BODIES });
   let known = redactor.known;
   // Headers repeat (the same token, agent and content type on every request): each name and value
-  // pair is redacted and written as JSON once while the redactor learns nothing new.
-  const pairsJson = new Map<string, Map<string, string>>();
+  // pair is redacted and written as JSON once while the redactor learns nothing new. The value a
+  // name had last is compared first: a long value (a token) is not hashed again on every request.
+  const pairsJson = new Map<string, NamedPairs>();
   let pairsKept = 0;
   // So do URLs: a client reads the same few paths over and over.
   const urls = new Map<string, string>();
@@ -88,24 +97,27 @@ export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEn
     known = redactor.known;
   };
   const pairJson = ({ name, value }: HarNameValue): string => {
-    let byValue = pairsJson.get(name);
-    if (!byValue) {
-      byValue = new Map();
-      pairsJson.set(name, byValue);
+    let named = pairsJson.get(name);
+    if (!named) {
+      named = { lastValue: undefined, lastJson: '', byValue: new Map() };
+      pairsJson.set(name, named);
     }
-    let out = byValue.get(value);
+    if (value === named.lastValue) return named.lastJson;
+    let out = named.byValue.get(value);
     if (out === undefined) {
       if (pairsKept >= REMEMBERED_HEADERS) {
         pairsJson.clear();
-        pairsJson.set(name, byValue);
-        byValue.clear();
+        pairsJson.set(name, named);
+        named.byValue.clear();
         pairsKept = 0;
       }
       const [redacted] = redactor.redactHeaders([{ name, value }]);
       out = JSON.stringify(redacted);
-      byValue.set(value, out);
+      named.byValue.set(value, out);
       pairsKept += 1;
     }
+    named.lastValue = value;
+    named.lastJson = out;
     return out;
   };
   const headersJson = (list: readonly HarNameValue[]): string => {
@@ -119,7 +131,7 @@ export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEn
     if (har.error || !remembers(har.method, raw.length)) return harBodyText(redactor.redactText(raw));
     let kept = bodies.get(raw);
     if (!kept) {
-      kept = harBodyText(redactor.redactText(raw));
+      kept = keptHarBodyText(redactor.redactText(raw));
       bodies.set(raw, kept);
     }
     return kept;

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type HarExchange, harBodyText, harEntry, harEntryText, joinHarEntryText } from './har.ts';
+import {
+  type HarExchange,
+  harBodyText,
+  harEntry,
+  harEntryText,
+  isoTime,
+  joinHarEntryText,
+  keptHarBodyText,
+} from './har.ts';
 
 const text = fc.string({ unit: 'binary', maxLength: 40 });
 const pairs = fc.array(fc.record({ name: fc.oneof(fc.constant('content-type'), text), value: text }), {
@@ -9,7 +17,12 @@ const pairs = fc.array(fc.record({ name: fc.oneof(fc.constant('content-type'), t
 const exchange: fc.Arbitrary<HarExchange> = fc
   .record({
     startedAt: fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }),
-    durationMs: fc.oneof(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.nat()),
+    durationMs: fc.oneof(
+      fc.double({ min: 0, max: 1e6, noNaN: true }),
+      fc.nat(),
+      // What a recording writes: hundredths of a millisecond.
+      fc.integer({ min: 0, max: 1e14 }).map((hundredths) => hundredths / 100),
+    ),
     method: fc.constantFrom('GET', 'POST', 'DELETE'),
     url: fc.oneof(
       fc.webUrl({ withQueryParameters: true, withFragments: true }),
@@ -36,8 +49,40 @@ describe('harEntryText', () => {
         const expected = JSON.stringify(harEntry(value));
         expect(joinHarEntryText(harEntryText(value))).toBe(expected);
         expect(joinHarEntryText(harEntryText(value, harBodyText(value.responseBody)))).toBe(expected);
+        expect(joinHarEntryText(harEntryText(value, keptHarBodyText(value.responseBody)))).toBe(expected);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('isoTime', () => {
+  it('writes what toISOString() writes, for any time (and throws where it throws)', () => {
+    const written = (at: number): string => {
+      try {
+        return new Date(at).toISOString();
+      } catch {
+        return 'throws';
+      }
+    };
+    const time = fc.oneof(
+      fc.integer({ min: -8.64e15 - 5, max: 8.64e15 + 5 }),
+      fc.integer({ min: 1.7e12, max: 1.7e12 + 3000 }),
+      fc.double(),
+    );
+    fc.assert(
+      fc.property(fc.array(time, { maxLength: 40 }), (times) => {
+        for (const at of times) {
+          let ours: string;
+          try {
+            ours = isoTime(at);
+          } catch {
+            ours = 'throws';
+          }
+          expect(ours).toBe(written(at));
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

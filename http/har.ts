@@ -118,27 +118,37 @@ export function harEntry(exchange: HarExchange): HarEntry {
   };
 }
 
-/** A response body as a HAR entry holds it: its JSON string as UTF-8 bytes, and the body's own size in bytes. */
+/**
+ * A response body as a HAR entry holds it: its JSON string, as UTF-8 bytes when it is kept to be
+ * written again (a repeated answer is not encoded again), and the body's own size in bytes.
+ */
 export interface HarBodyText {
-  /** `Buffer.from(JSON.stringify(body))`. */
-  readonly utf8: Buffer;
+  /** `JSON.stringify(body)`, or its UTF-8 bytes. */
+  readonly json: string | Buffer;
   /** `Buffer.byteLength(body)`. */
   readonly bytes: number;
 }
 
+/** A body's {@link HarBodyText} to write once. */
 export const harBodyText = (body: string): HarBodyText => ({
-  utf8: Buffer.from(JSON.stringify(body), 'utf8'),
+  json: JSON.stringify(body),
+  bytes: Buffer.byteLength(body),
+});
+
+/** A body's {@link HarBodyText} to keep and write again: its JSON string encoded once. */
+export const keptHarBodyText = (body: string): HarBodyText => ({
+  json: Buffer.from(JSON.stringify(body), 'utf8'),
   bytes: Buffer.byteLength(body),
 });
 
 /**
  * A HAR entry's JSON text in three pieces: the text before the answer body's JSON string, that
- * string's UTF-8 bytes, and the text after it. A recorder writes the pieces as they are: an answer
- * body seen before is kept as bytes and not encoded again for every entry that holds it.
+ * string (or its UTF-8 bytes), and the text after it. A recorder writes the pieces as they are: an
+ * answer body seen before is kept as bytes and not encoded again for every entry that holds it.
  */
 export interface HarEntryText {
   readonly before: string;
-  readonly body: Buffer;
+  readonly body: string | Buffer;
   readonly after: string;
 }
 
@@ -148,22 +158,48 @@ const json = JSON.stringify;
 const PLAIN_TEXT = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
 /** `JSON.stringify(text)`, without a call into it for the short plain strings an entry is mostly made of. */
 const jsonText = (text: string): string => (PLAIN_TEXT.test(text) ? `"${text}"` : json(text));
-/** `JSON.stringify(value)` of a number. */
-const jsonNumber = (value: number): string => (Number.isFinite(value) ? `${value}` : 'null');
-
-let lastMs = Number.NaN;
-let lastIso = '';
 /**
- * `toISOString()` of a date or of ms since the epoch, remembered for the last millisecond seen: a
+ * `JSON.stringify(value)` of a number. A time in hundredths of a millisecond (what a recording
+ * writes) is written from its integer digits: the shortest form of a double is dear to find.
+ */
+function jsonNumber(value: number): string {
+  const hundredths = Math.round(value * 100);
+  if (value >= 0 && hundredths < 1e15 && hundredths / 100 === value) {
+    const whole = Math.floor(hundredths / 100);
+    const cents = hundredths - whole * 100;
+    if (cents === 0) return `${whole}`;
+    return cents % 10 === 0 ? `${whole}.${cents / 10}` : `${whole}.${cents < 10 ? '0' : ''}${cents}`;
+  }
+  return Number.isFinite(value) ? `${value}` : 'null';
+}
+
+/** The last times written, by their millisecond's low bits: a turn's exchanges started in a few. */
+const isoTimes = Array.from({ length: 16 }, () => ({ ms: Number.NaN, iso: '' }));
+/** The ISO text of the last whole second written, up to its decimal point. */
+let isoSecond = Number.NaN;
+let isoSecondText = '';
+
+/**
+ * `toISOString()` of a date or of ms since the epoch, remembered for the last milliseconds seen: a
  * busy proxy stamps several exchanges in each one, twice each (the exchange and its HAR entry).
+ * A new millisecond of the same second only puts its digits after that second's text.
  */
 export function isoTime(at: Date | number): string {
   const ms = typeof at === 'number' ? at : at.getTime();
-  if (ms !== lastMs) {
-    lastMs = ms;
-    lastIso = new Date(ms).toISOString();
+  // A fraction, or a time no Date holds: as toISOString() writes it (or throws).
+  if (!Number.isInteger(ms) || Math.abs(ms) > 8.64e15) return new Date(ms).toISOString();
+  const slot = isoTimes[ms & 15] as { ms: number; iso: string };
+  if (slot.ms !== ms) {
+    const second = Math.floor(ms / 1000);
+    if (second !== isoSecond) {
+      isoSecondText = new Date(second * 1000).toISOString().slice(0, -4);
+      isoSecond = second;
+    }
+    const milli = ms - second * 1000;
+    slot.ms = ms;
+    slot.iso = `${isoSecondText}${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
   }
-  return lastIso;
+  return slot.iso;
 }
 
 /** A HAR header list as JSON text: the same as `JSON.stringify(list)`, but see {@link harEntryText}. */
@@ -171,7 +207,7 @@ export type HarHeadersJson = (list: readonly HarNameValue[]) => string;
 
 /**
  * `JSON.stringify(harEntry(exchange))` written without building the entry (the proxy records every
- * exchange). `body`, when given, must be {@link harBodyText} of `exchange.responseBody`;
+ * exchange). `body`, when given, must be {@link harBodyText} (or {@link keptHarBodyText}) of `exchange.responseBody`;
  * `headersJson` may remember header lists it has seen. `exchange.url` is absolute.
  */
 export function harEntryText(
@@ -195,7 +231,7 @@ export function harEntryText(
       `"headers":${headersJson(exchange.requestHeaders)},"queryString":${queryString},${postData}"headersSize":-1,"bodySize":${requestBytes}},` +
       `"response":{"status":${jsonNumber(exchange.status)},"statusText":${jsonText(exchange.statusText)},"httpVersion":"HTTP/1.1","cookies":[],` +
       `"headers":${headersJson(exchange.responseHeaders)},"content":{"size":${body.bytes},"mimeType":${jsonText(header(exchange.responseHeaders, 'content-type'))},"text":`,
-    body: body.utf8,
+    body: body.json,
     after:
       `},"redirectURL":"","headersSize":-1,"bodySize":${body.bytes}},"cache":{},` +
       `"timings":{"send":0,"wait":${time},"receive":0}` +
@@ -206,7 +242,7 @@ export function harEntryText(
 
 /** A {@link HarEntryText} as one string. */
 export const joinHarEntryText = (entry: HarEntryText): string =>
-  `${entry.before}${entry.body.toString('utf8')}${entry.after}`;
+  `${entry.before}${typeof entry.body === 'string' ? entry.body : entry.body.toString('utf8')}${entry.after}`;
 
 /** An empty HAR log written by `creator` (pacu and its version). */
 export function emptyHar(creator: { name: string; version: string }): Har {

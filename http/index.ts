@@ -42,11 +42,8 @@ export type { EdgeRequest, FrontDoor, FrontDoorLimits } from './front-door.ts';
 export { FRONT_DOOR_DEFAULTS, openFrontDoor } from './front-door.ts';
 export type {
   Har,
-  HarBodyText,
   HarEntry,
-  HarEntryText,
   HarExchange,
-  HarHeadersJson,
   HarNameValue,
   HarRequest,
   HarResponse,
@@ -55,11 +52,8 @@ export type {
 export {
   asHar,
   emptyHar,
-  harBodyText,
   harEntry,
-  harEntryText,
   isoTime,
-  joinHarEntryText,
   readHar,
   relativePath,
   routeHar,

@@ -145,13 +145,16 @@ export function openRecording(options: RecordingOptions): Recording {
     end(event) {
       if (closed || failed) return;
       const entry = entryText(harExchangeOf(event, options.origin()));
-      put(empty ? '\n' : ',\n');
-      put(entry.before);
-      // The body's bytes as they are (a repeated answer's are the same buffer): copied, not encoded again.
-      room(entry.body.length);
-      turn.set(entry.body, used);
-      used += entry.body.length;
-      put(entry.after);
+      const separator = empty ? '\n' : ',\n';
+      if (typeof entry.body === 'string') put(`${separator}${entry.before}${entry.body}${entry.after}`);
+      else {
+        put(`${separator}${entry.before}`);
+        // A repeated answer's bytes (the same buffer each time): copied, not encoded again.
+        room(entry.body.length);
+        turn.set(entry.body, used);
+        used += entry.body.length;
+        put(entry.after);
+      }
       entries += 1;
       empty = false;
     },

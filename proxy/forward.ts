@@ -36,14 +36,14 @@ export function createUpstream(options: ResolvedProxyOptions): Pool {
   });
 }
 
-/** What the relay tells the client side as the upstream's answer arrives. */
+/** What the relay tells the client side as the upstream's answer arrives, and how it ended. */
 export interface RelaySink {
   /** The status line and headers arrived (after any 1xx). */
   start(status: number, headers: IncomingHttpHeaders): void;
-  /** A chunk of the body; false when the client is slower: `resume` is called once it drained. */
-  data(chunk: Buffer, resume: () => void): boolean;
-  /** Hand over the way to stop the upstream request (the client left). */
-  abortWith(abort: () => void): void;
+  /** A chunk of the body; false when the client is slower: the relay waits for its `resume()`. */
+  data(chunk: Buffer): boolean;
+  /** The answer ended, whole or not (then with `error`; a status above 0 says it had begun). */
+  end(answer: Relayed): void;
 }
 
 /** The upstream's answer as the proxy keeps it: whole, or as far as it came before `error`. */
@@ -57,53 +57,106 @@ export interface Relayed {
   readonly error: unknown;
 }
 
+/** One request upstream, as the client side steers it. */
+export interface UpstreamRequest {
+  /** Stop it (the client left); it then ends with an error. */
+  abort(): void;
+  /** Read on after `data` said the client was slower. */
+  resume(): void;
+}
+
+/**
+ * Undici's dispatch handler for one request, which is also what it relays: one object per
+ * exchange, no stream, promise or closure per answer or chunk.
+ */
+class Relay implements Dispatcher.DispatchHandler, Relayed, UpstreamRequest {
+  status = 0;
+  headers: IncomingHttpHeaders = {};
+  readonly chunks: Buffer[] = [];
+  size = 0;
+  error: unknown = undefined;
+  #controller: Dispatcher.DispatchController | undefined;
+  #aborted = false;
+  #ended = false;
+  readonly #sink: RelaySink;
+  readonly #keep: number;
+
+  constructor(sink: RelaySink, keep: number) {
+    this.#sink = sink;
+    this.#keep = keep;
+  }
+
+  abort(): void {
+    this.#aborted = true;
+    this.#controller?.abort(new Error('the client left'));
+  }
+
+  resume(): void {
+    this.#controller?.resume();
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+    if (this.#aborted) controller.abort(new Error('the client left'));
+  }
+
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+  ): void {
+    if (statusCode < 200) return;
+    this.status = statusCode;
+    this.headers = headers;
+    this.#sink.start(statusCode, headers);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.size <= this.#keep) this.chunks.push(chunk);
+    if (!this.#sink.data(chunk)) controller.pause();
+  }
+
+  onResponseEnd(): void {
+    this.#end(undefined);
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.#end(error);
+  }
+
+  /** Tell the sink once, however undici ends (an error after a refusal at dispatch, say). */
+  #end(error: unknown): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.error = error;
+    this.#sink.end(this);
+  }
+
+  fail(error: unknown): void {
+    this.#end(error);
+  }
+}
+
 /**
  * Send one request upstream and pass the answer to `sink` as it arrives, keeping up to `keep`
- * bytes of its body. Undici's dispatch handler, not its `request()`: no stream object and no
- * async iteration per answer. Resolves when the answer ended, whole or not (then with `error`;
- * a status above 0 says it had begun).
+ * bytes of its body; `sink.end` is told once when it ended, whole or not.
  */
 export function relay(
   upstream: Pool,
   request: { path: string; method: string; headers: Record<string, string | string[]>; body: Buffer | null },
   sink: RelaySink,
   keep: number,
-): Promise<Relayed> {
-  return new Promise((resolve) => {
-    let status = 0;
-    let headers: IncomingHttpHeaders = {};
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const handler: Dispatcher.DispatchHandler = {
-      onRequestStart(controller) {
-        sink.abortWith(() => controller.abort(new Error('the client left')));
-      },
-      onResponseStart(_controller, statusCode, responseHeaders) {
-        if (statusCode < 200) return;
-        status = statusCode;
-        headers = responseHeaders as IncomingHttpHeaders;
-        sink.start(statusCode, headers);
-      },
-      onResponseData(controller, chunk) {
-        size += chunk.length;
-        if (size <= keep) chunks.push(chunk);
-        if (!sink.data(chunk, () => controller.resume())) controller.pause();
-      },
-      onResponseEnd() {
-        resolve({ status, headers, chunks, size, error: undefined });
-      },
-      onResponseError(_controller, error) {
-        resolve({ status, headers, chunks, size, error });
-      },
-    };
-    try {
-      upstream.dispatch(
-        { path: request.path, method: request.method as 'GET', headers: request.headers, body: request.body },
-        handler,
-      );
-    } catch (error) {
-      // undici refuses some requests at once (a header value it will not send).
-      resolve({ status, headers, chunks, size, error });
-    }
-  });
+): UpstreamRequest {
+  const handler = new Relay(sink, keep);
+  try {
+    upstream.dispatch(
+      { path: request.path, method: request.method as 'GET', headers: request.headers, body: request.body },
+      handler,
+    );
+  } catch (error) {
+    // undici refuses some requests at once (a header value it will not send).
+    handler.fail(error);
+  }
+  return handler;
 }

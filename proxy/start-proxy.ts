@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import {
-  type AnswerError,
   controlGuard,
   createPipeline,
   createRedactor,
   type EdgeRequest,
-  endToEnd,
   isControlPath,
   isLoopbackHost,
   learningObserver,
-  type ObservedAnswer,
   openFrontDoor,
   openRecording,
   type Recording,
@@ -25,19 +22,12 @@ import {
   createStateObserver,
 } from '../suites/index.ts';
 import { createAnswerTexts } from './answer-texts.ts';
-import { createUpstream, noAnswer, relay } from './forward.ts';
-import { ForwardedRequest } from './forwarded-request.ts';
+import { createUpstream } from './forward.ts';
+import { envelope, type ForwardContext, forwardExchange } from './forward-exchange.ts';
 import { resolveProxyOptions } from './options.ts';
-import { KEPT_BODY_BYTES, ProxyAnswer, refusalAnswer } from './proxy-answer.ts';
 import { buildProxyReport } from './proxy-report.ts';
 import { createRouteMemory } from './route-memory.ts';
 import type { ProxyOptions, RunningProxy } from './types.ts';
-
-/** The interface's error envelope, for the answers the proxy makes itself. */
-const envelope = (message: string): string => JSON.stringify({ success: false, message });
-
-/** Request headers that are this hop's: Expect: 100-continue was answered here (undici refuses to send it on). */
-const HOP_REQUEST_HEADERS = ['host', 'content-length', 'expect'];
 
 /** An encoded slash or backslash in a path: an upstream that decodes it would read another path. */
 const ENCODED_SEPARATOR = /%2f|%5c/i;
@@ -99,8 +89,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     '/__pacu/findings': () => findings.findings(),
   };
   const pool = createUpstream(resolved);
-  const answerText = createAnswerTexts();
-  const route = createRouteMemory(spec);
   const basePrefix = `${spec.basePath}/`;
   let seq = 0;
 
@@ -121,95 +109,23 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     return [200, route()];
   };
 
-  const forward = async (request: EdgeRequest, response: ServerResponse): Promise<void> => {
-    const { path, search, body, method } = request;
-    const observed = new ForwardedRequest(request);
-    pipeline.start(observed);
-    const routed = route(method, path.slice(spec.basePath.length));
-    const operationId = routed.kind === 'operation' ? routed.operation.id : undefined;
-    if (operationId) pipeline.match(observed, operationId);
-    const startedAt = Date.now();
-    const started = performance.now();
-    const number = ++seq;
-    /** Tell the pipeline how it ended; `release` sends what is left once the recording has it. */
-    const ended = (status: number, answer: ObservedAnswer, release?: () => void): void =>
-      pipeline.end(
-        {
-          seq: number,
-          startedAt,
-          request: observed,
-          operationId,
-          route: routed,
-          clientId: undefined,
-          status,
-          fault: undefined,
-          answer,
-        },
-        release,
+  const forwarding: ForwardContext = {
+    pool,
+    pipeline,
+    answerText: createAnswerTexts(),
+    upstreamBase,
+    upstreamRoot,
+    upstreamTimeoutMs: resolved.upstreamTimeoutMs,
+    basePath: spec.basePath,
+    route: createRouteMemory(spec),
+    next: () => ++seq,
+    failed(request, response, error) {
+      resolved.log(
+        `pacu proxy: unexpected error on ${request.method} ${request.path}: ${(error as Error)?.stack ?? error}`,
       );
-    let abort: (() => void) | undefined;
-    let clientLeft = false;
-    // Emitted once: a plain listener, without the wrapper once() makes.
-    response.on('close', () => {
-      if (response.writableFinished) return;
-      clientLeft = true;
-      abort?.();
-    });
-    let headers: Record<string, string | string[]> = {};
-    let expected: number | undefined;
-    let sent = 0;
-    /** The chunk that completes a Content-Length body: it leaves after the recording has the exchange. */
-    let last: Buffer | undefined;
-    const outcome = await relay(
-      pool,
-      {
-        path: `${upstreamRoot}${path}${search}`,
-        method,
-        headers: endToEnd(request.headers, HOP_REQUEST_HEADERS),
-        body: body.length > 0 || method === 'POST' ? body : null,
-      },
-      {
-        start: (status, received) => {
-          headers = endToEnd(received);
-          const length = received['content-length'];
-          expected = length === undefined ? undefined : Number(length);
-          response.writeHead(status, headers);
-        },
-        data: (chunk, resume) => {
-          sent += chunk.length;
-          if (expected !== undefined && sent >= expected) {
-            last = chunk;
-            return true;
-          }
-          if (response.write(chunk)) return true;
-          response.once('drain', resume);
-          return false;
-        },
-        abortWith: (stop) => {
-          abort = stop;
-          if (clientLeft) stop();
-        },
-      },
-      KEPT_BODY_BYTES,
-    );
-    const durationMs = performance.now() - started;
-    const answerOf = (error?: AnswerError): ProxyAnswer =>
-      new ProxyAnswer(answerText, method, headers, outcome.chunks, outcome.size, durationMs, error);
-    if (clientLeft) {
-      // The answer never reached the client: recorded as browsers record a cancelled request.
-      const message = 'the client left before its answer was whole';
-      return ended(outcome.status, answerOf({ kind: 'left', message }));
-    }
-    if (outcome.error === undefined) return ended(outcome.status, answerOf(), () => response.end(last));
-    if (outcome.status > 0) {
-      // The upstream broke off mid-answer: recorded as far as it came, then the client is cut too.
-      const message = `the upstream ${upstreamBase} broke off its answer after ${outcome.size} bytes${expected === undefined ? '' : ` of ${expected}`}`;
-      return ended(outcome.status, answerOf({ kind: 'cut', message }), () => response.destroy());
-    }
-    const { status, message } = noAnswer(outcome.error, upstreamBase, resolved.upstreamTimeoutMs);
-    const text = envelope(message);
-    const error: AnswerError = { kind: status === 504 ? 'timeout' : 'no-answer', message };
-    ended(status, refusalAnswer(text, durationMs, error), () => sendText(response, status, text));
+      if (!response.headersSent) sendText(response, 502, envelope('pacu proxy: internal error (logged)'));
+      else response.destroy();
+    },
   };
 
   /** Under the interface's base path, and nothing an upstream could read as another path: forward. */
@@ -237,13 +153,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           : undefined;
     if (refusal) sendText(response, refusal[0], JSON.stringify(refusal[1]));
     else
-      forward(request, response).catch((error: Error) => {
-        resolved.log(
-          `pacu proxy: unexpected error on ${request.method} ${path}: ${error.stack ?? error.message}`,
-        );
-        if (!response.headersSent) sendText(response, 502, envelope('pacu proxy: internal error (logged)'));
-        else response.destroy();
-      });
+      try {
+        forwardExchange(forwarding, request, response);
+      } catch (error) {
+        forwarding.failed(request, response, error);
+      }
   };
 
   let listener: Awaited<ReturnType<typeof openFrontDoor>>;

@@ -57,6 +57,30 @@ describe('hasAtMostDecimals', () => {
     );
   });
 
+  it('reads the places of the shortest decimal form, for any number and count of places', () => {
+    /** The definition, straight from the text: places after the point, less the exponent. */
+    const places = (value: number): number => {
+      const [mantissa = '', exponent = '0'] = String(value).split('e');
+      return (mantissa.split('.')[1] ?? '').length - Number(exponent);
+    };
+    // Amounts a step either side of a whole number of hundredths, and doubles of every size.
+    const nextTo = fc
+      .tuple(fc.integer({ min: -1e12, max: 1e12 }), fc.constantFrom(-1, 0, 1))
+      .map(([cents, step]) => {
+        const bits = new Float64Array([cents / 100]);
+        new BigInt64Array(bits.buffer)[0] += BigInt(step);
+        return bits[0] as number;
+      });
+    fc.assert(
+      fc.property(
+        fc.oneof(nextTo, fc.double({ noNaN: true, noDefaultInfinity: true })),
+        fc.integer({ min: 0, max: 8 }),
+        (value, count) => hasAtMostDecimals(value, count) === places(value) <= count,
+      ),
+      { seed: 42, numRuns: 5000 },
+    );
+  });
+
   it('rejects tiny amounts in exponent form and non-finite numbers', () => {
     expect(hasAtMostDecimals(1e-7, 2)).toBe(false);
     expect(hasAtMostDecimals(1e21, 2)).toBe(true);

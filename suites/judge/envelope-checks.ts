@@ -43,13 +43,27 @@ function cached(spec: Spec<string>, key: string, make: () => SchemaCheck): Schem
   return check;
 }
 
+/** Compiled 200 schemas by profile, spec and operation: found without building a key (every judged success asks). */
+const successCheckers: Record<Profile, WeakMap<Spec<string>, Map<string, SchemaCheck>>> = {
+  documented: new WeakMap(),
+  strict: new WeakMap(),
+};
+
 /** The 200 schema of an operation under a profile, compiled once per spec. */
 function successChecker(spec: Spec<string>, operation: string, profile: Profile): SchemaCheck {
-  return cached(spec, `${operation}:200:${profile}`, () =>
-    compileSchema(
+  let bySpec = successCheckers[profile].get(spec);
+  if (!bySpec) {
+    bySpec = new Map();
+    successCheckers[profile].set(spec, bySpec);
+  }
+  let check = bySpec.get(operation);
+  if (!check) {
+    check = compileSchema(
       schemaForProfile(spec.operation(operation).responses.get(200)?.schema as JSONSchema7, profile),
-    ),
-  );
+    );
+    bySpec.set(operation, check);
+  }
+  return check;
 }
 
 /** Why a success response breaks the success envelope and the operation's `data` shape, or undefined. */

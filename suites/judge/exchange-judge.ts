@@ -46,6 +46,7 @@ export interface ExchangeFinding {
 /** What the judge made of one exchange: the rules it applied, and what broke them. */
 export interface ExchangeVerdict {
   readonly operation: OperationSpec | undefined;
+  /** One of a few lists made once (the same list for every exchange judged by the same rules). */
   readonly checked: readonly string[];
   readonly findings: readonly ExchangeFinding[];
 }
@@ -62,24 +63,24 @@ export const EXCHANGE_RULES = {
   error: 'envelope.error-shape',
 } as const;
 
-const requestCheckers = new WeakMap<Spec, Map<string, SchemaCheck>>();
+/** The rules a request no operation has is judged by. */
+const ROUTE_ONLY: readonly string[] = [EXCHANGE_RULES.route];
 
-/** The request body schema of an operation under a profile, compiled once per spec. */
-function requestChecker(spec: Spec, operation: OperationSpec, profile: Profile): SchemaCheck | undefined {
-  const body = operation.requestBody;
-  if (!body) return undefined;
-  let bySpec = requestCheckers.get(spec);
-  if (!bySpec) {
-    bySpec = new Map();
-    requestCheckers.set(spec, bySpec);
+/** Compiled request body schemas by profile and operation (an operation belongs to one spec); null: no body. */
+const requestCheckers: Record<Profile, WeakMap<OperationSpec, SchemaCheck | null>> = {
+  documented: new WeakMap(),
+  strict: new WeakMap(),
+};
+
+/** The request body schema of an operation under a profile, compiled once. */
+function requestChecker(operation: OperationSpec, profile: Profile): SchemaCheck | undefined {
+  let check = requestCheckers[profile].get(operation);
+  if (check === undefined) {
+    const body = operation.requestBody;
+    check = body ? compileSchema(schemaForProfile(body.schema as JSONSchema7, profile)) : null;
+    requestCheckers[profile].set(operation, check);
   }
-  const key = `${operation.id}:${profile}`;
-  let check = bySpec.get(key);
-  if (!check) {
-    check = compileSchema(schemaForProfile(body.schema as JSONSchema7, profile));
-    bySpec.set(key, check);
-  }
-  return check;
+  return check ?? undefined;
 }
 
 function parsedRequestBody(request: ApiRequest, mediaType: string): unknown {
@@ -90,7 +91,7 @@ function parsedRequestBody(request: ApiRequest, mediaType: string): unknown {
 
 type Draft = Omit<ExchangeFinding, 'exchange' | 'operation'>;
 
-function judgeRequest(spec: Spec, operation: OperationSpec, request: ApiRequest, profile: Profile): Draft[] {
+function judgeRequest(operation: OperationSpec, request: ApiRequest, profile: Profile): Draft[] {
   const out: Draft[] = [];
   const client = (rule: string, reason: string, at: Profile = 'documented'): void => {
     if (at === 'documented' || profile === 'strict') out.push({ side: 'client', rule, profile: at, reason });
@@ -122,7 +123,7 @@ function judgeRequest(spec: Spec, operation: OperationSpec, request: ApiRequest,
     client(EXCHANGE_RULES.requestBody, `the ${operation.id} request body is not JSON`);
     return out;
   }
-  const issues = requestChecker(spec, operation, profile)?.(value) ?? [];
+  const issues = requestChecker(operation, profile)?.(value) ?? [];
   if (issues.length > 0)
     client(
       EXCHANGE_RULES.requestBody,
@@ -294,7 +295,7 @@ function verdictOf(
         : `the description has no operation at ${request.method} ${request.path.split('?')[0]}`;
     return {
       operation: undefined,
-      checked: [EXCHANGE_RULES.route],
+      checked: ROUTE_ONLY,
       findings: [
         {
           side: 'client',
@@ -308,7 +309,7 @@ function verdictOf(
     };
   }
   const operation = routed.operation;
-  const asked = judgeRequest(spec, operation, request, profile);
+  const asked = judgeRequest(operation, request, profile);
   const answered = answerDrafts(operation, response);
   const drafts = asked.length === 0 ? answered : [...asked, ...answered];
   return {

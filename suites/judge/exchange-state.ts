@@ -1,7 +1,7 @@
 import { bearerToken } from '../../http/index.ts';
 import type { Profile } from '../../spec/index.ts';
 import { requestJson } from '../target/api-request.ts';
-import { boundedMemory } from './bounded-map.ts';
+import { boundedQueue } from './bounded-map.ts';
 import type { ExchangeFinding, ObservedExchange } from './exchange-judge.ts';
 
 /** The rules only an observer of many exchanges can apply (pacu check's ids where the meaning is the same). */
@@ -63,8 +63,8 @@ const jsonBody = (exchange: ObservedExchange): Record<string, unknown> | undefin
 export function createExchangeState(options: ExchangeStateOptions = {}): ExchangeState {
   const now = options.now ?? ((exchange: ObservedExchange) => Date.parse(exchange.startedAt));
   const graceMs = (options.expiryGraceSeconds ?? 60) * 1000;
-  const tokens = boundedMemory<string, IssuedToken>(EXCHANGE_STATE_LIMIT);
-  const references = boundedMemory<string, string>(EXCHANGE_STATE_LIMIT);
+  const tokens = boundedQueue<string, IssuedToken>(EXCHANGE_STATE_LIMIT);
+  const references = boundedQueue<string, string>(EXCHANGE_STATE_LIMIT);
   const checked = new Set<string>();
   const finding = (
     rule: string,
@@ -139,11 +139,8 @@ export function createExchangeState(options: ExchangeStateOptions = {}): Exchang
     const transaction = data?.transaction_id;
     if (typeof transaction !== 'string') return [];
     checked.add(STATEFUL_RULES.replay);
-    const before = references.get(reference);
-    if (before === undefined) {
-      references.set(reference, transaction);
-      return [];
-    }
+    const before = references.getOrRemember(reference, transaction);
+    if (before === undefined) return [];
     return before === transaction
       ? []
       : [

@@ -11,6 +11,9 @@ export const TRANSPORT_RULES = {
   cut: 'transport.cut-answer',
 } as const;
 
+const CUT = [TRANSPORT_RULES.cut] as const;
+const NO_ANSWER = [TRANSPORT_RULES.noAnswer] as const;
+
 /** What judges traffic as it settles: findings go to the log, every rule it applied is counted. */
 export interface JudgeObserver extends RequestObserver {
   /** How many exchanges each rule judged on each operation (passed unless a finding says so). */
@@ -33,15 +36,27 @@ export interface JudgeObserverOptions {
  */
 export function createJudgeObserver({ spec, profile, findings }: JudgeObserverOptions): JudgeObserver {
   const judge = createExchangeJudge(spec, profile);
-  const judged = new Map<string, Map<string, number>>();
+  // Counted by the list of rules a verdict names (the judge hands out the same few lists): one
+  // count per exchange, spread over the rules only when `judged` is read.
+  const counts = new Map<string, Map<readonly string[], number>>();
   let exchanges = 0;
   const count = (operation: string, rules: readonly string[]): void => {
-    let byRule = judged.get(operation);
-    if (!byRule) {
-      byRule = new Map();
-      judged.set(operation, byRule);
+    let byRules = counts.get(operation);
+    if (!byRules) {
+      byRules = new Map();
+      counts.set(operation, byRules);
     }
-    for (const rule of rules) byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
+    byRules.set(rules, (byRules.get(rules) ?? 0) + 1);
+  };
+  const judged = (): Map<string, Map<string, number>> => {
+    const out = new Map<string, Map<string, number>>();
+    for (const [operation, byRules] of counts) {
+      const byRule = new Map<string, number>();
+      for (const [rules, times] of byRules)
+        for (const rule of rules) byRule.set(rule, (byRule.get(rule) ?? 0) + times);
+      out.set(operation, byRule);
+    }
+    return out;
   };
   const transport = (event: RequestEnd, rule: string, reason: string): ExchangeFinding => ({
     side: 'provider',
@@ -53,7 +68,7 @@ export function createJudgeObserver({ spec, profile, findings }: JudgeObserverOp
   });
   return {
     get judged() {
-      return judged;
+      return judged();
     },
     get exchanges() {
       return exchanges;
@@ -65,8 +80,9 @@ export function createJudgeObserver({ spec, profile, findings }: JudgeObserverOp
       if (error?.kind === 'dropped' || error?.kind === 'left') return;
       exchanges += 1;
       if (error) {
-        const rule = error.kind === 'cut' ? TRANSPORT_RULES.cut : TRANSPORT_RULES.noAnswer;
-        count(event.operationId ?? 'unknown', [rule]);
+        const rules = error.kind === 'cut' ? CUT : NO_ANSWER;
+        const rule = rules[0];
+        count(event.operationId ?? 'unknown', rules);
         findings.report(transport(event, rule, error.message.replace(/^pacu proxy: /, '')));
         return;
       }
