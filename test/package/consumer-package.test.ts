@@ -8,16 +8,18 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { run } from './fresh-project.ts';
+import { installed } from './installed.ts';
 
 const fixtures = fileURLToPath(new URL('./consumer/', import.meta.url));
 const project = inject('project');
-const installLog = inject('installLog');
+let installLog = '';
+let tarballFiles: readonly string[] = [];
 const pacu = (args: string[]) => run(path.join(project, 'node_modules/.bin/pacu'), args, { cwd: project });
-const tarballFiles = inject('tarballFiles');
 
-beforeAll(() => {
+beforeAll(async () => {
+  ({ installLog, tarballFiles } = await installed());
   cpSync(fixtures, project, { recursive: true });
-});
+}, 300_000);
 
 describe('the npm package in a fresh project', () => {
   it("runs the installed package, not this repository's build", () => {

@@ -1,7 +1,6 @@
 // A fresh npm project with the packed pacu-kit installed, as a user gets it.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -13,12 +12,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export const pinned = (name: string): string =>
   `${name}@${(JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version}`;
 
-/** A new ESM project holding the tarball, and TypeScript with Node's types as pacu pins them. */
-export async function freshProject(
-  prefix: string,
-  tarball: string,
-): Promise<{ readonly project: string; readonly log: string }> {
-  const project = mkdtempSync(path.join(tmpdir(), prefix));
+/** Make `project` (an empty folder) an ESM project holding the tarball, and TypeScript with Node's types as pacu pins them; npm's output. */
+export async function freshProject(project: string, tarball: string): Promise<string> {
   writeFileSync(
     path.join(project, 'package.json'),
     '{ "name": "consumer", "private": true, "type": "module" }\n',
@@ -36,5 +31,5 @@ export async function freshProject(
     ],
     { cwd: project },
   );
-  return { project, log: `${stdout}${stderr}` };
+  return `${stdout}${stderr}`;
 }

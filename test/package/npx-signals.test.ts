@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { tokenFor } from '../mock-helpers.ts';
+import { installed } from './installed.ts';
 
 /** The client every pacu mock starts with. */
 const DEMO = { clientId: 'pacu-demo', clientSecret: 'pacu-demo-secret' };
@@ -132,10 +133,11 @@ describe('npx pacu-kit, stopped by a signal', () => {
   let upstream: Running | undefined;
 
   beforeAll(async () => {
+    await installed();
     upstream = await startIn(path.join(project, 'node_modules/.bin/pacu'), ['mock', '--json']);
     // It serves every test of this block: afterEach leaves it alone.
     markers.length = 0;
-  }, 60_000);
+  }, 300_000);
 
   afterAll(() => {
     for (const pid of upstream?.processes() ?? []) process.kill(pid, 'SIGKILL');

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../helpers/free-port.ts';
 import { run } from './fresh-project.ts';
+import { installed } from './installed.ts';
 import { documentedBlocks, type PacuCall, pacuCalls, runsHere, where } from './readme-blocks.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -51,6 +52,7 @@ async function startsAndAnswers(args: string[]): Promise<string> {
 }
 
 beforeAll(async () => {
+  await installed();
   // "Your pacts" (`--pact pacts/`) are the ones the guides' examples write: a consumer test's and one
   // from a recording. The js blocks run before the pacu lines that verify them.
   // "sandbox.har": a recording of a pacu mock standing in for the sandbox, made by `pacu record`.
@@ -62,7 +64,7 @@ beforeAll(async () => {
     ...['--client-secret', 'pacu-demo-secret', '--out', 'sandbox.har'],
   ]);
   expect(recorded.code, recorded.stderr).toBe(0);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   // Each mock answers what is in flight and exits; wait for it, so none outlives the test file.
   await Promise.all(
