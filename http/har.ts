@@ -173,33 +173,26 @@ function jsonNumber(value: number): string {
   return Number.isFinite(value) ? `${value}` : 'null';
 }
 
-/** The last times written, by their millisecond's low bits: a turn's exchanges started in a few. */
-const isoTimes = Array.from({ length: 16 }, () => ({ ms: Number.NaN, iso: '' }));
-/** The ISO text of the last whole second written, up to its decimal point. */
+/** The second `isoTime` wrote last, and its ISO text up to the decimal point. */
 let isoSecond = Number.NaN;
 let isoSecondText = '';
 
 /**
- * `toISOString()` of a date or of ms since the epoch, remembered for the last milliseconds seen: a
- * busy proxy stamps several exchanges in each one, twice each (the exchange and its HAR entry).
- * A new millisecond of the same second only puts its digits after that second's text.
+ * `toISOString()` of a date or of ms since the epoch. A busy proxy stamps many exchanges a second,
+ * twice each (the exchange and its HAR entry): a millisecond of the second written last only puts
+ * its digits after that second's text.
  */
 export function isoTime(at: Date | number): string {
   const ms = typeof at === 'number' ? at : at.getTime();
   // A fraction, or a time no Date holds: as toISOString() writes it (or throws).
   if (!Number.isInteger(ms) || Math.abs(ms) > 8.64e15) return new Date(ms).toISOString();
-  const slot = isoTimes[ms & 15] as { ms: number; iso: string };
-  if (slot.ms !== ms) {
-    const second = Math.floor(ms / 1000);
-    if (second !== isoSecond) {
-      isoSecondText = new Date(second * 1000).toISOString().slice(0, -4);
-      isoSecond = second;
-    }
-    const milli = ms - second * 1000;
-    slot.ms = ms;
-    slot.iso = `${isoSecondText}${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
+  const second = Math.floor(ms / 1000);
+  if (second !== isoSecond) {
+    isoSecondText = new Date(second * 1000).toISOString().slice(0, -4);
+    isoSecond = second;
   }
-  return slot.iso;
+  const milli = ms - second * 1000;
+  return `${isoSecondText}${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
 }
 
 /** A HAR header list as JSON text: the same as `JSON.stringify(list)`, but see {@link harEntryText}. */
