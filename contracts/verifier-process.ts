@@ -69,8 +69,11 @@ async function run(job: VerifierJob): Promise<VerifierReply> {
   }
 }
 
+// One job at a time: the parent sends the next only after this one's reply. It disconnects a child
+// it no longer needs, and a parent that dies closes the channel too: either way the child is done.
 if (process.send) {
-  process.once('message', (job: VerifierJob) => {
-    void run(job).then((reply) => process.send?.(reply, () => process.disconnect()));
+  process.on('message', (job: VerifierJob) => {
+    void run(job).then((reply) => process.send?.(reply));
   });
+  process.once('disconnect', () => process.exit(0));
 }
