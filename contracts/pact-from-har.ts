@@ -5,12 +5,7 @@ import { Agent, request } from 'undici';
 import { type Har, type RoutedExchange, routeHar } from '../http/index.ts';
 import { ConfigError, type JSONSchema7, loadSpec, type Spec, schemaForProfile } from '../spec/index.ts';
 import { basic } from '../suites/index.ts';
-import {
-  createConsumerPact,
-  type InteractionDefinition,
-  match,
-  TIMESTAMP_PATTERN,
-} from './pact-consumer-adapter.ts';
+import type { InteractionDefinition } from './pact-consumer-adapter.ts';
 import { PROVIDER_STATES } from './provider-state-names.ts';
 import { type PathStep, schemaAt } from './schema-at-path.ts';
 
@@ -30,16 +25,25 @@ const EXAMPLE_BASIC = basic('merchant-client-id', 'merchant-client-secret').auth
 const RECEIVED_GRACE_MS = 20;
 const stateRef = (name: string): string => ['${', name, '}'].join('');
 
+/** Pact's consumer DSL, loaded by writePactFromHar only: importing contracts/ loads no pact-js. */
+type ConsumerDsl = typeof import('./pact-consumer-adapter.ts');
+
 /**
  * The recorded value as a Pact template under the documented view: a regex for timestamps and for
  * the values the description enumerates, types for everything else (ids, amounts, names); fields
  * the description does not say are there are left out, as they are the provider's own business.
  */
-function template(value: unknown, schema: JSONSchema7, steps: readonly PathStep[], key?: string): unknown {
+function template(
+  dsl: ConsumerDsl,
+  value: unknown,
+  schema: JSONSchema7,
+  steps: readonly PathStep[],
+  key?: string,
+): unknown {
   if (Array.isArray(value)) {
     return value.length === 0
-      ? match.like([])
-      : match.eachLike(template(value[0], schema, [...steps, { kind: 'element' }]));
+      ? dsl.match.like([])
+      : dsl.match.eachLike(template(dsl, value[0], schema, [...steps, { kind: 'element' }]));
   }
   if (value && typeof value === 'object') {
     return Object.fromEntries(
@@ -47,24 +51,24 @@ function template(value: unknown, schema: JSONSchema7, steps: readonly PathStep[
         const at: PathStep[] = [...steps, { kind: 'property', name }];
         // Only what the description says is there: a pact expecting an optional field would fail
         // a provider that leaves it out, and --against-spec says so.
-        return schemaAt(schema, at)?.required ? [[name, template(item, schema, at, name)]] : [];
+        return schemaAt(schema, at)?.required ? [[name, template(dsl, item, schema, at, name)]] : [];
       }),
     );
   }
   const facts = schemaAt(schema, steps);
   if (typeof value === 'string') {
-    if (key === 'access_token') return match.string(EXAMPLE_TOKEN);
+    if (key === 'access_token') return dsl.match.string(EXAMPLE_TOKEN);
     if (facts?.nodes.some((node) => node.format === 'date-time'))
-      return match.regex(TIMESTAMP_PATTERN, value);
+      return dsl.match.regex(dsl.TIMESTAMP_PATTERN, value);
     if (facts?.enum?.includes(value) && facts.enum.length > 1) {
       const escaped = facts.enum.map((choice) => String(choice).replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
-      return match.regex(`^(${escaped.join('|')})$`, value);
+      return dsl.match.regex(`^(${escaped.join('|')})$`, value);
     }
-    return match.string(value);
+    return dsl.match.string(value);
   }
   if (typeof value === 'number')
-    return facts?.types.includes('integer') ? match.integer(value) : match.number(value);
-  if (typeof value === 'boolean') return match.boolean(value);
+    return facts?.types.includes('integer') ? dsl.match.integer(value) : dsl.match.number(value);
+  if (typeof value === 'boolean') return dsl.match.boolean(value);
   return value;
 }
 
@@ -74,7 +78,7 @@ function describe(exchange: RoutedExchange): string {
 }
 
 /** The recorded exchange as a consumer interaction; its credentials become provider-state expressions. */
-function interactionOf(exchange: RoutedExchange): InteractionDefinition {
+function interactionOf(dsl: ConsumerDsl, exchange: RoutedExchange): InteractionDefinition {
   const { request: recorded, response } = exchange.entry;
   const authorization = recorded.headers.find(({ name }) => name.toLowerCase() === 'authorization');
   const isTokenRequest = exchange.operation?.id === 'getAccessToken';
@@ -94,8 +98,8 @@ function interactionOf(exchange: RoutedExchange): InteractionDefinition {
         ? {
             headers: {
               authorization: isTokenRequest
-                ? match.fromProviderState(`Basic ${stateRef('clientCredentials')}`, EXAMPLE_BASIC)
-                : match.fromProviderState(`Bearer ${stateRef('accessToken')}`, `Bearer ${EXAMPLE_TOKEN}`),
+                ? dsl.match.fromProviderState(`Basic ${stateRef('clientCredentials')}`, EXAMPLE_BASIC)
+                : dsl.match.fromProviderState(`Bearer ${stateRef('accessToken')}`, `Bearer ${EXAMPLE_TOKEN}`),
             },
           }
         : {}),
@@ -111,8 +115,10 @@ function interactionOf(exchange: RoutedExchange): InteractionDefinition {
       status: response.status,
       ...(exchange.responseJson !== undefined
         ? {
-            headers: { 'Content-Type': match.regex('^application/json(;.*)?$', 'application/json') },
-            jsonBody: documented ? template(exchange.responseJson, documented, []) : exchange.responseJson,
+            headers: { 'Content-Type': dsl.match.regex('^application/json(;.*)?$', 'application/json') },
+            jsonBody: documented
+              ? template(dsl, exchange.responseJson, documented, [])
+              : exchange.responseJson,
           }
         : {}),
     },
@@ -176,9 +182,14 @@ export async function writePactFromHar(har: Har, options: PactFromHarOptions): P
   const work = await mkdtemp(join(tmpdir(), 'pacu-pact-har-'));
   const name = `${options.consumer}-${options.provider}.json`;
   try {
-    const pact = createConsumerPact({ consumer: options.consumer, provider: options.provider, dir: work });
+    const dsl: ConsumerDsl = await import('./pact-consumer-adapter.ts');
+    const pact = dsl.createConsumerPact({
+      consumer: options.consumer,
+      provider: options.provider,
+      dir: work,
+    });
     for (const exchange of exchanges) {
-      const definition = interactionOf(exchange);
+      const definition = interactionOf(dsl, exchange);
       await pact.interaction(definition, (baseUrl) => sendExample(baseUrl, definition, exchange));
     }
     await mkdir(options.dir, { recursive: true });

@@ -19,6 +19,16 @@ describe('decisions', () => {
     ]);
   });
 
+  it('give one documented view per schema, whose own nodes no caller can change', () => {
+    const request = spec.schema('WalletPayoutRequest');
+    const view = documentedSchema(request);
+    // compileSchema() keeps what it compiled by object: a new view per call compiled it again.
+    expect(documentedSchema(request)).toBe(view);
+    expect(Object.isFrozen(view)).toBe(true);
+    expect(Object.isFrozen(view.properties)).toBe(true);
+    expect(Object.isFrozen(request)).toBe(false);
+  });
+
   it('drop out of the documented view of a schema and stay in the strict one', () => {
     const request = spec.schema('WalletPayoutRequest');
     expect(compileSchema(request)({})).not.toEqual([]);

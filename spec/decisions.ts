@@ -50,22 +50,37 @@ function isDecision(node: unknown): boolean {
  * decision is kept as is (its caller decides whether to use it at all).
  */
 export function documentedSchema(schema: JSONSchema7): JSONSchema7 {
+  // One view per schema, shared, its own nodes frozen: compileSchema() keeps what it compiled by
+  // object, and a fresh copy per call made every rule run compile its schemas again.
+  let view = documentedViews.get(schema);
+  if (!view) {
+    view = documentedCopy(schema);
+    documentedViews.set(schema, view);
+  }
+  return view;
+}
+
+const documentedViews = new WeakMap<JSONSchema7, JSONSchema7>();
+
+function documentedCopy(schema: JSONSchema7): JSONSchema7 {
   const strip = (node: JSONSchema7): JSONSchema7 => {
     const copy: JSONSchema7 = { ...node };
     if (copy.allOf) {
       const kept = copy.allOf.filter((member) => !isDecision(member)).map(strip);
-      if (kept.length > 0) copy.allOf = kept;
+      if (kept.length > 0) copy.allOf = Object.freeze(kept) as JSONSchema7[];
       else delete copy.allOf;
     }
     for (const key of ['anyOf', 'oneOf'] as const) {
       const members = copy[key];
-      if (members) copy[key] = members.map(strip);
+      if (members) copy[key] = Object.freeze(members.map(strip)) as JSONSchema7[];
     }
     if (copy.properties) {
-      copy.properties = Object.fromEntries(Object.entries(copy.properties).map(([k, v]) => [k, strip(v)]));
+      copy.properties = Object.freeze(
+        Object.fromEntries(Object.entries(copy.properties).map(([k, v]) => [k, strip(v)])),
+      );
     }
     if (copy.items) copy.items = strip(copy.items);
-    return copy;
+    return Object.freeze(copy);
   };
   return strip(schema);
 }

@@ -46,7 +46,22 @@ export function emailArbitrary(): fc.Arbitrary<string> {
     .map(([local, domain]) => `${local}@${domain}.example`);
 }
 
-function stringArbitrary(schema: JSONSchema7): fc.Arbitrary<string> {
+/**
+ * Built once per schema as written (its `allOf` not yet merged): fast-check reads a pattern's
+ * regular expression, and tries its characters on known awkward strings, when the arbitrary is made.
+ */
+const strings = new WeakMap<JSONSchema7, fc.Arbitrary<string>>();
+
+function stringArbitrary(written: JSONSchema7, flat: JSONSchema7): fc.Arbitrary<string> {
+  let built = strings.get(written);
+  if (!built) {
+    built = newStringArbitrary(flat);
+    strings.set(written, built);
+  }
+  return built;
+}
+
+function newStringArbitrary(schema: JSONSchema7): fc.Arbitrary<string> {
   const minLength = Math.max(1, schema.minLength ?? 1);
   const maxLength = Math.min(schema.maxLength ?? 24, Math.max(minLength, 24));
   if (schema.format === 'email') return emailArbitrary();
@@ -127,6 +142,6 @@ export function arbitraryFromSchema(
     case 'number':
       return numberArbitrary(flat);
     default:
-      return stringArbitrary(flat);
+      return stringArbitrary(schema, flat);
   }
 }

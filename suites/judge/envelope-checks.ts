@@ -115,7 +115,12 @@ function errorChecker(spec: Spec<string>, operation: string, status: number): Sc
   });
 }
 
-const statedErrorCheck = compileSchema(onlyItsMembers(STATED_ERROR_ENVELOPE));
+// Compiled on first use: a process that only prints help or a usage error never builds Ajv.
+let statedError: SchemaCheck | undefined;
+function statedErrorCheck(): SchemaCheck {
+  statedError ??= compileSchema(onlyItsMembers(STATED_ERROR_ENVELOPE));
+  return statedError;
+}
 
 /**
  * Why an error response breaks the error envelope, or undefined: judged against the documented
@@ -127,7 +132,7 @@ export function errorShapeProblem(
 ): string | undefined {
   const envelope = envelopeOf(response);
   if (!envelope) return `the error body is not a JSON object: ${response.text.slice(0, 80) || '(empty)'}`;
-  const check = judged ? errorChecker(judged.spec, judged.operation, response.status) : statedErrorCheck;
+  const check = judged ? errorChecker(judged.spec, judged.operation, response.status) : statedErrorCheck();
   const issues = check(envelope);
   if (issues.length === 0) return undefined;
   return `the error body breaks the error envelope: ${issues
