@@ -46,11 +46,29 @@ function listen(server: Server): Promise<number> {
 }
 
 describe('pacu check output', () => {
+  // How pacu prints is the same whatever it checks: a mock this file starts, not one per process.
+  let mock: RunningMock;
+  let quick: string[] = [];
+  beforeAll(async () => {
+    mock = await startMock({ log: () => {} });
+    const { clientId, clientSecret } = mock.demoClient;
+    const { cardId, cardTransactionId, pushToCardId } = mock.seeded;
+    quick = [
+      ...QUICK,
+      ...['--target', mock.url, '--control-url', mock.origin],
+      ...['--client-id', clientId, '--client-secret', clientSecret],
+      ...['--card-id', cardId, '--card-transaction-id', cardTransactionId, '--push-to-card-id', pushToCardId],
+    ];
+  });
+  afterAll(async () => {
+    await mock.close();
+  });
+
   it('colours only on a terminal or with FORCE_COLOR, and never with NO_COLOR', async () => {
     const [plain, forced, refused] = await Promise.all([
-      pacu(QUICK),
-      pacu(QUICK, { env: { FORCE_COLOR: '1' } }),
-      pacu(QUICK, { env: { FORCE_COLOR: '1', NO_COLOR: '1' } }),
+      pacu(quick),
+      pacu(quick, { env: { FORCE_COLOR: '1' } }),
+      pacu(quick, { env: { FORCE_COLOR: '1', NO_COLOR: '1' } }),
     ]);
     expect(plain.code).toBe(0);
     expect(plain.stdout).not.toContain(ESC);
@@ -60,9 +78,9 @@ describe('pacu check output', () => {
 
   it('prints no per-check lines in a CI log unless --verbose, and only the summary with --quiet', async () => {
     const [log, verbose, quiet] = await Promise.all([
-      pacu(QUICK),
-      pacu([...QUICK, '--verbose']),
-      pacu([...QUICK, '--quiet']),
+      pacu(quick),
+      pacu([...quick, '--verbose']),
+      pacu([...quick, '--quiet']),
     ]);
     const perCheck = /^passed\s+envelope\.content-type \w+ \(\d+ runs\)$/m;
     expect(log.stdout).not.toMatch(perCheck);
@@ -73,7 +91,7 @@ describe('pacu check output', () => {
   });
 
   it('writes the json report to stdout with json:-, and nothing else there', async () => {
-    const run = await pacu([...QUICK, '--reporter', 'json:-']);
+    const run = await pacu([...quick, '--reporter', 'json:-']);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as { rules: Array<{ id: string }> };
     expect(new Set(report.rules.map((rule) => rule.id))).toEqual(new Set(['envelope.content-type']));
@@ -82,7 +100,7 @@ describe('pacu check output', () => {
   it('refuses a report path it cannot write before the run, with one line and exit 2', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'pacu-report-')), 'a-file');
     writeFileSync(file, '');
-    const run = await pacu([...QUICK, '--reporter', `junit:${file}/report.xml`]);
+    const run = await pacu([...quick, '--reporter', `junit:${file}/report.xml`]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
       /^pacu: cannot write the junit report to .*\/a-file\/report\.xml: .*\/a-file is not a directory\n$/,
