@@ -21,12 +21,15 @@ const children: ChildProcess[] = [];
 /** The languages a block may have: what runs, what type-checks, and what is only shown. */
 const LANGS = new Set(['js', 'ts', 'sh', 'text', 'json', 'yaml']);
 
-/** Run `npx pacu-kit ARGS` in the project, never reaching for the registry. */
-function npx(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** What `npx pacu-kit` runs in the project, once it has found the package (checked below). */
+const bin = path.join(project, 'node_modules/.bin/pacu');
+
+/** Run COMMAND ARGS in the project, never reaching for the registry. */
+function exec(command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) =>
     execFile(
-      'npx',
-      ['--offline', 'pacu-kit', ...args],
+      command,
+      args,
       { cwd: project, maxBuffer: 2 ** 26, env: { ...process.env, NO_COLOR: '1' } },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
@@ -34,12 +37,12 @@ function npx(args: string[]): Promise<{ code: number; stdout: string; stderr: st
   );
 }
 
+/** `npx pacu-kit ARGS`, as the installed bin npx runs. */
+const pacu = (args: string[]) => exec(bin, args);
+
 /** `pacu mock …` runs until stopped: start it, wait for its first line, leave it to afterAll. */
 async function startsAndAnswers(args: string[]): Promise<string> {
-  const child = spawn('npx', ['--offline', 'pacu-kit', ...args], {
-    cwd: project,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(bin, args, { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let stderr = '';
   child.stderr?.on('data', (data: Buffer) => {
@@ -58,7 +61,7 @@ beforeAll(async () => {
   // "sandbox.har": a recording of a pacu mock standing in for the sandbox, made by `pacu record`.
   const port = String(await freePort());
   await startsAndAnswers(['mock', '--port', port]);
-  const recorded = await npx([
+  const recorded = await pacu([
     'record',
     ...['--target', `http://127.0.0.1:${port}/v3`, '--client-id', 'pacu-demo'],
     ...['--client-secret', 'pacu-demo-secret', '--out', 'sandbox.har'],
@@ -110,6 +113,17 @@ describe('the examples of the README and the guides, against the installed tarba
     expect(skipped.length).toBeLessThanOrEqual(3);
     for (const block of skipped)
       expect(block.notRun?.length, where(block.file, block.line)).toBeGreaterThan(10);
+  });
+
+  it('runs `npx pacu-kit` as the installed bin, which runs every pacu line below', async () => {
+    // npx finds the package once for every line: each line then starts that bin (decision 158).
+    const [viaNpx, direct] = await Promise.all([
+      exec('npx', ['--offline', 'pacu-kit', '--version']),
+      pacu(['--version']),
+    ]);
+    expect(viaNpx.code, viaNpx.stderr).toBe(0);
+    expect(viaNpx.stdout).toBe(direct.stdout);
+    expect(direct.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 
   it('runs every js block with node', async () => {
@@ -221,14 +235,14 @@ describe('the examples of the README and the guides, against the installed tarba
         expect(first, at).toMatch(/127\.0\.0\.1:\d+\/v3/);
         return;
       }
-      const result = await npx(call.args);
+      const result = await pacu(call.args);
       // check and verify judge the embedded mock: a verdict (0 or 1) is what they give, never a usage error.
       const verdicts = call.args[0] === 'check' || call.args[0] === 'verify' ? [0, 1] : [0];
       expect(verdicts, `${at}\n${result.stderr}`).toContain(result.code);
       // npm's own warnings about the machine's npm config are npm's, not pacu's.
       expect(result.stderr.replace(/^npm warn .*\n/gm, ''), at).toBe('');
     };
-    // Two at a time: each call is a process of its own (npx, then pacu), mostly waiting on the other.
+    // Two at a time: each call is a process of its own, mostly waiting on the other.
     let next = 0;
     await Promise.all(
       [0, 1].map(async () => {
