@@ -17,7 +17,7 @@ import { deferRequestCheck } from './deferred-request-check.ts';
 import { createApiHandler } from './internal/app.ts';
 import { type Behaviour, pacuBehaviour } from './internal/behaviour.ts';
 import { createClock } from './internal/clock.ts';
-import { COLLECT_AFTER_LOADING, collectGarbage } from './internal/collect-garbage.ts';
+import { COLLECT_AFTER_LOADING, collectGarbage, collectStartGarbage } from './internal/collect-garbage.ts';
 import { createConsumerLayer } from './internal/consumer-layer.ts';
 import type { MockContext } from './internal/context.ts';
 import { type ConsumerSide, createControl, installScenarioFaults } from './internal/control.ts';
@@ -282,7 +282,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       // A server starts from a collected heap, or the loading garbage sets the next collection's
       // limit too low and a young store's first seconds pay for it (decision 042). Done once Prism
       // is loaded (requests wait for it anyway), so the ready line does not wait for the collection.
-      if (!collectedAfterLoading && prism.loaded) collectGarbage();
+      if (!collectedAfterLoading && prism.loaded) collectStartGarbage();
       const limits = {
         ...FRONT_DOOR_DEFAULTS,
         maxHeaderSize: resolved.maxHeaderSize,
@@ -293,7 +293,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       origin = server.origin;
       // Prism loads once the socket listens (and the caller has said so), then the heap is
       // collected again for the reason above.
-      if (!prism.loaded) setImmediate(() => void prism.load().then(collectGarbage));
+      if (!prism.loaded) setImmediate(() => void prism.load().then(collectStartGarbage));
       if (resolved.control && controlToken && !isLoopbackHost(resolved.host)) {
         resolved.log(
           `pacu mock: warning: listening on ${resolved.host} serves the control API (secrets, reset) beyond this machine; it answers only with header x-pacu-control-token: ${controlToken}`,

@@ -47,9 +47,23 @@ export async function readOperations(parsed: Readonly<Record<string, unknown>>):
  * Load the operations of `specFile` with Prism and return a checker with Prism's validation
  * semantics (body, query and path parameters; security is the mock's own, since tokens are state).
  */
-export async function loadPrismRequestCheck(
+export function loadPrismRequestCheck(
   document: Readonly<Record<string, unknown>>,
 ): Promise<PrismRequestCheck> {
+  // Read once per description: a second mock of the same one (a test suite starts dozens) reuses
+  // the operations, and with them the validators Prism compiled for their schemas.
+  let check = checks.get(document);
+  if (!check) {
+    check = newRequestCheck(document);
+    checks.set(document, check);
+    check.catch(() => checks.delete(document));
+  }
+  return check;
+}
+
+const checks = new WeakMap<Readonly<Record<string, unknown>>, Promise<PrismRequestCheck>>();
+
+async function newRequestCheck(document: Readonly<Record<string, unknown>>): Promise<PrismRequestCheck> {
   const operations = await readOperations(document);
   const byId = new Map<string, PrismOperation>(
     operations.map((operation) => [operation.iid ?? '', operation]),

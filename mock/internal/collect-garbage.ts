@@ -18,3 +18,16 @@ export function collectGarbage(): void {
     if (!exposed) setFlagsFromString('--no-expose-gc');
   }
 }
+
+let startCollected = false;
+
+/**
+ * The collection a server's start gets once its modules and Prism are loaded (decision 042): once
+ * per process. A later mock of the same process loads nothing new, and a collection of its host's
+ * heap (a test runner's, say) would cost each start more than the mock itself.
+ */
+export function collectStartGarbage(): void {
+  if (startCollected) return;
+  startCollected = true;
+  collectGarbage();
+}
