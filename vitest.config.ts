@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** The unit tests beside the code they test: pure functions and in-process servers, no process-wide state. */
+/** The unit tests beside the code they test: pure functions and in-process servers. */
 const UNIT = '{spec,http,mock,suites,contracts,diff,cli,proxy}/**/*.test.ts';
 /** The Pact consumer tests: run only to regenerate the pacts (`npm run pacts`, vitest.pact.config.ts). */
 const CONSUMER_TESTS = 'contracts/consumer-tests/**/*.test.ts';
@@ -60,25 +60,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'unit',
+          // The unit tests beside the code and the scenarios under test/, in one project: one
+          // transform of each source and one module graph per worker for both (decision 158).
+          name: 'repository',
           env: COMPILED_CHILDREN,
-          include: [UNIT],
+          include: [UNIT, 'test/**/*.test.ts'],
           exclude: [...EXCLUDED, CONSUMER_TESTS],
-          // One module graph per worker instead of one per file: loading Prism and the description
-          // again for each of these small files cost more than running them (decision 155).
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'scenarios',
-          env: COMPILED_CHILDREN,
-          include: ['test/**/*.test.ts'],
-          exclude: EXCLUDED,
-          // One module graph per worker here too: a fresh one per file loaded the spec, Prism and
-          // undici again and ran each file's checks on code not yet optimised (decision 156). What
-          // a file starts must not outlive it, and each-file.ts fails a file that leaves anything.
+          // A module graph per worker, not per file: a fresh one per file loaded the spec, Prism and
+          // undici again and ran each file's checks on code not yet optimised (decisions 155, 156).
+          // What a file starts must not outlive it, and each-file.ts fails a file that leaves anything.
           isolate: false,
           setupFiles: ['test/helpers/each-file.ts'],
         },

@@ -1,5 +1,5 @@
-// Set up before every scenario file. The scenario files share one module graph per worker
-// (decision 156), so nothing a file starts may outlive it: what a helper's `closers` holds is
+// Set up before every test file of the repository. They share one module graph per worker
+// (decisions 156, 158), so nothing a file starts may outlive it: what a helper's `closers` holds is
 // closed after each test, and a file that leaves a server, a socket, a child process or a timer
 // running fails here, naming what it left.
 import { afterAll, afterEach, beforeAll } from 'vitest';
