@@ -1,4 +1,5 @@
-import { type Dispatcher, request } from 'undici';
+// undici loads with the first request: `pacu diff` without a broker never needs it.
+import type { Dispatcher } from 'undici';
 import { TargetUnreachableError } from '../spec/index.ts';
 import { type PactInteraction, parsePact } from './pact-file.ts';
 
@@ -23,6 +24,7 @@ export async function fetchBrokerPacts(
   const call = async (url: string, body?: unknown): Promise<Hal> => {
     let response: Dispatcher.ResponseData;
     try {
+      const { request } = await import('undici');
       response = await request(url, {
         method: body === undefined ? 'GET' : 'POST',
         headers: {

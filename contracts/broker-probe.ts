@@ -1,4 +1,5 @@
-import { type Dispatcher, request } from 'undici';
+// undici loads with the first request: `pacu diff` without a broker never needs it.
+import type { Dispatcher } from 'undici';
 import { TargetUnreachableError } from '../spec/index.ts';
 
 interface BrokerAccess {
@@ -27,6 +28,7 @@ export async function assertBrokerReachable(broker: BrokerAccess, timeoutMs: num
   let response: Dispatcher.ResponseData;
   try {
     // undici, not fetch: fetch refuses some ports outright, which would hide the real reason.
+    const { request } = await import('undici');
     response = await request(broker.url, {
       headers: { accept: 'application/hal+json', ...brokerAuthorization(broker) },
       headersTimeout: timeoutMs,

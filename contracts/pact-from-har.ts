@@ -1,7 +1,6 @@
 import { copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, request } from 'undici';
 import { type Har, type RoutedExchange, routeHar } from '../http/index.ts';
 import { ConfigError, type JSONSchema7, loadSpec, type Spec, schemaForProfile } from '../spec/index.ts';
 import { basic } from '../suites/index.ts';
@@ -140,6 +139,7 @@ async function sendExample(baseUrl: string, definition: InteractionDefinition, e
   else if (definition.request.formBody !== undefined)
     headers['content-type'] = 'application/x-www-form-urlencoded';
   // One connection per interaction, closed before Pact looks at what its mock server received.
+  const { Agent, request } = await import('undici');
   const dispatcher = new Agent({ connections: 1 });
   try {
     const answer = await request(`${baseUrl}${exchange.path}`, {

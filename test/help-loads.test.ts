@@ -1,6 +1,6 @@
 // A command's --help, and a flag it does not know, are answered before anything heavy loads: pact-js
-// (its consumer DSL brings express, GraphQL and ramda) loads when a pact is written or verified, and
-// Ajv when a schema is first checked.
+// (its consumer DSL brings express, GraphQL and ramda) loads when a pact is written or verified, Ajv
+// when a schema is first checked, undici with the first request.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,10 +14,10 @@ const { createRequire } = require('node:module');
 process.on('exit', () => {
   const files = Object.keys(createRequire(__filename).cache);
   const used = (name) => files.some((file) => file.includes('/node_modules/' + name + '/'));
-  process.stderr.write('\\nLOADED ' + JSON.stringify({ pact: used('@pact-foundation/pact'), ajv: used('ajv') }));
+  process.stderr.write('\\nLOADED ' + JSON.stringify({ pact: used('@pact-foundation/pact'), ajv: used('ajv'), undici: used('undici') }));
 });`;
 
-function loaded(args: string[]): Promise<{ pact: boolean; ajv: boolean }> {
+function loaded(args: string[]): Promise<{ pact: boolean; ajv: boolean; undici: boolean }> {
   const preload = path.join(mkdtempSync(path.join(tmpdir(), 'pacu-loads-')), 'watch.cjs');
   writeFileSync(preload, WATCH);
   return new Promise((resolve, reject) =>
@@ -35,7 +35,7 @@ describe('what a command loads before it runs', () => {
     ['replay', '--help'],
     ['diff', '--no-such-flag'],
     ['check', '--no-such-flag'],
-  ])('pacu %s %s: no pact-js, no Ajv', async (command, flag) => {
-    expect(await loaded([command, flag])).toEqual({ pact: false, ajv: false });
+  ])('pacu %s %s: no pact-js, no Ajv, no undici', async (command, flag) => {
+    expect(await loaded([command, flag])).toEqual({ pact: false, ajv: false, undici: false });
   });
 });

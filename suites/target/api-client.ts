@@ -1,4 +1,4 @@
-import { Agent, errors as undiciErrors, request as undiciRequest } from 'undici';
+import type { Agent, request as undiciRequest } from 'undici';
 import type {
   AccountCreationRequest,
   OperationId,
@@ -116,10 +116,10 @@ function transportHint(error: unknown): string {
     '';
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
-  if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError)
-    return 'timed out';
-  if (error instanceof undiciErrors.ConnectTimeoutError) return 'connect timed out';
-  if (error instanceof undiciErrors.HTTPParserError || /^HPE_/.test(code))
+  // undici's error codes, read as codes: undici loads with the first request (see createApiClient).
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return 'timed out';
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return 'connect timed out';
+  if ((error as Error)?.name === 'HTTPParserError' || /^HPE_/.test(code))
     return 'it answered something that is not HTTP/1.1';
   if (code.startsWith('ERR_SSL') || code === 'EPROTO')
     return `the TLS handshake failed (${code}); if the server speaks plain HTTP, use http://`;
@@ -152,12 +152,19 @@ function parseJson(text: string): unknown {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? API_CLIENT_DEFAULTS.timeoutMs;
-  const agent = new Agent({
-    connections: options.connections ?? API_CLIENT_DEFAULTS.connections,
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    connectTimeout: timeoutMs,
-  });
+  // undici loads with the first request, not with suites/: a command that only prints its help or a
+  // usage error never needs it (a fifth of a second of every start).
+  let transport: Promise<{ agent: Agent; request: typeof undiciRequest }> | undefined;
+  const undici = () =>
+    (transport ??= import('undici').then(({ Agent, request }) => ({
+      agent: new Agent({
+        connections: options.connections ?? API_CLIENT_DEFAULTS.connections,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        connectTimeout: timeoutMs,
+      }),
+      request,
+    })));
 
   const pacer = options.pacer ?? createPacer();
   const maxWaitMs = options.maxThrottleWaitMs ?? API_CLIENT_DEFAULTS.maxThrottleWaitMs;
@@ -176,7 +183,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const started = performance.now();
     let throttled = false;
     try {
-      const response = await undiciRequest(`${baseUrl}${request.path}`, {
+      const { agent, request: send } = await undici();
+      const response = await send(`${baseUrl}${request.path}`, {
         dispatcher: agent,
         method: request.method,
         headers: { ...options.headers, ...request.headers },
@@ -269,6 +277,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return get(`${path('listUsers')}${text ? `?${text}` : ''}`, token);
     },
     getP2pStatus: (userId, token) => get(path('getP2pStatus', { user_id: userId }), token),
-    close: () => agent.close(),
+    close: async () => {
+      if (transport) await (await transport).agent.close();
+    },
   };
 }
