@@ -15,8 +15,8 @@ export function restoreManifest(dir) {
 
 /**
  * Keep the package.json of `dir` aside and put the shipped one in its place, by a rename: the tests
- * pack while other processes (tsc, vite) read package.json, and a file rewritten in place is empty
- * for a moment.
+ * pack while other processes (vitest's resolver, tsc) read package.json, and a file rewritten in
+ * place is empty for a moment.
  */
 export function shipManifest(dir) {
   restoreManifest(dir);

@@ -1,6 +1,6 @@
 // `npm pack` swaps the repository's package.json for the shipped one and back (prepack, postpack)
 // while the test run's other processes read it: the swap is a rename, never a rewrite in place,
-// which a reader can catch empty (a typecheck failed with "package.json: File is empty").
+// which a reader can catch empty (vitest once failed to load a test file: "package.json: File is empty").
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
