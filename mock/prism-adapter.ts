@@ -6,7 +6,7 @@ import { transformOas3Operations } from '@stoplight/http-spec/oas3/operation';
 import { bundleTarget, decycle } from '@stoplight/json';
 import $RefParser from '@stoplight/json-schema-ref-parser';
 import { validateInput } from '@stoplight/prism-http/dist/validator/index.js';
-import type { OperationId } from '../spec/index.ts';
+import { type OperationId, pendingOnce } from '../spec/index.ts';
 
 /** A request as Prism's validator needs it: path relative to the base path, headers lower-case. */
 export interface PrismInput {
@@ -44,7 +44,7 @@ export async function readOperations(parsed: Readonly<Record<string, unknown>>):
 }
 
 /**
- * Load the operations of `specFile` with Prism and return a checker with Prism's validation
+ * Read the operations of `document` with Prism and return a checker with Prism's validation
  * semantics (body, query and path parameters; security is the mock's own, since tokens are state).
  */
 export function loadPrismRequestCheck(
@@ -52,13 +52,7 @@ export function loadPrismRequestCheck(
 ): Promise<PrismRequestCheck> {
   // Read once per description: a second mock of the same one (a test suite starts dozens) reuses
   // the operations, and with them the validators Prism compiled for their schemas.
-  let check = checks.get(document);
-  if (!check) {
-    check = newRequestCheck(document);
-    checks.set(document, check);
-    check.catch(() => checks.delete(document));
-  }
-  return check;
+  return pendingOnce(checks, document, () => newRequestCheck(document));
 }
 
 const checks = new WeakMap<Readonly<Record<string, unknown>>, Promise<PrismRequestCheck>>();

@@ -21,6 +21,7 @@ import {
   type WebhookEventSpec,
 } from './model.ts';
 import { parseDescription } from './parsed-description.ts';
+import { pendingOnce } from './pending-once.ts';
 
 /** spec/openapi.yaml beside this file: the one description everything in pacu is driven by. */
 export const DEFAULT_SPEC_FILE: string = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
@@ -164,13 +165,7 @@ function once<T>(
   read: (absolute: string) => Promise<T>,
 ): Promise<T> {
   const absolute = path.resolve(file);
-  let pending = cache.get(absolute);
-  if (!pending) {
-    pending = read(absolute);
-    cache.set(absolute, pending);
-    pending.catch(() => cache.delete(absolute));
-  }
-  return pending;
+  return pendingOnce(cache, absolute, () => read(absolute));
 }
 
 const loaded = new Map<string, Promise<Spec>>();

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { bearerToken, type Redactor } from '../../http/index.ts';
-import { ConfigError, type Profile, type Spec, TargetUnreachableError } from '../../spec/index.ts';
+import {
+  ConfigError,
+  type Profile,
+  pendingOnce,
+  type Spec,
+  TargetUnreachableError,
+} from '../../spec/index.ts';
 import type { ErrorAnswerProblem, ReceivingCase, Rule } from '../rules/rule.ts';
 import { type ApiClient, createApiClient } from '../target/api-client.ts';
 import type { ApiRequest, ApiResponse } from '../target/api-request.ts';
@@ -159,13 +165,8 @@ function createSend(
     // The same request in the same case of the same seed: two rules drawing alike send it once. A
     // write repeated in other cases is sent again (a second token, a second payment may differ).
     const key = `${receivedIn.path ?? ''} ${exchangeKey(request, tokens)}`;
-    const known = shared.get(key);
-    if (known) return known;
-    const pending = exchange(request, operation, receivedIn);
-    shared.set(key, pending);
     // A lost answer is not an answer: the next rule to ask sends it itself.
-    pending.catch(() => shared.delete(key));
-    return pending;
+    return pendingOnce(shared, key, () => exchange(request, operation, receivedIn));
   };
 }
 

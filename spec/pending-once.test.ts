@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { pendingOnce } from './index.ts';
+
+describe('pendingOnce', () => {
+  it('starts the work once for every caller of a key, and again after it failed', async () => {
+    const cache = new Map<string, Promise<number>>();
+    let started = 0;
+    const work = (fail: boolean) => () => {
+      started++;
+      return fail ? Promise.reject(new Error('lost')) : Promise.resolve(started);
+    };
+    const first = pendingOnce(cache, 'a', work(true));
+    expect(pendingOnce(cache, 'a', work(false))).toBe(first);
+    await expect(first).rejects.toThrow('lost');
+    expect(await pendingOnce(cache, 'a', work(false))).toBe(2);
+    expect(await pendingOnce(cache, 'a', work(false))).toBe(2);
+    expect(started).toBe(2);
+  });
+});
