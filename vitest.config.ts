@@ -47,8 +47,9 @@ export default defineConfig({
     // test/contracts-reproducible.test.ts, a child vitest with PACU_PACT_DIR set that runs alone
     // (vitest.pact.config.ts): beside another file's Pact FFI mock servers it missed requests.
 
-    // The processes tests start run the compiled pacu, rebuilt here when the sources changed.
-    globalSetup: ['test/helpers/build-if-stale.ts'],
+    // The processes tests start run the compiled pacu, rebuilt here when the sources changed; the
+    // cluster's tests run Debian's PostgreSQL and nginx, installed here as root when missing.
+    globalSetup: ['test/helpers/build-if-stale.ts', 'test/helpers/system-servers.ts'],
     // Servers on loopback start in most suites; a generous timeout keeps a loaded 2-core CI honest.
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -18,8 +18,11 @@ const blocks = documentedBlocks(root);
 const runnable = blocks.filter((block) => !block.notRun);
 const project = inject('project');
 const children: ChildProcess[] = [];
-/** The languages a block may have: what runs, what type-checks, and what is only shown. */
-const LANGS = new Set(['js', 'ts', 'sh', 'text', 'json', 'yaml']);
+/**
+ * The languages a block may have: what runs, what type-checks, and what is only shown here (the
+ * shared-mock guide's nginx config runs in test/cluster.test.ts, in front of real replicas).
+ */
+const LANGS = new Set(['js', 'ts', 'sh', 'text', 'json', 'yaml', 'nginx']);
 
 /** What `npx pacu-kit` runs in the project, once it has found the package (checked below). */
 const bin = path.join(project, 'node_modules/.bin/pacu');
