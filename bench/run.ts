@@ -1,11 +1,12 @@
 // npm run bench: start-up, the mock under load beside bare node:http, the mock on a million stored
-// transfers; `--only startup|load|proxy|remote` runs one part (how each measures: docs/performance.md).
+// transfers; `--only startup|load|proxy|remote|cluster` runs one part (docs/performance.md).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MOCK_NODE_FLAGS } from '../cli/mock-runtime.ts';
 import { DEFAULT_SPEC_FILE } from '../spec/index.ts';
+import { clusterRuns } from './cluster.ts';
 import { EXAMPLE_TRANSFER, mockToken, requests, row } from './load-requests.ts';
 import { type StateDump, writeStateWithTransfers } from './million.ts';
 import { proxyRuns } from './proxy.ts';
@@ -137,6 +138,7 @@ async function main(): Promise<void> {
   // --rounds: the proxy's rounds (default 1), or the startup part's (default 10).
   if (flags.only === 'proxy') return proxyRuns(connections, seconds, Number(flags.rounds ?? 1), flags.prism);
   if (flags.only === 'remote') return remoteRuns();
+  if (flags.only === 'cluster') return clusterRuns(connections, seconds);
   if (flags.only !== 'load') {
     const startup = await measureStartup(DEFAULT_SPEC_FILE, Number(flags.rounds ?? 10));
     console.log(JSON.stringify({ startup }));

@@ -27,6 +27,8 @@ export interface TestPostgres {
   readonly dataDir: string;
   /** Whether the server is up (between start and stop). */
   readonly running: boolean;
+  /** The postmaster's pid while it runs (its backends are its children). */
+  readonly pid: number | undefined;
   /** The URL `pacu mock --store` takes for a database of this server. */
   url(database?: string): string;
   /** A new, empty database (a copy of template0); resolves with its URL. */
@@ -147,6 +149,9 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Test
     dataDir,
     get running() {
       return child !== undefined;
+    },
+    get pid() {
+      return child?.pid;
     },
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
     async createDatabase(name = `t${++databases}_${process.pid}`) {

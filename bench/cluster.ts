@@ -1,0 +1,249 @@
+// `--only cluster`: the mock on PostgreSQL (docs/guides/shared-mock.md), side by side in one run with
+// the same mock on --state and with PostgreSQL's own `pgbench -N`; then one, two and three replicas
+// behind nginx, with the CPU each part uses per answer. How it measures: docs/performance.md.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from '../test/helpers/free-port.ts';
+import { startNginx } from '../test/helpers/nginx.ts';
+import { startPostgres, type TestPostgres } from '../test/helpers/postgres.ts';
+import { findPostgres } from '../test/helpers/system-servers.ts';
+import { startCli } from '../test/mock-process.ts';
+import { mockToken, requests } from './load-requests.ts';
+import { pinTree, treeCpuSeconds } from './process-cpu.ts';
+import { LOAD_CPU, SERVER_CPU } from './targets.ts';
+import { type LoadRequest, type LoadResult, measure, requireWrk } from './wrk.ts';
+
+/** The issue's targets: shares of the same mock on --state, and of pgbench -N. */
+const TARGETS = { getOfState: 0.5, postOfState: 0.25, postOfPgbench: 0.5 } as const;
+const CONTROL_TOKEN = 'pacu-bench-control-token';
+const GET = 'GET /users';
+const POST = 'POST /payments/usd/direct';
+
+/** A server side under load: the pids whose CPU counts, by name. */
+interface Side {
+  readonly origin: string;
+  readonly parts: Readonly<Record<string, number>>;
+}
+
+/** One measured load: wrk's figures and each part's CPU per answer, in microseconds. */
+interface Measured {
+  readonly result: LoadResult;
+  readonly cpuUs: Record<string, number>;
+  /** The server core's busy share over the counted run: near 1 shows the servers, not wrk, set the rate. */
+  readonly serverCore: number;
+}
+
+const round = (value: number, places = 2): number => Math.round(value * 10 ** places) / 10 ** places;
+
+/** wrk for `seconds` after two uncounted seconds, with each part's CPU read around the counted run. */
+async function load(
+  side: Side,
+  request: LoadRequest,
+  connections: number,
+  seconds: number,
+): Promise<Measured> {
+  const target = { origin: side.origin, basePath: '/v3' };
+  await measure(target, request, connections, 2, LOAD_CPU, 0);
+  const before = Object.fromEntries(
+    Object.entries(side.parts).map(([name, pid]) => [name, treeCpuSeconds(pid)]),
+  );
+  const result = await measure(target, request, connections, seconds, LOAD_CPU, 0);
+  const wall = result.total / Math.max(1, result.requestsPerSecond);
+  const cpuUs: Record<string, number> = {};
+  let busy = 0;
+  for (const [name, pid] of Object.entries(side.parts)) {
+    const used = treeCpuSeconds(pid) - (before[name] ?? 0);
+    busy += used;
+    cpuUs[name] = Math.round((used * 1e6) / Math.max(1, result.total));
+  }
+  cpuUs.total = Object.values(cpuUs).reduce((sum, value) => sum + value, 0);
+  return { result, cpuUs, serverCore: round(busy / Math.max(wall, 1e-9)) };
+}
+
+/** `pgbench -N` (insert, select, update a row by key) with `clients` clients on the load core. */
+async function pgbench(
+  pg: TestPostgres,
+  clients: number,
+  seconds: number,
+): Promise<{ tps: number; cpuUs: number }> {
+  const install = findPostgres();
+  if (!install) throw new Error('pgbench: no PostgreSQL binaries');
+  const url = await pg.createDatabase('pgbench');
+  const bin = path.join(install.bin, 'pgbench');
+  await promisify(execFile)(bin, ['-i', '-q', '-s', '1', url]);
+  const run = (time: number) =>
+    promisify(execFile)('taskset', [
+      '-c',
+      LOAD_CPU,
+      bin,
+      '-N',
+      '-c',
+      String(clients),
+      '-j',
+      '1',
+      '-T',
+      String(time),
+      url,
+    ]);
+  await run(2);
+  const server = pg.pid as number;
+  const before = treeCpuSeconds(server);
+  const { stdout } = await run(seconds);
+  const used = treeCpuSeconds(server) - before;
+  const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? 0);
+  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? 1);
+  return { tps: Math.round(tps), cpuUs: Math.round((used * 1e6) / transactions) };
+}
+
+/** `pacu mock` as users start it (the compiled bin), on the server core. */
+interface Replica extends Side {
+  readonly info: Record<string, string>;
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+async function replica(name: string, store: { url: string } | { stateFile: string }): Promise<Replica> {
+  const port = await freePort();
+  const args = [
+    ...['--port', String(port), '--seed', '1'],
+    ...('url' in store
+      ? ['--store', store.url, '--control-token', CONTROL_TOKEN]
+      : ['--state', store.stateFile]),
+  ];
+  const started = await startCli(args, { cpus: SERVER_CPU });
+  const pid = Number(started.info.pid);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    info: started.info,
+    parts: { [name]: pid },
+    stop: async () => {
+      if (started.child.exitCode !== null) return;
+      const exited = new Promise((resolve) => started.child.once('exit', resolve));
+      started.child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** GET /users and a new transfer per request, through `side`, with a token `issuer` granted. */
+async function bothLoads(
+  side: Side,
+  issuer: Replica,
+  connections: number,
+  seconds: number,
+): Promise<Record<string, Measured>> {
+  const token = await mockToken({ origin: side.origin, info: issuer.info });
+  const loads = requests(token, issuer.info.merchantAccountId as string);
+  const figures: Record<string, Measured> = {};
+  for (const [label, request] of Object.entries(loads)) {
+    figures[label] = await load(side, request, connections, seconds);
+    const { result, cpuUs, serverCore } = figures[label] as Measured;
+    console.log(
+      `  ${label.padEnd(26)} ${String(result.requestsPerSecond).padStart(6)} req/s  p99 ${result.p99Ms.toFixed(1).padStart(5)} ms  CPU per answer ${Object.entries(
+        cpuUs,
+      )
+        .map(([name, us]) => `${name} ${us} us`)
+        .join(
+          ', ',
+        )}  server core ${Math.round(serverCore * 100)}%${result.non2xx || result.errors ? `  (non-2xx ${result.non2xx}, errors ${result.errors})` : ''}`,
+    );
+  }
+  return figures;
+}
+
+/** Start `count` replicas on one database, nginx round robin in front, all on the server core. */
+async function behindNginx(pg: TestPostgres, count: number, connections: number, seconds: number) {
+  const url = await pg.createDatabase(`replicas_${count}`);
+  const replicas: Replica[] = [];
+  // One after another: the first creates the schema and seeds, the others find them.
+  for (let index = 0; index < count; index++) replicas.push(await replica(`replica ${index + 1}`, { url }));
+  const nginx = await startNginx(replicas.map((each) => each.port));
+  pinTree(nginx.pid, SERVER_CPU);
+  try {
+    console.log(`${count} replica${count === 1 ? '' : 's'} behind nginx (round robin, keepalive 32):`);
+    const parts = Object.assign(
+      { nginx: nginx.pid, postgres: pg.pid as number },
+      ...replicas.map((each) => each.parts),
+    );
+    return await bothLoads({ origin: nginx.origin, parts }, replicas[0] as Replica, connections, seconds);
+  } finally {
+    await nginx.close();
+    for (const each of replicas) await each.stop();
+  }
+}
+
+export async function clusterRuns(connections: number, seconds: number): Promise<void> {
+  requireWrk();
+  const pg = await startPostgres({ settings: { max_connections: 300 } });
+  pinTree(pg.pid as number, SERVER_CPU);
+  const dir = mkdtempSync(path.join(tmpdir(), 'pacu-bench-cluster-'));
+  try {
+    console.log(
+      `cluster: wrk and pgbench on core ${LOAD_CPU}, ${connections} connections (clients), ${seconds} s after 2 s of warm-up; every server (mock replicas, PostgreSQL, nginx) on core ${SERVER_CPU}; PostgreSQL ${findPostgres()?.version} with fsync off, synchronous_commit on (decision 185)\n`,
+    );
+    const ceiling = await pgbench(pg, connections, seconds);
+    console.log(
+      `pgbench -N -c ${connections} -j 1: ${ceiling.tps} tps, PostgreSQL CPU ${ceiling.cpuUs} us per transaction`,
+    );
+    const state = await replica('mock', { stateFile: path.join(dir, 'state.jsonl') });
+    console.log('pacu mock --state FILE:');
+    const onState = await bothLoads(state, state, connections, seconds).finally(() => state.stop());
+    const single = await replica('mock', { url: await pg.createDatabase('single') });
+    console.log('pacu mock --store postgres://…:');
+    const onPostgres = await bothLoads(
+      { origin: single.origin, parts: { ...single.parts, postgres: pg.pid as number } },
+      single,
+      connections,
+      seconds,
+    ).finally(() => single.stop());
+    const scaled: Record<number, Record<string, Measured>> = {};
+    for (const count of [1, 2, 3]) scaled[count] = await behindNginx(pg, count, connections, seconds);
+
+    const rate = (figures: Record<string, Measured> | undefined, label: string): number =>
+      figures?.[label]?.result.requestsPerSecond ?? 0;
+    const ratios = {
+      getOfState: round(rate(onPostgres, GET) / Math.max(1, rate(onState, GET))),
+      postOfState: round(rate(onPostgres, POST) / Math.max(1, rate(onState, POST))),
+      postOfPgbench: round(rate(onPostgres, POST) / Math.max(1, ceiling.tps)),
+    };
+    const verdict = (key: keyof typeof TARGETS): string =>
+      `${ratios[key]} (target >= ${TARGETS[key]}: ${ratios[key] >= TARGETS[key] ? 'met' : 'NOT met'})`;
+    console.log(
+      `\none replica on PostgreSQL: GET ${verdict('getOfState')} of --state, transfers ${verdict('postOfState')} of --state, ${verdict('postOfPgbench')} of pgbench -N`,
+    );
+    for (const label of [GET, POST])
+      console.log(
+        `  ${label}: total CPU per answer with 1, 2, 3 replicas behind nginx: ${[1, 2, 3].map((count) => `${scaled[count]?.[label]?.cpuUs.total} us`).join(', ')}`,
+      );
+    for (const [label, figures] of [
+      ...Object.entries({ '--state': onState, postgres: onPostgres }),
+      ...Object.entries(scaled).map(([count, figures]) => [`${count} behind nginx`, figures] as const),
+    ] as const)
+      for (const [request, measured] of Object.entries(figures))
+        if (measured.serverCore < 0.9)
+          console.log(
+            `  warning: ${label}, ${request}: the server core was ${Math.round(measured.serverCore * 100)}% busy; wrk, not the servers, may have set the rate`,
+          );
+    console.log(
+      JSON.stringify({
+        cluster: {
+          connections,
+          seconds,
+          targets: TARGETS,
+          ratios,
+          pgbench: ceiling,
+          onState,
+          onPostgres,
+          scaled,
+        },
+      }),
+    );
+  } finally {
+    await pg.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
