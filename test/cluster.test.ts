@@ -1,0 +1,422 @@
+// The shared mock end to end (docs/guides/shared-mock.md): three `pacu mock --store` processes (the
+// compiled bin) on one real PostgreSQL, behind a real nginx running the guide's config, delivering
+// signed webhooks to a real receiver. Loads are bounded in count; servers are shared by the file.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ControlApiClient, createControlClient } from '../suites/index.ts';
+import { freePort } from './helpers/free-port.ts';
+import { startNginx, type TestNginx } from './helpers/nginx.ts';
+import { startPostgres, type TestPostgres } from './helpers/postgres.ts';
+import { call, getJson, postJson, type Reply, tokenFor, transferBody } from './mock-helpers.ts';
+import { endOf, mockOf, type StartedCli, startCli } from './mock-process.ts';
+
+const CONTROL_TOKEN = 'pacu-cluster-test-control-token';
+const SECRET = `whsec_${Buffer.from('pacu cluster test webhook key 01').toString('base64')}`;
+/** What every replica announces alike when they share a store and a seed. */
+const SEEDED = [
+  'clientId',
+  'clientSecret',
+  'cardId',
+  'cardTransactionId',
+  'pushToCardId',
+  'merchantAccountId',
+  'userId',
+];
+
+interface Delivery {
+  readonly id: string;
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+  readonly verified: boolean;
+}
+
+interface Replica {
+  readonly cli: StartedCli;
+  readonly port: number;
+  /** The replica's own base URL, `…/v3`, bypassing nginx. */
+  readonly url: string;
+  readonly control: ControlApiClient;
+}
+
+let pg: TestPostgres;
+let store: string;
+let nginx: TestNginx;
+let receiver: Server;
+let hookUrl: string;
+const deliveries: Delivery[] = [];
+const replicas: Replica[] = [];
+/** nginx's base URL, `…/v3`: the one address clients are given. */
+let front: string;
+let token: string;
+let merchant: string;
+
+async function startReplica(extra: string[] = []): Promise<Replica> {
+  const port = await freePort();
+  const cli = await startCli([
+    ...['--store', store, '--port', String(port), '--seed', '7', '--clock', 'manual'],
+    ...['--control-token', CONTROL_TOKEN, '--webhook-url', hookUrl, '--webhook-secret', SECRET],
+    ...extra,
+  ]);
+  return {
+    cli,
+    port,
+    url: `http://127.0.0.1:${port}/v3`,
+    control: createControlClient(`http://127.0.0.1:${port}`, { controlToken: CONTROL_TOKEN }),
+  };
+}
+
+async function stopReplica(replica: Replica): Promise<void> {
+  const { child } = replica.cli;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const ended = endOf(child);
+  child.kill('SIGTERM');
+  await ended;
+}
+
+/** Wait for `done` to hold, checking on each turn of a short timer, at most `ms`. */
+async function until(
+  done: () => boolean | Promise<boolean>,
+  ms = 10_000,
+  what = 'the condition',
+): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not hold within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+beforeAll(async () => {
+  pg = await startPostgres();
+  store = await pg.createDatabase();
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+      );
+      let verified = true;
+      try {
+        new Webhook(SECRET).verify(body, headers);
+      } catch {
+        verified = false;
+      }
+      const event = JSON.parse(body) as { type: string; data: Record<string, unknown> };
+      deliveries.push({ id: headers['webhook-id'] ?? '', type: event.type, data: event.data, verified });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  // Started together: the first to reach the empty database seeds it, the others find its records.
+  replicas.push(...(await Promise.all([0, 1, 2].map(() => startReplica()))));
+  nginx = await startNginx(replicas.map((replica) => replica.port));
+  front = `${nginx.origin}/v3`;
+  const info = replicas[0]?.cli.info ?? {};
+  token = await tokenFor(mockOf({ ...info, url: front }));
+  merchant = info.merchantAccountId as string;
+}, 60_000);
+
+afterAll(async () => {
+  await nginx?.close();
+  await Promise.all(replicas.map(stopReplica));
+  await new Promise((resolve) => receiver?.close(resolve));
+  await pg?.close();
+});
+
+interface Answer {
+  readonly status: number;
+  readonly sentAt: number;
+  readonly ms: number;
+  readonly retryAfter: string | null;
+  readonly body: unknown;
+}
+
+interface Load {
+  /** Transfers answered 200, with the id they were given. */
+  readonly acknowledged: Array<{ body: Record<string, unknown>; id: string }>;
+  readonly answers: Answer[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Clients through nginx, each creating transfers one after another (and reading the user list, with
+ * `reads`). With `retry`, a transfer that got no 200 is sent again with the same reference until it
+ * does, as a client should; a refused request waits a little before the next, never Retry-After.
+ */
+function startLoad(options: { lanes: number; retry: boolean; reads?: boolean }): Load {
+  const acknowledged: Load['acknowledged'] = [];
+  const answers: Answer[] = [];
+  let stopping = false;
+  const run = Date.now().toString(36);
+  const send = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> => {
+    const sentAt = Date.now();
+    try {
+      const response = await fetch(`${front}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const text = await response.text();
+      let json: unknown = text;
+      try {
+        json = JSON.parse(text);
+      } catch {}
+      const answer = {
+        status: response.status,
+        sentAt,
+        ms: Date.now() - sentAt,
+        retryAfter: response.headers.get('retry-after'),
+        body: json,
+      };
+      answers.push(answer);
+      return answer;
+    } catch {
+      const answer = { status: 0, sentAt, ms: Date.now() - sentAt, retryAfter: null, body: undefined };
+      answers.push(answer);
+      return answer;
+    }
+  };
+  const lane = async (lane: number): Promise<void> => {
+    for (let index = 0; !stopping; index++) {
+      const body = transferBody(merchant, { reference: `LOAD-${run}-${lane}-${index}` });
+      for (;;) {
+        const answer = await send('POST', '/payments/usd/direct', body);
+        const id = (answer.body as Reply['body'])?.data?.transaction_id;
+        if (answer.status === 200) acknowledged.push({ body, id });
+        if (answer.status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+        if (answer.status === 200 || !options.retry || stopping) break;
+      }
+      if (options.reads && !stopping) {
+        const read = await send('GET', '/users');
+        if (read.status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  };
+  const lanes = Array.from({ length: options.lanes }, (_, index) => lane(index));
+  return {
+    acknowledged,
+    answers,
+    stop: async () => {
+      stopping = true;
+      await Promise.all(lanes);
+    },
+  };
+}
+
+/** Each acknowledged transfer, sent again through `through`, answers with the id it was given. */
+async function lostOf(load: Load, through: readonly Replica[]): Promise<string[]> {
+  const lost: string[] = [];
+  for (const [index, { body, id }] of load.acknowledged.entries()) {
+    const again = await postJson(
+      `${(through[index % through.length] as Replica).url}/payments/usd/direct`,
+      token,
+      body,
+    );
+    if (again.status !== 200 || again.body.data.transaction_id !== id)
+      lost.push(`${body.reference}: ${id}, now ${again.status} ${again.body?.data?.transaction_id}`);
+  }
+  return lost;
+}
+
+/** The replicas in turn, starting at `step`: each request of a sequence lands on another process. */
+const turn = (step: number): Replica => replicas[step % replicas.length] as Replica;
+
+describe('three replicas on one PostgreSQL behave as one mock', () => {
+  it('announce the same seeded records and demo client, whoever seeded the database', () => {
+    const announced = replicas.map((replica) =>
+      Object.fromEntries(SEEDED.map((key) => [key, replica.cli.info[key]])),
+    );
+    expect(announced[0]?.merchantAccountId).toMatch(/\S/);
+    expect(announced[1]).toEqual(announced[0]);
+    expect(announced[2]).toEqual(announced[0]);
+  });
+
+  it('take a token issued by any replica, and read on the next request what another just wrote', async () => {
+    const user = replicas[0]?.cli.info.userId as string;
+    for (let step = 0; step < 12; step++) {
+      const issued = await tokenFor(mockOf({ ...turn(step).cli.info, url: turn(step).url }));
+      const account = await postJson(`${turn(step + 1).url}/accounts`, issued, {
+        hold_balance: true,
+        user_id: user,
+      });
+      expect(account.status, JSON.stringify(account.body)).toBe(200);
+      // The account just made through one process funds a transfer through the next.
+      const body = transferBody(account.body.data.account_id);
+      const made = await postJson(`${turn(step + 2).url}/payments/usd/direct`, issued, body);
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const again = await postJson(`${turn(step).url}/payments/usd/direct`, issued, body);
+      expect(again.body.data.transaction_id).toBe(made.body.data.transaction_id);
+      const card = await turn(step + 1).control.createPushToCard({ amount: 10 + step });
+      const read = await getJson(`${turn(step + 2).url}/payments/card/${card.transaction_id}`, issued);
+      expect(read.status).toBe(200);
+      expect(read.body.data.transaction_id).toBe(card.transaction_id);
+    }
+  });
+
+  it('make one transaction of a storm of same-reference transfers spread over the replicas', async () => {
+    const body = transferBody(merchant, { reference: `STORM-${Date.now()}` });
+    const storm = await Promise.all(
+      Array.from({ length: 45 }, (_, index) =>
+        postJson(`${turn(index).url}/payments/usd/direct`, token, body),
+      ),
+    );
+    expect(storm.map((reply) => reply.status)).toEqual(storm.map(() => 200));
+    expect(new Set(storm.map((reply) => reply.body.data.transaction_id)).size).toBe(1);
+    // The reference reused with another body: refused as one mock refuses it, through every replica.
+    for (const replica of replicas) {
+      const reused = await postJson(`${replica.url}/payments/usd/direct`, token, { ...body, amount: 1.5 });
+      expect(reused.status).toBe(409);
+      expect(reused.body).toEqual({
+        success: false,
+        message: expect.stringContaining(body.reference as string),
+      });
+    }
+  });
+
+  it('move every replica with a manual clock advanced through one, and settle and announce each payment once', async () => {
+    const before = await Promise.all(replicas.map((replica) => replica.control.clock()));
+    const made: string[] = [];
+    for (let index = 0; index < 6; index++) {
+      const reply = await postJson(`${front}/payments/usd/direct`, token, transferBody(merchant));
+      made.push(reply.body.data.transaction_id);
+    }
+    await turn(1).control.advanceClock(11);
+    const after = await Promise.all(replicas.map((replica) => replica.control.clock()));
+    for (const [index, clock] of after.entries())
+      expect(Date.parse(clock.now) - Date.parse(before[index]?.now ?? '')).toBe(11_000);
+    const settled = (): Delivery[] =>
+      deliveries.filter(
+        (delivery) =>
+          delivery.type === 'usd_transfer.successful' &&
+          made.includes(delivery.data.transaction_id as string),
+      );
+    await until(() => settled().length >= made.length, 10_000, 'one webhook per settled transfer');
+    expect(new Set(settled().map((delivery) => delivery.data.transaction_id)).size).toBe(made.length);
+    expect(settled().every((delivery) => delivery.verified)).toBe(true);
+    // p2p.validated is sent the first time a user's status is read, however many replicas read it.
+    const user = replicas[0]?.cli.info.userId as string;
+    await Promise.all(replicas.map((replica) => getJson(`${replica.url}/p2p/status/${user}`, token)));
+    await until(
+      () => deliveries.some((delivery) => delivery.type === 'p2p.validated'),
+      10_000,
+      'p2p.validated',
+    );
+  });
+
+  it('apply faults and resets set through one replica on all, and show the whole traffic through any', async () => {
+    const client = { clientId: `journal-${Date.now()}`, clientSecret: 'journal-probe-secret' };
+    await turn(0).control.addClient({ ...client, scopes: ['card', 'us_account'] });
+    const probe = await tokenFor(mockOf({ ...turn(1).cli.info, url: turn(1).url }), {
+      ...client,
+      scopes: [],
+    });
+    await turn(2).control.addFault({
+      operation: 'listUsers',
+      kind: 'status',
+      status: 503,
+      times: 3,
+      clientId: client.clientId,
+    });
+    const statuses: number[] = [];
+    for (let step = 0; step < 4; step++)
+      statuses.push((await getJson(`${turn(step).url}/users`, probe)).status);
+    expect(statuses).toEqual([503, 503, 503, 200]);
+    for (const replica of replicas) {
+      const journal = await replica.control.requests({ clientId: client.clientId, operation: 'listUsers' });
+      expect(journal.map((entry) => entry.status)).toEqual([503, 503, 503, 200]);
+    }
+    const transfer = transferBody(merchant, { reference: `RESET-${Date.now()}` });
+    const first = await postJson(`${turn(0).url}/payments/usd/direct`, probe, transfer);
+    await turn(1).control.reset({ clientId: client.clientId });
+    const afterReset = await postJson(`${turn(2).url}/payments/usd/direct`, probe, transfer);
+    expect(afterReset.status).toBe(200);
+    expect(afterReset.body.data.transaction_id).not.toBe(first.body.data.transaction_id);
+    // Coverage counts every replica's answers, and a reset does not clear it.
+    const coverage = await turn(2).control.coverage();
+    const listUsers = coverage.operations.find((operation) => operation.operationId === 'listUsers');
+    expect(listUsers?.statuses['503']).toBeGreaterThanOrEqual(3);
+  });
+
+  it('guard the control API with the control token on every replica and behind nginx', async () => {
+    for (const origin of [...replicas.map((replica) => `http://127.0.0.1:${replica.port}`), nginx.origin]) {
+      expect((await call(`${origin}/__pacu/ids`)).status).toBe(401);
+      expect(
+        (await call(`${origin}/__pacu/ids`, { headers: { 'x-pacu-control-token': CONTROL_TOKEN } })).status,
+      ).toBe(200);
+    }
+  });
+
+  it('loses no acknowledged transfer when a replica is killed with kill -9 under load', async () => {
+    const load = startLoad({ lanes: 8, retry: true });
+    await until(() => load.acknowledged.length >= 60, 15_000, '60 transfers before the kill');
+    const victim = replicas.pop() as Replica;
+    const gone = endOf(victim.cli.child);
+    // The serving process itself, not the launcher in front of it.
+    process.kill(Number(victim.cli.info.pid), 'SIGKILL');
+    await gone;
+    const atKill = load.acknowledged.length;
+    await until(() => load.acknowledged.length >= atKill + 60, 15_000, '60 transfers after the kill');
+    await load.stop();
+    // nginx answers 502 for what was in flight to the killed replica, and sends it nowhere else.
+    expect(load.answers.filter((answer) => answer.status !== 200 && answer.status !== 502)).toEqual([]);
+    expect(await lostOf(load, replicas)).toEqual([]);
+  });
+
+  it('answers 503 with Retry-After while PostgreSQL is down, and comes back with every acknowledged write', async () => {
+    for (const mode of ['immediate', 'fast'] as const) {
+      const load = startLoad({ lanes: 6, retry: false, reads: true });
+      await until(() => load.acknowledged.length >= 30, 15_000, '30 transfers before the stop');
+      await pg.stop(mode);
+      const down = Date.now();
+      await until(
+        () => load.answers.filter((answer) => answer.sentAt > down).length >= 24,
+        15_000,
+        'answers while down',
+      );
+      await pg.start();
+      const up = Date.now();
+      await until(
+        () => load.answers.some((answer) => answer.sentAt > up && answer.status === 200),
+        20_000,
+        `recovery after a ${mode} stop`,
+      );
+      const atRecovery = load.acknowledged.length;
+      await until(() => load.acknowledged.length >= atRecovery + 20, 15_000, 'transfers after recovery');
+      await load.stop();
+      const whileDown = load.answers.filter(
+        (answer) => answer.sentAt > down && answer.sentAt + answer.ms < up,
+      );
+      expect(whileDown.length, mode).toBeGreaterThan(10);
+      for (const answer of whileDown) {
+        expect(answer.status, mode).toBe(503);
+        expect(answer.retryAfter, mode).toMatch(/^\d+$/);
+        expect(answer.body, mode).toEqual({ success: false, message: expect.any(String) });
+      }
+      expect(
+        load.answers.filter((answer) => answer.status !== 200 && answer.status !== 503),
+        mode,
+      ).toEqual([]);
+      expect(Math.max(...load.answers.map((answer) => answer.ms)), mode).toBeLessThan(5_000);
+      expect(await lostOf(load, replicas), mode).toEqual([]);
+    }
+  });
+
+  it('gave each webhook event one id, and every delivery of an id the same event', () => {
+    const byId = new Map<string, string>();
+    for (const delivery of deliveries) {
+      const event = JSON.stringify([delivery.type, delivery.data]);
+      expect(byId.get(delivery.id) ?? event).toBe(event);
+      byId.set(delivery.id, event);
+    }
+    const events = new Set([...byId.values()]);
+    expect(events.size).toBe(byId.size);
+    expect(deliveries.every((delivery) => delivery.verified)).toBe(true);
+  });
+});
