@@ -11,8 +11,9 @@ import { startNginx } from '../test/helpers/nginx.ts';
 import { startPostgres, type TestPostgres } from '../test/helpers/postgres.ts';
 import { findPostgres } from '../test/helpers/system-servers.ts';
 import { startCli } from '../test/mock-process.ts';
-import { mockToken, requests } from './load-requests.ts';
+import { EXAMPLE_TRANSFER, mockToken, requests } from './load-requests.ts';
 import { pinTree, treeCpuSeconds } from './process-cpu.ts';
+import { startRoundTripRelay } from './round-trips.ts';
 import { LOAD_CPU, SERVER_CPU } from './targets.ts';
 import { type LoadRequest, type LoadResult, measure, requireWrk } from './wrk.ts';
 
@@ -176,6 +177,78 @@ async function behindNginx(pg: TestPostgres, count: number, connections: number,
   }
 }
 
+/** Requests of each kind, one at a time, whose round trips are counted. */
+const ROUND_TRIP_SAMPLES = 100;
+
+/**
+ * Round trips per operation, on the wire: a replica whose store URL points at the relay, each kind
+ * of request sent one at a time, less what the replica sends while idle over the same time.
+ */
+async function roundTrips(pg: TestPostgres): Promise<Record<string, number>> {
+  const relay = await startRoundTripRelay(pg.port);
+  const url = (await pg.createDatabase('round_trips')).replace(`:${pg.port}/`, `:${relay.port}/`);
+  const mock = await replica('mock', { url });
+  try {
+    const basic = `Basic ${Buffer.from(`${mock.info.clientId}:${mock.info.clientSecret}`).toString('base64')}`;
+    const token = await mockToken({ origin: mock.origin, info: mock.info });
+    const bearer = { authorization: `Bearer ${token}` };
+    const json = { ...bearer, 'content-type': 'application/json' };
+    const transfer = (reference: string): string =>
+      JSON.stringify({ ...EXAMPLE_TRANSFER, account_id: mock.info.merchantAccountId, reference });
+    const kinds: Record<string, (index: number) => [string, RequestInit]> = {
+      'POST /auth/token': () => [
+        '/auth/token',
+        {
+          method: 'POST',
+          headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'grant_type=client_credentials&scope=card,us_account',
+        },
+      ],
+      'GET /users': () => ['/users', { headers: bearer }],
+      'GET /payments/card/{id}': () => [`/payments/card/${mock.info.pushToCardId}`, { headers: bearer }],
+      'GET /cards/virtual/{id}': () => [`/cards/virtual/${mock.info.cardId}`, { headers: bearer }],
+      'POST /payments/usd/direct (new)': (index) => [
+        '/payments/usd/direct',
+        { method: 'POST', headers: json, body: transfer(`RT-${index}`) },
+      ],
+      'POST /payments/usd/direct (replayed)': (index) => [
+        '/payments/usd/direct',
+        { method: 'POST', headers: json, body: transfer(`RT-${index}`) },
+      ],
+      'POST /accounts': () => [
+        '/accounts',
+        {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ hold_balance: true, user_id: mock.info.userId }),
+        },
+      ],
+    };
+    const idleStart = relay.count();
+    const idleFrom = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const idlePerMs = (relay.count() - idleStart) / (performance.now() - idleFrom);
+    const figures: Record<string, number> = {};
+    for (const [name, make] of Object.entries(kinds)) {
+      const from = relay.count();
+      const started = performance.now();
+      for (let index = 0; index < ROUND_TRIP_SAMPLES; index++) {
+        const [path, init] = make(index);
+        const response = await fetch(`${mock.origin}/v3${path}`, init);
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`round trips: ${name} answered ${response.status}`);
+      }
+      const idle = idlePerMs * (performance.now() - started);
+      figures[name] = round((relay.count() - from - idle) / ROUND_TRIP_SAMPLES);
+    }
+    figures['idle per second'] = round(idlePerMs * 1000);
+    return figures;
+  } finally {
+    await mock.stop();
+    await relay.close();
+  }
+}
+
 export async function clusterRuns(connections: number, seconds: number): Promise<void> {
   requireWrk();
   const pg = await startPostgres({ settings: { max_connections: 300 } });
@@ -200,6 +273,14 @@ export async function clusterRuns(connections: number, seconds: number): Promise
       connections,
       seconds,
     ).finally(() => single.stop());
+    const trips = await roundTrips(pg);
+    console.log(
+      `database round trips per request, counted on the wire (targets: a read at most 1, a transfer at most 2):\n${Object.entries(
+        trips,
+      )
+        .map(([name, count]) => `  ${name.padEnd(38)} ${count}`)
+        .join('\n')}`,
+    );
     const scaled: Record<number, Record<string, Measured>> = {};
     for (const count of [1, 2, 3]) scaled[count] = await behindNginx(pg, count, connections, seconds);
 
