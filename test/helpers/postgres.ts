@@ -68,7 +68,8 @@ function account(name: string): { uid: number; gid: number } {
 /** initdb once per PostgreSQL version; later servers copy the folder, a fraction of initdb's CPU. */
 function template(install: PostgresInstall, owner: { uid: number; gid: number } | undefined): string {
   const cache = path.join(ROOT, 'node_modules', '.cache', 'pacu');
-  const folder = path.join(cache, `postgres-${install.version}`);
+  // Owned by the user the server runs as: a checkout tested as root and as itself keeps one of each.
+  const folder = path.join(cache, `postgres-${install.version}-${owner?.uid ?? process.getuid?.() ?? 0}`);
   if (existsSync(path.join(folder, 'PG_VERSION'))) return folder;
   mkdirSync(cache, { recursive: true });
   const building = mkdtempSync(`${folder}.building-`);
