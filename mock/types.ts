@@ -3,7 +3,7 @@
 // The control protocol's shapes (ids, receivers, attempts, scenarios…) live in spec/ (the suites'
 // control client speaks it too); they are named here again so users find every shape in one file.
 
-import type { ControlOperations, Har, RequestObserver, Scenario, SeededIds } from '../http/index.ts';
+import type { Har, RemoteControl, RequestObserver, Scenario, SeededIds } from '../http/index.ts';
 import type { Scope } from '../spec/index.ts';
 
 export type {
@@ -68,13 +68,15 @@ export interface WebhookRetry {
 
 /**
  * The control API in-process: the operations of the control protocol (`http/control-protocol.ts`),
- * which `/__pacu` serves one to one over HTTP, plus what only makes sense in-process. Bad input throws.
+ * which `/__pacu` serves one to one over HTTP, plus what only makes sense in-process. Each answers
+ * with a promise, as over HTTP: a shared store answers after a round trip. On the memory and file
+ * stores an operation has taken effect when it returns. Bad input rejects.
  */
-export interface MockControl extends ControlOperations {
+export interface MockControl extends Omit<RemoteControl, 'dumpState'> {
   /** Resolves once no webhook delivery is in flight (retries waiting on a manual clock do not count). */
   webhooksIdle(): Promise<void>;
-  dumpState(): StateSnapshot;
-  /** Resolves once every change so far is in the journal (and fsynced with `fsync`). */
+  dumpState(): Promise<StateSnapshot>;
+  /** Resolves once every change so far is durable (the journal, fsynced with `fsync`; a database commit). */
   flush(): Promise<void>;
 }
 

@@ -84,7 +84,7 @@ describe('finding 12: the delivery timeout covers the exchange only', () => {
     const running = await startWith(hooks, { timeoutMs: 600 });
     await settleTransfers(running, 40);
     await running.control.webhooksIdle();
-    const attempts = running.control.attempts();
+    const attempts = await running.control.attempts();
     expect(attempts.filter((a) => a.outcome !== 'delivered')).toEqual([]);
     expect(attempts).toHaveLength(40);
     expect(hooks.received).toHaveLength(40);
@@ -109,7 +109,11 @@ describe('finding 13: retries on the mock clock', () => {
     running.control.advanceClock(3600);
     await running.control.webhooksIdle();
     expect(hooks.received).toHaveLength(3);
-    expect(running.control.attempts().map((a) => a.outcome)).toEqual(['failed', 'failed', 'delivered']);
+    expect((await running.control.attempts()).map((a) => a.outcome)).toEqual([
+      'failed',
+      'failed',
+      'delivered',
+    ]);
   });
 
   it('cancels the scheduled retry when the event is redelivered by hand', async () => {
@@ -117,14 +121,14 @@ describe('finding 13: retries on the mock clock', () => {
     const running = await startWith(hooks, { delaysMs: [60_000] });
     await settleTransfers(running, 1);
     await running.control.webhooksIdle();
-    const [first] = running.control.attempts();
+    const [first] = await running.control.attempts();
     expect(first?.nextAttemptAt).toBeDefined();
     expect(running.control.redeliver(first?.eventId ?? '')).toBe(true);
     await running.control.webhooksIdle();
     running.control.advanceClock(120);
     await running.control.webhooksIdle();
     expect(hooks.received).toHaveLength(2);
-    expect(running.control.attempts().map((a) => [a.attempt, a.outcome])).toEqual([
+    expect((await running.control.attempts()).map((a) => [a.attempt, a.outcome])).toEqual([
       [1, 'failed'],
       [2, 'delivered'],
     ]);
@@ -139,7 +143,7 @@ describe('finding 13: retries on the mock clock', () => {
     await settleTransfers(running, 1);
     await running.control.webhooksIdle();
     expect(hooks.received).toHaveLength(1);
-    expect(running.control.receivers()[0]?.disabledAt).toBeDefined();
+    expect((await running.control.receivers())[0]?.disabledAt).toBeDefined();
   });
 
   it('waits at least Retry-After (seconds) before the next attempt', async () => {

@@ -7,6 +7,7 @@ import type {
   RequestObserver,
 } from '../../http/index.ts';
 import type { Spec } from '../../spec/index.ts';
+import { after, andThen, type Maybe } from './store/maybe.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
 
 const KINDS: readonly PaymentKind[] = ['usd_transfer', 'wallet_payout', 'push_to_card'];
@@ -21,7 +22,7 @@ export interface CoverageRecorder extends RequestObserver {
   emitted(eventType: string): void;
   /** Delivery attempts the dispatcher is about to forget (a reset clears its history). */
   fold(attempts: readonly DeliveryAttempt[]): void;
-  report(currentAttempts: readonly DeliveryAttempt[]): Coverage;
+  report(currentAttempts: readonly DeliveryAttempt[]): Maybe<Coverage>;
 }
 
 const bump = (map: Map<string, number>, key: string): void => {
@@ -103,8 +104,10 @@ export function observedForCoverage(
       return dispatcher.emit(type, payload, clientId);
     },
     clearHistory() {
-      coverage.fold(dispatcher.attempts());
-      dispatcher.clearHistory();
+      return andThen(dispatcher.attempts(), (attempts) => {
+        coverage.fold(attempts);
+        return after(dispatcher.clearHistory(), undefined);
+      });
     },
   };
 }

@@ -12,6 +12,7 @@ import {
 } from '../../http/index.ts';
 import type { Spec } from '../../spec/index.ts';
 import { nearMiss } from './near-miss.ts';
+import type { Maybe } from './store/maybe.ts';
 import { StringPool } from './string-pool.ts';
 
 export const REDACTED = SECRET_STAND_INS.redacted;
@@ -40,10 +41,10 @@ function bodyOf(text: string, contentType: string, redactor: Redactor): unknown 
 /** Every request on the interface, newest last, in a ring buffer of `size` entries: an observer of the pipeline. */
 export interface RequestJournal extends RequestObserver {
   record(input: Pick<RequestEnd, 'request' | 'operationId' | 'clientId' | 'status' | 'fault'>): void;
-  query(filter?: RequestFilter): RecordedRequest[];
-  unmatched(): UnmatchedRequest[];
+  query(filter?: RequestFilter): Maybe<RecordedRequest[]>;
+  unmatched(): Maybe<UnmatchedRequest[]>;
   /** Forget everything, or one client's entries. */
-  clear(clientId?: string): void;
+  clear(clientId?: string): Maybe<void>;
 }
 
 /** An entry as read back: the body (and the time) are formatted only when someone reads the journal. */
