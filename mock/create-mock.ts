@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   asHar,
   createPipeline,
@@ -27,7 +27,6 @@ import { type CheckedExchange, checkRecording, recordedState } from './internal/
 import { listen } from './internal/http-server.ts';
 import type { MockReply, MockRequest } from './internal/http-types.ts';
 import { learnFromRecording } from './internal/learn/learn-recording.ts';
-import { newId } from './internal/random.ts';
 import { createRequestCore } from './internal/request-core.ts';
 import { readKeys } from './internal/request-reads.ts';
 import { seedState } from './internal/seed.ts';
@@ -164,7 +163,9 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   const knownReceivers = await store.records.receivers();
   for (const { url, secret } of resolved.webhooks) {
     const known = knownReceivers.some((receiver) => receiver.url === url && receiver.secret === secret);
-    if (!known) await store.records.putReceiver({ id: newId('rcv'), url, secret });
+    // Named by what it is: N replicas started with the same flags make one receiver, not N.
+    const id = `rcv_${createHash('sha256').update(`${url}\n${secret}`).digest('hex').slice(0, 24)}`;
+    if (!known) await store.records.putReceiver({ id, url, secret });
   }
   // Until the mock listens, what app.request() answers is recorded under the in-process origin.
   let origin = `http://${IN_PROCESS_HOST}`;
@@ -202,9 +203,11 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   };
   const control = createControl({ context, initialState, startScenario, demoClient });
   // Off loopback the control API is reachable by others: it needs a token (given, or made up here).
+  // A shared store's control API resets, reads secrets and moves the clock for every replica: it
+  // needs a token even on loopback (decision 163); none given, each replica makes one and prints it.
   const controlToken =
     resolved.controlToken ??
-    (isLoopbackHost(resolved.host) ? undefined : randomBytes(18).toString('base64url'));
+    (isLoopbackHost(resolved.host) && !store.shared ? undefined : randomBytes(18).toString('base64url'));
   const guard = createControlGuard(resolved.host, controlToken);
   const core = createRequestCore({
     api: createApiHandler(context, resolved.selfCheck),
@@ -272,7 +275,11 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       // Prism loads once the socket listens (and the caller has said so), then the heap is
       // collected again for the reason above.
       if (!prism.loaded) setImmediate(() => void prism.load().then(collectStartGarbage));
-      if (resolved.control && controlToken && !isLoopbackHost(resolved.host)) {
+      if (resolved.control && controlToken && !resolved.controlToken && store.shared)
+        resolved.log(
+          `pacu mock: the control API of a shared store answers only with header x-pacu-control-token: ${controlToken} (give every replica the same --control-token)`,
+        );
+      else if (resolved.control && controlToken && !isLoopbackHost(resolved.host)) {
         resolved.log(
           `pacu mock: warning: listening on ${resolved.host} serves the control API (secrets, reset) beyond this machine; it answers only with header x-pacu-control-token: ${controlToken}`,
         );

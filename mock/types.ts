@@ -174,6 +174,15 @@ export interface MockOptions {
   webhookRetry?: Partial<WebhookRetry>;
   /** Keep state in this file (a snapshot) and `<file>.journal` across restarts. @default none */
   stateFile?: string;
+  /**
+   * Where the state lives: `memory:` (this process), or `postgres://USER@HOST:PORT/DB`, one
+   * database that N mocks serve as one (tokens, records, the clock, faults, the journal, due work
+   * and webhook deliveries shared). The library reads no environment; `pacu mock` reads PACU_STORE.
+   * @default 'memory:' (or the state file, with `stateFile`)
+   */
+  store?: string;
+  /** With a database store: empty it first (every table), then seed it again. @default false */
+  resetStore?: boolean;
   /** fsync the journal before answering, so acknowledged changes survive power loss. @default false */
   fsync?: boolean;
   /** Compact the journal into the snapshot once it passes this many bytes. @default 64 MiB */
@@ -230,8 +239,10 @@ export type ResolvedMockOptions = Required<
     | 'controlToken'
     | 'fromRecording'
     | 'record'
+    | 'store'
   >
 > & {
+  store: string | undefined;
   record: string | undefined;
   fromRecording: string | Har | undefined;
   stateFile: string | undefined;

@@ -57,11 +57,10 @@ export function createControl({
   demoClient,
 }: ControlDeps): MockControl {
   const { store, clock } = context;
-  const clockView = () => ({
-    mode: clock.mode,
-    now: new Date(clock.now()).toISOString(),
-    epochMs: clock.now(),
-  });
+  const clockView = async () => {
+    const epochMs = await clock.current();
+    return { mode: clock.mode, now: new Date(epochMs).toISOString(), epochMs };
+  };
   return {
     ids: async () => ({
       ...store.seeded,
@@ -83,7 +82,7 @@ export function createControl({
       await installScenarioFaults(store.faults, startScenario);
       await store.reset(initialState);
     },
-    clock: async () => clockView(),
+    clock: clockView,
     async advanceClock(seconds) {
       if (clock.mode !== 'manual') {
         throw new MockHttpError(
@@ -99,9 +98,12 @@ export function createControl({
       )
         throw bad(`seconds must be a number from 0 to ${MAX_ADVANCE_SECONDS} (ten years)`);
       const ms = Math.round(seconds * 1000);
-      if (clock.now() + ms > LAST_DATE_MS)
+      // On the memory store the clock moves before this returns, as it always did (callers may not await).
+      const current = clock.current();
+      if ((current instanceof Promise ? await current : current) + ms > LAST_DATE_MS)
         throw bad('the clock cannot move past the last date JavaScript can hold');
-      const epochMs = await clock.advance(ms);
+      const moved = clock.advance(ms);
+      const epochMs = moved instanceof Promise ? await moved : moved;
       return { now: new Date(epochMs).toISOString(), epochMs };
     },
     async addReceiver(receiver) {

@@ -58,37 +58,54 @@ export function createCoverageRecorder(spec: Spec): CoverageRecorder {
     report(current) {
       const deliveredNow = new Map(delivered);
       countDelivered(current, deliveredNow);
-      const neverSeen: string[] = [];
-      const operations = spec.operations.map((operation) => {
-        const seen = statuses.get(operation.id) ?? new Map<string, number>();
-        const missing = [...operation.responses.keys()].filter((status) => !seen.has(String(status)));
-        for (const status of missing) neverSeen.push(`${operation.id} never answered ${status}`);
-        return { operationId: operation.id, statuses: Object.fromEntries(seen), missing };
-      });
-      const transitions = KINDS.flatMap((kind) =>
-        FINAL.map((to) => {
-          const count = emitted.get(`${kind}.${to}`) ?? 0;
-          if (count === 0) neverSeen.push(`${kind} never went processing → ${to}`);
-          return { kind, from: 'processing' as const, to, count };
-        }),
-      );
-      const events = spec.webhooks.map(({ type }) => {
-        const row = { type, emitted: emitted.get(type) ?? 0, delivered: deliveredNow.get(type) ?? 0 };
-        if (row.delivered === 0) neverSeen.push(`no receiver acknowledged a ${type} webhook`);
-        return row;
-      });
-      return {
-        since,
-        operations,
-        transitions,
-        events,
-        faults: [...faults].map(([key, fired]) => {
-          const [operation = '', kind] = key.split(' ');
-          return { operation, kind: kind as FaultKind, fired };
-        }),
-        neverSeen,
-      };
+      return coverageReport(spec, since, { statuses, emitted, delivered: deliveredNow, faults });
     },
+  };
+}
+
+/** What coverage counts, wherever a store keeps the counts. */
+export interface CoverageCounts {
+  /** operationId → status → answers. */
+  statuses: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /** Event type → emitted, and → acknowledged by a receiver. */
+  emitted: ReadonlyMap<string, number>;
+  delivered: ReadonlyMap<string, number>;
+  /** `operationId kind` → fired. */
+  faults: ReadonlyMap<string, number>;
+}
+
+/** The coverage report of `counts`: every operation, transition and event, and what was never seen. */
+export function coverageReport(spec: Spec, since: string, counts: CoverageCounts): Coverage {
+  const { statuses, emitted, delivered, faults } = counts;
+  const neverSeen: string[] = [];
+  const operations = spec.operations.map((operation) => {
+    const seen = statuses.get(operation.id) ?? new Map<string, number>();
+    const missing = [...operation.responses.keys()].filter((status) => !seen.has(String(status)));
+    for (const status of missing) neverSeen.push(`${operation.id} never answered ${status}`);
+    return { operationId: operation.id, statuses: Object.fromEntries(seen), missing };
+  });
+  const transitions = KINDS.flatMap((kind) =>
+    FINAL.map((to) => {
+      const count = emitted.get(`${kind}.${to}`) ?? 0;
+      if (count === 0) neverSeen.push(`${kind} never went processing → ${to}`);
+      return { kind, from: 'processing' as const, to, count };
+    }),
+  );
+  const events = spec.webhooks.map(({ type }) => {
+    const row = { type, emitted: emitted.get(type) ?? 0, delivered: delivered.get(type) ?? 0 };
+    if (row.delivered === 0) neverSeen.push(`no receiver acknowledged a ${type} webhook`);
+    return row;
+  });
+  return {
+    since,
+    operations,
+    transitions,
+    events,
+    faults: [...faults].map(([key, fired]) => {
+      const [operation = '', kind] = key.split(' ');
+      return { operation, kind: kind as FaultKind, fired };
+    }),
+    neverSeen,
   };
 }
 

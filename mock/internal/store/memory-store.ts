@@ -76,6 +76,7 @@ export function createMemoryStore(
     clock: {
       mode: clock.mode,
       now: clock.now,
+      current: clock.now,
       advance(ms) {
         clock.advance(ms);
         // Journaled, so a restart resumes at the same mock time.

@@ -103,7 +103,10 @@ export interface StateStore {
 /** The clock as the store keeps it: a manual clock's now is state (a shared store moves the cluster). */
 export interface StoreClock {
   readonly mode: 'real' | 'manual';
+  /** The time as of this request's read (a shared manual clock: as the last read saw it). */
   now(): number;
+  /** The time as the store has it now (a shared manual clock: asked of the database). */
+  current(): Maybe<number>;
   /** Manual clocks only: move forward, running every step that falls due, each at its own time. */
   advance(ms: number): Maybe<number>;
 }
