@@ -12,7 +12,7 @@ import { type StateDump, writeStateWithTransfers } from './million.ts';
 import { proxyRuns } from './proxy.ts';
 import { remoteRuns } from './remote.ts';
 import { measureStartup } from './startup.ts';
-import { LOAD_CPU, type MemoryFigures, startPrism, startScript, type Target } from './targets.ts';
+import { LOAD_CPU, type MemoryFigures, SERVER_CPU, startPrism, startScript, type Target } from './targets.ts';
 import { type LoadResult, measure, requireWrk } from './wrk.ts';
 
 const { values: flags } = parseArgs({
@@ -23,6 +23,8 @@ const { values: flags } = parseArgs({
     million: { type: 'string', default: '1000000' },
     rounds: { type: 'string' },
     prism: { type: 'boolean', default: false },
+    // A checkout of an earlier pacu, built (its dist/): its mock measured side by side, in the same run.
+    baseline: { type: 'string' },
   },
 });
 const seconds = Number(flags.duration);
@@ -45,6 +47,21 @@ async function loadRuns(): Promise<void> {
     () => startScript('pacu mock, --state on', 'bench/servers/mock-server.mjs', [path.join(dir, 'on.jsonl')]),
   ];
   if (flags.prism) starts.push(() => startPrism(DEFAULT_SPEC_FILE));
+  const { baseline } = flags;
+  if (baseline) {
+    starts.splice(1, 0, () =>
+      startScript('pacu mock (baseline), --state off', 'bench/servers/mock-server.mjs', [], SERVER_CPU, baseline),
+    );
+    starts.push(() =>
+      startScript(
+        'pacu mock (baseline), --state on',
+        'bench/servers/mock-server.mjs',
+        [path.join(dir, 'baseline-on.jsonl')],
+        SERVER_CPU,
+        baseline,
+      ),
+    );
+  }
   console.log(
     `load: wrk -t1 -c${connections} -d${seconds}s on core ${LOAD_CPU}, each server alone on core 0 with ${MOCK_NODE_FLAGS.join(' ')} (as pacu mock runs)\n`,
   );
@@ -128,8 +145,9 @@ async function loadRuns(): Promise<void> {
   console.log(
     `  restart on ${storedTransfers} transfers: ${restartSeconds.toFixed(1)} s to listening (in process ${(Number(full.info.startMs) / 1000).toFixed(1)} s)`,
   );
+  const peaks = Object.entries(memory).map(([name, figures]) => `${name} peak ${mib(figures.maxRssBytes)}`);
   console.log(
-    `  RSS: --state off peak ${mib(memory['pacu mock, --state off']?.maxRssBytes)}, --state on peak ${mib(memory['pacu mock, --state on']?.maxRssBytes)}, ${storedTransfers} stored peak ${mib(fullRss.maxRssBytes)}, after GC ${mib(fullRss.settledRssBytes)}`,
+    `  RSS: ${peaks.join(', ')}, ${storedTransfers} stored peak ${mib(fullRss.maxRssBytes)}, after GC ${mib(fullRss.settledRssBytes)}`,
   );
   console.log(JSON.stringify(summary));
 }

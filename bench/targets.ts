@@ -64,12 +64,13 @@ export async function startScript(
   script: string,
   args: string[] = [],
   cpu = SERVER_CPU,
+  root = ROOT,
 ): Promise<Target> {
-  if (!existsSync(path.join(ROOT, 'dist', 'index.js')))
+  if (!existsSync(path.join(root, 'dist', 'index.js')))
     throw new Error('the bench runs the built package: npm run build first (npm run bench does)');
   const node = [process.execPath, ...MOCK_NODE_FLAGS, '--expose-gc', script, ...args];
   const child = spawn('taskset', ['-c', cpu, ...node], {
-    cwd: ROOT,
+    cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });

@@ -301,7 +301,7 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
           // Graceful: the server finishes requests in flight, then state is flushed.
           await mock.close();
           if (options.coverageReport) {
-            await writeCoverageReport(options.coverageReport, mock.control.coverage());
+            await writeCoverageReport(options.coverageReport, await mock.control.coverage());
             io.stderr(`pacu mock: coverage written to ${options.coverageReport}\n`);
           }
         },

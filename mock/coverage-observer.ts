@@ -1,6 +1,7 @@
 import type { Coverage, RequestObserver } from '../http/index.ts';
 import type { Spec } from '../spec/index.ts';
 import { createCoverageRecorder } from './internal/coverage.ts';
+import { now } from './internal/store/maybe.ts';
 
 /** Coverage as a request observer, for traffic another pipeline answers (`pacu proxy`). */
 export interface CoverageObserver extends RequestObserver {
@@ -19,5 +20,5 @@ export interface CoverageObserver extends RequestObserver {
  */
 export function createCoverageObserver(spec: Spec): CoverageObserver {
   const recorder = createCoverageRecorder(spec);
-  return { end: (event) => recorder.end?.(event), report: () => recorder.report([]) };
+  return { end: (event) => recorder.end?.(event), report: () => now(recorder.report([]), 'coverage') };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   asHar,
   createPipeline,
@@ -16,29 +16,22 @@ import { DEFAULT_SCENARIO } from './default-scenario.ts';
 import { deferRequestCheck } from './deferred-request-check.ts';
 import { createApiHandler } from './internal/app.ts';
 import { type Behaviour, pacuBehaviour } from './internal/behaviour.ts';
-import { createClock } from './internal/clock.ts';
-import { COLLECT_AFTER_LOADING, collectGarbage, collectStartGarbage } from './internal/collect-garbage.ts';
+import { collectStartGarbage } from './internal/collect-garbage.ts';
 import { createConsumerLayer } from './internal/consumer-layer.ts';
 import type { MockContext } from './internal/context.ts';
-import { type ConsumerSide, createControl, installScenarioFaults } from './internal/control.ts';
+import { createControl, installScenarioFaults } from './internal/control.ts';
 import { createControlHandler } from './internal/control-api.ts';
 import { createControlGuard, isLoopbackHost } from './internal/control-guard.ts';
-import { createCoverageRecorder, observedForCoverage } from './internal/coverage.ts';
-import { type DurableState, openDurableState } from './internal/durable-state.ts';
 import { replyText } from './internal/envelope.ts';
-import { createFaultRegistry } from './internal/faults.ts';
 import { type CheckedExchange, checkRecording, recordedState } from './internal/from-recording.ts';
 import { listen } from './internal/http-server.ts';
 import type { MockReply, MockRequest } from './internal/http-types.ts';
 import { learnFromRecording } from './internal/learn/learn-recording.ts';
-import { scheduleAllLifecycles } from './internal/lifecycle.ts';
-import { newId } from './internal/random.ts';
 import { createRequestCore } from './internal/request-core.ts';
-import { createRequestJournal } from './internal/request-journal.ts';
+import { readKeys } from './internal/request-reads.ts';
 import { seedState } from './internal/seed.ts';
 import type { MockState } from './internal/state.ts';
-import { MockStore, type StoreView } from './internal/store.ts';
-import { createWebhookDispatcher } from './internal/webhooks.ts';
+import { openStore } from './internal/store/open-store.ts';
 import { resolveOptions } from './options.ts';
 import { loadScenarioFile, validateScenario } from './scenario.ts';
 import type {
@@ -126,9 +119,6 @@ async function toMockRequest(input: string | URL | Request, init?: RequestInit):
   };
 }
 
-const storedPayments = (view: StoreView): number =>
-  view.transfers.size + view.payouts.size + view.pushToCard.size;
-
 /**
  * Build the mock in-process: spec and Prism loaded, state seeded (or read from `stateFile`).
  *
@@ -143,37 +133,40 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   const spec = await loadSpec(resolved.specFile);
   const prism = deferRequestCheck(spec.document, resolved.log);
   const startScenario = resolveScenario(resolved.scenario);
-  const durable: DurableState | undefined = resolved.stateFile
-    ? await openDurableState(resolved.stateFile, spec, resolved)
-    : undefined;
-  const loaded = durable?.loaded;
   const beginning = await beginningOf(spec, resolved);
   const { initialState } = beginning;
   const { behaviour, learned } = await behaviourOf(spec, beginning, prism, demoClient, resolved.seed);
-  const store = new MockStore(loaded?.state ?? initialState());
-  const clock = createClock(resolved.clock, resolved.clockStart ?? loaded?.now ?? Date.now());
-  await durable?.attach(store, () => clock.now());
-  // A big state is collected once now, whether or not this mock will listen (see listen()).
-  const collectedAfterLoading = loaded !== undefined && storedPayments(store.view) >= COLLECT_AFTER_LOADING;
-  if (collectedAfterLoading) collectGarbage();
-  for (const client of resolved.clients) store.putClient({ ...client, scopes: [...client.scopes] });
-  for (const { url, secret } of resolved.webhooks) {
-    const known = [...store.view.receivers.values()].some(
-      (receiver) => receiver.url === url && receiver.secret === secret,
-    );
-    if (!known) store.putReceiver({ id: newId('rcv'), url, secret });
-  }
   // One redactor for all the mock shows of its traffic: the journal, the recording, the findings.
   const redactor = createRedactor({
     others: resolved.clients.map((client) => client.clientSecret),
     headers: resolved.redactHeaders,
     fields: resolved.redactFields,
   });
-  const consumer: ConsumerSide = {
-    faults: createFaultRegistry(resolved.seed),
-    journal: createRequestJournal(spec, resolved.journalSize, redactor, behaviour.basePath),
-    coverage: createCoverageRecorder(spec),
-  };
+  const { store, collectedAfterLoading } = await openStore(
+    resolved,
+    {
+      spec,
+      seed: resolved.seed,
+      clock: resolved.clock,
+      clockStart: resolved.clockStart,
+      scenario: startScenario,
+      journalSize: resolved.journalSize,
+      redactor,
+      basePath: behaviour.basePath,
+      webhookRetry: resolved.webhookRetry,
+      log: resolved.log,
+    },
+    initialState,
+  );
+  for (const client of resolved.clients)
+    await store.records.putClient({ ...client, scopes: [...client.scopes] });
+  const knownReceivers = await store.records.receivers();
+  for (const { url, secret } of resolved.webhooks) {
+    const known = knownReceivers.some((receiver) => receiver.url === url && receiver.secret === secret);
+    // Named by what it is: N replicas started with the same flags make one receiver, not N.
+    const id = `rcv_${createHash('sha256').update(`${url}\n${secret}`).digest('hex').slice(0, 24)}`;
+    if (!known) await store.records.putReceiver({ id, url, secret });
+  }
   // Until the mock listens, what app.request() answers is recorded under the in-process origin.
   let origin = `http://${IN_PROCESS_HOST}`;
   const recording: Recording | undefined = resolved.record
@@ -190,41 +183,31 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       // The journal shows requests only: answers are read for credentials when they are recorded.
       learningObserver(redactor, recording !== undefined),
       ...(recording ? [recording] : []),
-      consumer.journal,
-      consumer.coverage,
+      store.journal,
+      store.coverage,
       ...resolved.observers,
     ],
     resolved.log,
   );
-  installScenarioFaults(consumer.faults, startScenario);
+  await installScenarioFaults(store.faults, startScenario);
   const context: MockContext = {
     spec,
     checkRequest: prism.check,
-    clock,
-    webhooks: observedForCoverage(
-      createWebhookDispatcher({ store, clock, retry: resolved.webhookRetry, log: resolved.log }),
-      consumer.coverage,
-    ),
+    clock: store.clock,
+    webhooks: store.webhooks,
     tokenLifetimeSeconds:
       resolved.tokenLifetimeSeconds ?? behaviour.tokenLifetimeSeconds ?? spec.tokenLifetimeSeconds,
     behaviour,
     store,
-    scenario: startScenario,
     log: resolved.log,
   };
-  scheduleAllLifecycles(context);
-  const control = createControl({
-    context,
-    initialState,
-    startScenario,
-    demoClient,
-    flush: () => durable?.flush() ?? Promise.resolve(),
-    consumer,
-  });
+  const control = createControl({ context, initialState, startScenario, demoClient });
   // Off loopback the control API is reachable by others: it needs a token (given, or made up here).
+  // A shared store's control API resets, reads secrets and moves the clock for every replica: it
+  // needs a token even on loopback (decision 163); none given, each replica makes one and prints it.
   const controlToken =
     resolved.controlToken ??
-    (isLoopbackHost(resolved.host) ? undefined : randomBytes(18).toString('base64url'));
+    (isLoopbackHost(resolved.host) && !store.shared ? undefined : randomBytes(18).toString('base64url'));
   const guard = createControlGuard(resolved.host, controlToken);
   const core = createRequestCore({
     api: createApiHandler(context, resolved.selfCheck),
@@ -239,8 +222,8 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     createConsumerLayer({
       spec,
       basePath: behaviour.basePath,
-      view: () => store.view,
-      faults: consumer.faults,
+      store,
+      readKeys: (operation, request, params, body) => readKeys(context, operation, request, params, body),
     }),
   );
   // Until Prism is loaded, requests wait for it (in the order they came); then straight through.
@@ -262,10 +245,8 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closed ??= (async () => {
-      clock.clear();
-      await context.webhooks.close();
       await pipeline.close();
-      await durable?.close();
+      await store.close();
     })();
     return closed;
   };
@@ -273,7 +254,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     request,
     control,
     get seeded() {
-      return { ...store.view.seeded };
+      return { ...store.seeded };
     },
     demoClient: { ...demoClient, scopes: [...demoClient.scopes] },
     basePath: behaviour.basePath,
@@ -294,7 +275,11 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       // Prism loads once the socket listens (and the caller has said so), then the heap is
       // collected again for the reason above.
       if (!prism.loaded) setImmediate(() => void prism.load().then(collectStartGarbage));
-      if (resolved.control && controlToken && !isLoopbackHost(resolved.host)) {
+      if (resolved.control && controlToken && !resolved.controlToken && store.shared)
+        resolved.log(
+          `pacu mock: the control API of a shared store answers only with header x-pacu-control-token: ${controlToken} (give every replica the same --control-token)`,
+        );
+      else if (resolved.control && controlToken && !isLoopbackHost(resolved.host)) {
         resolved.log(
           `pacu mock: warning: listening on ${resolved.host} serves the control API (secrets, reset) beyond this machine; it answers only with header x-pacu-control-token: ${controlToken}`,
         );

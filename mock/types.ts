@@ -3,7 +3,7 @@
 // The control protocol's shapes (ids, receivers, attempts, scenarios…) live in spec/ (the suites'
 // control client speaks it too); they are named here again so users find every shape in one file.
 
-import type { ControlOperations, Har, RequestObserver, Scenario, SeededIds } from '../http/index.ts';
+import type { Har, RemoteControl, RequestObserver, Scenario, SeededIds } from '../http/index.ts';
 import type { Scope } from '../spec/index.ts';
 
 export type {
@@ -68,13 +68,15 @@ export interface WebhookRetry {
 
 /**
  * The control API in-process: the operations of the control protocol (`http/control-protocol.ts`),
- * which `/__pacu` serves one to one over HTTP, plus what only makes sense in-process. Bad input throws.
+ * which `/__pacu` serves one to one over HTTP, plus what only makes sense in-process. Each answers
+ * with a promise, as over HTTP: a shared store answers after a round trip. On the memory and file
+ * stores an operation has taken effect when it returns. Bad input rejects.
  */
-export interface MockControl extends ControlOperations {
+export interface MockControl extends Omit<RemoteControl, 'dumpState'> {
   /** Resolves once no webhook delivery is in flight (retries waiting on a manual clock do not count). */
   webhooksIdle(): Promise<void>;
-  dumpState(): StateSnapshot;
-  /** Resolves once every change so far is in the journal (and fsynced with `fsync`). */
+  dumpState(): Promise<StateSnapshot>;
+  /** Resolves once every change so far is durable (the journal, fsynced with `fsync`; a database commit). */
   flush(): Promise<void>;
 }
 
@@ -172,6 +174,15 @@ export interface MockOptions {
   webhookRetry?: Partial<WebhookRetry>;
   /** Keep state in this file (a snapshot) and `<file>.journal` across restarts. @default none */
   stateFile?: string;
+  /**
+   * Where the state lives: `memory:` (this process), or `postgres://USER@HOST:PORT/DB`, one
+   * database that N mocks serve as one (tokens, records, the clock, faults, the journal, due work
+   * and webhook deliveries shared). The library reads no environment; `pacu mock` reads PACU_STORE.
+   * @default 'memory:' (or the state file, with `stateFile`)
+   */
+  store?: string;
+  /** With a database store: empty it first (every table), then seed it again. @default false */
+  resetStore?: boolean;
   /** fsync the journal before answering, so acknowledged changes survive power loss. @default false */
   fsync?: boolean;
   /** Compact the journal into the snapshot once it passes this many bytes. @default 64 MiB */
@@ -228,8 +239,10 @@ export type ResolvedMockOptions = Required<
     | 'controlToken'
     | 'fromRecording'
     | 'record'
+    | 'store'
   >
 > & {
+  store: string | undefined;
   record: string | undefined;
   fromRecording: string | Har | undefined;
   stateFile: string | undefined;

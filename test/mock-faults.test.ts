@@ -29,10 +29,10 @@ async function started(options: Parameters<typeof startMock>[0] = {}) {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  const storedWith = (reference: string) =>
-    mock?.control
-      .dumpState()
-      .transfers.filter((t) => (t as { record: { reference: string } }).record.reference === reference) ?? [];
+  const storedWith = async (reference: string) =>
+    (await mock?.control.dumpState())?.transfers.filter(
+      (t) => (t as { record: { reference: string } }).record.reference === reference,
+    ) ?? [];
   return { mock, control, token, transfer, raw, storedWith };
 }
 
@@ -54,7 +54,7 @@ describe('faults over real HTTP', () => {
       success: false,
       message: expect.stringContaining('injected HTTP 503'),
     });
-    expect(storedWith('REF-STATUS-1')).toHaveLength(0);
+    expect(await storedWith('REF-STATUS-1')).toHaveLength(0);
     const retry = await transfer(body);
     expect(retry.status).toBe(200);
     expect(retry.body.message).toBe('Transfer created');
@@ -66,7 +66,7 @@ describe('faults over real HTTP', () => {
     const body = transferBody(mock?.seeded.merchantAccountId ?? '', { reference: 'REF-CTS-1' });
     const first = await raw(body);
     expect(first.status).toBe(500);
-    const stored = storedWith('REF-CTS-1');
+    const stored = await storedWith('REF-CTS-1');
     expect(stored).toHaveLength(1);
     const retry = await raw(body);
     const answer = (await retry.json()) as { message: string; data: { transaction_id: string } };
@@ -75,7 +75,7 @@ describe('faults over real HTTP', () => {
     expect(answer.data.transaction_id).toBe(
       (stored[0] as { record: { transaction_id: string } }).record.transaction_id,
     );
-    expect(storedWith('REF-CTS-1')).toHaveLength(1);
+    expect(await storedWith('REF-CTS-1')).toHaveLength(1);
   });
 
   it('commit-then-reset: the client sees a connection error, the transfer exists, the retry returns it', async () => {
@@ -87,10 +87,10 @@ describe('faults over real HTTP', () => {
       (caught: unknown) => caught as Error,
     );
     expect(error).toBeInstanceOf(TypeError);
-    expect(storedWith('REF-CTR-1')).toHaveLength(1);
+    expect(await storedWith('REF-CTR-1')).toHaveLength(1);
     const retry = (await (await raw(body)).json()) as { data: { transaction_id: string } };
     expect(retry.data.transaction_id).toBe(
-      (storedWith('REF-CTR-1')[0] as { record: { transaction_id: string } }).record.transaction_id,
+      ((await storedWith('REF-CTR-1'))[0] as { record: { transaction_id: string } }).record.transaction_id,
     );
   });
 
@@ -99,7 +99,7 @@ describe('faults over real HTTP', () => {
     await control.addFault(fault({ kind: 'reset' }));
     const body = transferBody(mock?.seeded.merchantAccountId ?? '', { reference: 'REF-RESET-1' });
     await expect(raw(body)).rejects.toThrow(/fetch failed/);
-    expect(storedWith('REF-RESET-1')).toHaveLength(0);
+    expect(await storedWith('REF-RESET-1')).toHaveLength(0);
   });
 
   it('delay: the real answer, late', async () => {

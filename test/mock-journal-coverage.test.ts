@@ -53,7 +53,7 @@ describe('request journal', () => {
       '/v3/users?page=2',
     ]);
     expect(await control.requests({ clientId: 'nobody' })).toEqual([]);
-    expect(mock.control.requests({ status: 400 })).toHaveLength(1);
+    expect(await mock.control.requests({ status: 400 })).toHaveLength(1);
     const form = await call(`${mock.url}/auth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -75,7 +75,7 @@ async function settleTransfers(running: RunningMock, count: number, amount = 10)
       token,
       transferBody(running.seeded.merchantAccountId, { amount }),
     );
-  running.control.advanceClock(10);
+  await running.control.advanceClock(10);
 }
 
 describe('finding 12: the delivery timeout covers the exchange only', () => {
@@ -84,7 +84,7 @@ describe('finding 12: the delivery timeout covers the exchange only', () => {
     const running = await startWith(hooks, { timeoutMs: 600 });
     await settleTransfers(running, 40);
     await running.control.webhooksIdle();
-    const attempts = running.control.attempts();
+    const attempts = await running.control.attempts();
     expect(attempts.filter((a) => a.outcome !== 'delivered')).toEqual([]);
     expect(attempts).toHaveLength(40);
     expect(hooks.received).toHaveLength(40);
@@ -100,16 +100,20 @@ describe('finding 13: retries on the mock clock', () => {
     expect(hooks.received).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 300)); // wall time passes: nothing happens
     expect(hooks.received).toHaveLength(1);
-    running.control.advanceClock(59);
+    await running.control.advanceClock(59);
     await running.control.webhooksIdle();
     expect(hooks.received).toHaveLength(1);
-    running.control.advanceClock(1);
+    await running.control.advanceClock(1);
     await running.control.webhooksIdle();
     expect(hooks.received).toHaveLength(2);
-    running.control.advanceClock(3600);
+    await running.control.advanceClock(3600);
     await running.control.webhooksIdle();
     expect(hooks.received).toHaveLength(3);
-    expect(running.control.attempts().map((a) => a.outcome)).toEqual(['failed', 'failed', 'delivered']);
+    expect((await running.control.attempts()).map((a) => a.outcome)).toEqual([
+      'failed',
+      'failed',
+      'delivered',
+    ]);
   });
 
   it('cancels the scheduled retry when the event is redelivered by hand', async () => {
@@ -117,14 +121,14 @@ describe('finding 13: retries on the mock clock', () => {
     const running = await startWith(hooks, { delaysMs: [60_000] });
     await settleTransfers(running, 1);
     await running.control.webhooksIdle();
-    const [first] = running.control.attempts();
+    const [first] = await running.control.attempts();
     expect(first?.nextAttemptAt).toBeDefined();
-    expect(running.control.redeliver(first?.eventId ?? '')).toBe(true);
+    expect(await running.control.redeliver(first?.eventId ?? '')).toBe(true);
     await running.control.webhooksIdle();
-    running.control.advanceClock(120);
+    await running.control.advanceClock(120);
     await running.control.webhooksIdle();
     expect(hooks.received).toHaveLength(2);
-    expect(running.control.attempts().map((a) => [a.attempt, a.outcome])).toEqual([
+    expect((await running.control.attempts()).map((a) => [a.attempt, a.outcome])).toEqual([
       [1, 'failed'],
       [2, 'delivered'],
     ]);
@@ -135,11 +139,11 @@ describe('finding 13: retries on the mock clock', () => {
     const running = await startWith(hooks, { delaysMs: [1000] });
     await settleTransfers(running, 1);
     await running.control.webhooksIdle();
-    running.control.advanceClock(60);
+    await running.control.advanceClock(60);
     await settleTransfers(running, 1);
     await running.control.webhooksIdle();
     expect(hooks.received).toHaveLength(1);
-    expect(running.control.receivers()[0]?.disabledAt).toBeDefined();
+    expect((await running.control.receivers())[0]?.disabledAt).toBeDefined();
   });
 
   it('waits at least Retry-After (seconds) before the next attempt', async () => {
@@ -149,10 +153,10 @@ describe('finding 13: retries on the mock clock', () => {
     const running = await startWith(hooks, { delaysMs: [1000] });
     await settleTransfers(running, 1);
     await running.control.webhooksIdle();
-    running.control.advanceClock(60);
+    await running.control.advanceClock(60);
     await running.control.webhooksIdle();
     expect(hooks.received).toHaveLength(1);
-    running.control.advanceClock(60);
+    await running.control.advanceClock(60);
     await running.control.webhooksIdle();
     expect(hooks.received).toHaveLength(2);
   });
@@ -178,7 +182,7 @@ describe('finding 13: retries on the mock clock', () => {
       seen.push(String(request.headers['webhook-timestamp']));
     });
     const running = await startWith(hooks, {});
-    running.control.advanceClock(86_400);
+    await running.control.advanceClock(86_400);
     await settleTransfers(running, 1);
     await running.control.webhooksIdle();
     expect(Math.abs(Number(seen[0]) - Date.now() / 1000)).toBeLessThan(60);

@@ -122,7 +122,7 @@ describe('webhooks', () => {
     expect(redeliver.status).toBe(200);
     await mock.control.webhooksIdle();
     expect(hooks.deliveries).toHaveLength(4);
-    expect(mock.control.attempts().at(-1)).toMatchObject({ attempt: 4, outcome: 'delivered' });
+    expect((await mock.control.attempts()).at(-1)).toMatchObject({ attempt: 4, outcome: 'delivered' });
   });
 
   it('walks a transfer through a scripted lifecycle on a manual clock, one event per transition', async () => {

@@ -11,8 +11,8 @@ describe('coverage report', () => {
     try {
       await app.request('/v3/users');
       const dir = mkdtempSync(path.join(tmpdir(), 'pacu-cov-'));
-      await writeCoverageReport(path.join(dir, 'c.json'), app.control.coverage());
-      await writeCoverageReport(path.join(dir, 'c.md'), app.control.coverage());
+      await writeCoverageReport(path.join(dir, 'c.json'), await app.control.coverage());
+      await writeCoverageReport(path.join(dir, 'c.md'), await app.control.coverage());
       const json = JSON.parse(readFileSync(path.join(dir, 'c.json'), 'utf8'));
       expect(json.operations.find((row: { operationId: string }) => row.operationId === 'listUsers')).toEqual(
         {

@@ -8,12 +8,15 @@ import { readFormBody, readJsonBody } from './json-body.ts';
 import { dressed, refusalReply } from './learned-answer.ts';
 import { OPERATION_HANDLERS } from './operations.ts';
 import type { Exchange } from './request-core.ts';
+import { readKeys } from './request-reads.ts';
 import { createRouter } from './router.ts';
 import { responseViolation } from './self-check.ts';
 import type { StoredToken } from './state.ts';
+import { andThen, attempt, type Maybe } from './store/maybe.ts';
+import type { Found } from './store/state-store.ts';
 import { validateRequest } from './validation.ts';
 
-export type ApiHandler = (exchange: Exchange) => MockReply;
+export type ApiHandler = (exchange: Exchange) => Maybe<MockReply>;
 
 function readBody(operation: OperationSpec, request: MockRequest, anyContentType: boolean): unknown {
   if (!operation.requestBody) return undefined;
@@ -27,48 +30,51 @@ function bearerToken(
   context: MockContext,
   operation: OperationSpec,
   request: MockRequest,
+  found: Found,
 ): StoredToken | undefined {
   const { security } = operation;
   if (security.kind !== 'bearer') return undefined;
   const { behaviour } = context;
   const needed = behaviour.scopeOptional.has(operation.id) ? { ...security, scopes: [] } : security;
-  if (!behaviour.bearerOptional.has(operation.id)) return authorizeBearer(context, request, needed);
+  if (!behaviour.bearerOptional.has(operation.id))
+    return authorizeBearer(context, request, needed, found.token);
   try {
-    return authorizeBearer(context, request, needed);
+    return authorizeBearer(context, request, needed, found.token);
   } catch {
     return undefined;
   }
 }
 
+/** A request routed to its operation, its body read (or why it cannot be), before the store is asked. */
+interface Routed {
+  operation: OperationSpec;
+  input: OperationInput;
+  relativePath: string;
+  bodyError: unknown;
+}
+
 /**
- * The /v3 interface: route, authenticate, validate with Prism, run the operation's handler. Every
- * error becomes the error envelope here and only here; `selfCheck` turns a reply that breaks the
- * spec into a 500 naming the break.
+ * The /v3 interface: route, ask the store for every key the request reads (once, together),
+ * authenticate, validate with Prism, run the operation's handler. Every error becomes the error
+ * envelope here and only here; `selfCheck` turns a reply that breaks the spec into a 500 naming
+ * the break. On the memory store all of it runs at once; a database store's answers are awaited.
  */
 export function createApiHandler(context: MockContext, selfCheck: boolean): ApiHandler {
   const route = createRouter(context.spec, context.behaviour.basePath);
-  return (exchange) => {
+  const { records } = context.store;
+  const operate = (exchange: Exchange, routed: Routed, found: Found): Maybe<MockReply> => {
+    const { operation, input } = routed;
     const { request } = exchange;
-    let operationId: OperationId | undefined;
-    let input: OperationInput | undefined;
-    let reply: MockReply;
-    try {
-      const match = route(request.method, request.path);
-      operationId = match.operationId;
-      exchange.operationId = operationId;
-      const operation = context.spec.operation(match.operationId);
-      input = { request, params: match.params, body: undefined };
-      if (operation.security.kind === 'basic') input.client = authenticateClient(context, request);
-      const token = bearerToken(context, operation, request);
-      if (token) input.token = token;
-      exchange.clientId = input.client?.clientId ?? input.token?.clientId;
-      input.body = readBody(operation, request, context.behaviour.anyContentType);
-      validateRequest(context, operation, request, match.relativePath, input.body);
-      reply = OPERATION_HANDLERS[match.operationId](context, input);
-    } catch (error) {
-      if (!(error instanceof MockHttpError)) throw error; // the core logs it and answers 500
-      reply = refusalReply(context, operationId, error, request, input);
-    }
+    input.found = found;
+    if (operation.security.kind === 'basic') input.client = authenticateClient(request, found.client);
+    const token = bearerToken(context, operation, request, found);
+    if (token) input.token = token;
+    exchange.clientId = input.client?.clientId ?? input.token?.clientId;
+    if (routed.bodyError !== undefined) throw routed.bodyError;
+    validateRequest(context, operation, request, routed.relativePath, input.body);
+    return OPERATION_HANDLERS[operation.id](context, input);
+  };
+  const finish = (operationId: OperationId | undefined, reply: MockReply): MockReply => {
     if (selfCheck && operationId) {
       const violation = responseViolation(context.spec, operationId, reply);
       if (violation) {
@@ -77,5 +83,32 @@ export function createApiHandler(context: MockContext, selfCheck: boolean): ApiH
       }
     }
     return dressed(context.behaviour, reply);
+  };
+  return (exchange) => {
+    const { request } = exchange;
+    let routed: Routed | undefined;
+    const refused = (error: unknown): MockReply => {
+      if (!(error instanceof MockHttpError)) throw error; // the core logs it and answers 500
+      return refusalReply(context, exchange.operationId, error, request, routed?.input);
+    };
+    const reply = attempt(() => {
+      const match = route(request.method, request.path);
+      exchange.operationId = match.operationId;
+      const operation = context.spec.operation(match.operationId);
+      const input: OperationInput = { request, params: match.params, body: undefined, found: {} };
+      let bodyError: unknown;
+      try {
+        input.body = readBody(operation, request, context.behaviour.anyContentType);
+      } catch (error) {
+        // Authentication answers first (decision 013): a bad body is told after it.
+        bodyError = error;
+      }
+      routed = { operation, input, relativePath: match.relativePath, bodyError };
+      const current = routed;
+      const found =
+        exchange.found ?? records.read(readKeys(context, operation, request, match.params, input.body));
+      return andThen(found, (answered) => operate(exchange, current, answered));
+    }, refused);
+    return andThen(reply, (done) => finish(exchange.operationId, done));
   };
 }

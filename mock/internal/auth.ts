@@ -5,6 +5,7 @@ import type { MockClient } from '../types.ts';
 import type { RefusalKind } from './behaviour.ts';
 import type { MockContext } from './context.ts';
 import { MockHttpError, type MockRequest } from './http-types.ts';
+import { decodedOrEmpty } from './request-reads.ts';
 import type { StoredToken } from './state.ts';
 
 const INVALID_CLIENT = 'invalid client credentials: send HTTP Basic with your client_id and client_secret';
@@ -15,24 +16,18 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** RFC 6749 2.3.1 form-encodes id and secret; text that is not valid encoding names no client. */
-function decodedOrEmpty(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return '';
-  }
-}
-
-/** The client named by HTTP Basic credentials on the token request, or 401. */
-export function authenticateClient(context: MockContext, request: MockRequest): MockClient {
+/**
+ * The client named by HTTP Basic credentials on the token request, or 401. `known` is the client
+ * the store has under the id the credentials name (read with the request's other keys).
+ */
+export function authenticateClient(request: MockRequest, known: MockClient | undefined): MockClient {
   const challenge = { 'www-authenticate': 'Basic realm="pacu"' };
   const refuse = (): never => {
     throw new MockHttpError(401, INVALID_CLIENT, challenge, 'bad-client');
   };
   const credentials = parseAuthorization(request.headers.authorization);
   if (credentials?.scheme !== 'basic' || credentials.user === undefined) return refuse();
-  const client = context.store.view.clients.get(decodedOrEmpty(credentials.user));
+  const client = known?.clientId === decodedOrEmpty(credentials.user) ? known : undefined;
   if (!client || !sameText(client.clientSecret, decodedOrEmpty(credentials.password ?? ''))) return refuse();
   return client;
 }
@@ -46,11 +41,15 @@ function refuse(status: 401 | 403, error: string, message: string, kind: Refusal
   );
 }
 
-/** The bearer token of a request if it is known, unexpired and carries the operation's scopes. */
+/**
+ * The bearer token of a request if it is known, unexpired and carries the operation's scopes.
+ * `known` is what the store has under the request's token (read with its other keys).
+ */
 export function authorizeBearer(
   context: MockContext,
   request: MockRequest,
   security: Extract<OperationSecurity, { kind: 'bearer' }>,
+  known: StoredToken | undefined,
 ): StoredToken {
   const header = request.headers.authorization;
   if (!header)
@@ -68,11 +67,13 @@ export function authorizeBearer(
       'malformed Authorization header: expected Bearer <access_token>',
       'bad-token',
     );
-  const token = context.store.view.tokens.get(credentials.token);
+  const token = known?.token === credentials.token ? known : undefined;
   if (!token)
     refuse(401, 'invalid_token', 'unknown access token: get a new one from POST /auth/token', 'bad-token');
   if (token.expiresAt <= context.clock.now()) {
-    context.store.deleteToken(token.token);
+    // Forgotten in passing: the refusal does not wait for it (a database store prunes them anyway).
+    const forgotten = context.store.records.deleteToken(token.token);
+    if (forgotten instanceof Promise) forgotten.catch(() => {});
     refuse(401, 'invalid_token', 'access token expired: get a new one from POST /auth/token', 'bad-token');
   }
   const missing = security.scopes.filter((scope) => !token.scopes.includes(scope));

@@ -1,24 +1,31 @@
 import { bodyText, type FaultRecord, parseAuthorization } from '../../http/index.ts';
-import type { Spec } from '../../spec/index.ts';
+import type { OperationSpec, Spec } from '../../spec/index.ts';
 import { errorReply, replyText } from './envelope.ts';
-import type { FaultRegistry, FaultTarget } from './faults.ts';
+import type { FaultTarget } from './faults.ts';
 import type { MockReply, MockRequest } from './http-types.ts';
 import type { AnswerLayer, Exchange } from './request-core.ts';
 import { createRouter } from './router.ts';
-import type { StoreView } from './store.ts';
+import type { Maybe } from './store/maybe.ts';
+import type { Found, ReadKeys, StateStore } from './store/state-store.ts';
 
 export interface ConsumerLayerDeps {
   spec: Spec;
   /** Where the interface is served (the spec's base path, or a recorded sandbox's). */
   basePath: string;
-  view: () => StoreView;
-  faults: FaultRegistry;
+  store: StateStore;
+  /** Every key the request will read (request-reads.ts), so the store is asked once for all. */
+  readKeys(
+    operation: OperationSpec,
+    request: MockRequest,
+    params: Record<string, string>,
+    body: unknown,
+  ): ReadKeys;
 }
 
 /** The client a request speaks for, before authentication runs: a known bearer token's, or Basic's user. */
-function clientOf(request: MockRequest, view: StoreView): string | undefined {
+function clientOf(request: MockRequest, found: Found): string | undefined {
   const credentials = parseAuthorization(request.headers.authorization);
-  if (credentials?.scheme === 'bearer') return view.tokens.get(credentials.token)?.clientId;
+  if (credentials?.scheme === 'bearer') return found.token?.clientId;
   if (credentials?.scheme !== 'basic' || !credentials.user) return undefined;
   try {
     return decodeURIComponent(credentials.user);
@@ -39,7 +46,7 @@ function jsonOf(request: MockRequest): unknown {
 
 const DROP: MockReply = { status: 0, body: null, transport: { kind: 'drop' } };
 
-/** What a fault makes of the request: the operation may run (`next`) or not, then the answer breaks. */
+/** What a fault makes of the request: the operation may run (`next`) or not, andThen the answer breaks. */
 async function applyFault(fault: FaultRecord, next: () => Promise<MockReply>): Promise<MockReply> {
   const said = `pacu fault ${fault.id} (${fault.kind} on ${fault.operation})`;
   const statusReply = (): MockReply =>
@@ -82,11 +89,12 @@ async function applyFault(fault: FaultRecord, next: () => Promise<MockReply>): P
  * body are looked at before the operation only when a fault may fire; what it learns is left on
  * the exchange for the request pipeline's observers. Control API requests pass straight through.
  */
-export function createConsumerLayer({ spec, basePath, view, faults }: ConsumerLayerDeps): AnswerLayer {
+export function createConsumerLayer({ spec, basePath, store, readKeys }: ConsumerLayerDeps): AnswerLayer {
   const route = createRouter(spec, basePath);
-  const operationOf = (request: MockRequest): string | undefined => {
+  const { faults } = store;
+  const routed = (request: MockRequest): ReturnType<typeof route> | undefined => {
     try {
-      return route(request.method, request.path).operationId;
+      return route(request.method, request.path);
     } catch {
       return undefined;
     }
@@ -94,12 +102,21 @@ export function createConsumerLayer({ spec, basePath, view, faults }: ConsumerLa
   return async (exchange, next) => {
     if (exchange.target !== 'api' || !faults.armed) return next();
     const { request } = exchange;
-    const target: FaultTarget = {
-      operationId: operationOf(request),
-      clientId: clientOf(request, view()),
-      body: jsonOf(request),
-    };
-    const fault = target.operationId ? faults.fire(target) : undefined;
+    const match = routed(request);
+    const body = jsonOf(request);
+    let found: Found = {};
+    if (match) {
+      const reads: Maybe<Found> = store.records.read(
+        readKeys(spec.operation(match.operationId), request, match.params, body),
+      );
+      found = reads instanceof Promise ? await reads : reads;
+      // A shared store is asked once a request: the operation reads what was read here.
+      if (store.shared) exchange.found = found;
+    }
+    const target: FaultTarget = { operationId: match?.operationId, clientId: clientOf(request, found), body };
+    const fault = target.operationId ? await faults.fire(target) : undefined;
+    // A delayed request reads again after its delay: what it read before may have changed.
+    if (fault?.kind === 'delay') delete exchange.found;
     const reply = fault ? await applyFault(fault, next) : await next();
     exchange.operationId ??= target.operationId as Exchange['operationId'];
     exchange.clientId ??= target.clientId;

@@ -38,10 +38,10 @@ function routes(control: MockControl): Route[] {
     [
       'POST',
       /^\/reset$/,
-      (_p, request) => {
+      async (_p, request) => {
         const clientId = request.query.get('clientId') ?? undefined;
         if (clientId === '') throw new MockHttpError(400, 'clientId must not be empty');
-        control.reset(clientId === undefined ? undefined : { clientId });
+        await control.reset(clientId === undefined ? undefined : { clientId });
         return clientId === undefined ? { reset: true } : { reset: true, clientId };
       },
     ],
@@ -56,8 +56,8 @@ function routes(control: MockControl): Route[] {
     [
       'DELETE',
       /^\/webhooks\/receivers\/([^/]+)$/,
-      ([id = '']) => {
-        if (!control.removeReceiver(id)) throw new MockHttpError(404, `no receiver ${id}`);
+      async ([id = '']) => {
+        if (!(await control.removeReceiver(id))) throw new MockHttpError(404, `no receiver ${id}`);
         return { deleted: id };
       },
     ],
@@ -66,8 +66,8 @@ function routes(control: MockControl): Route[] {
     [
       'POST',
       /^\/webhooks\/events\/([^/]+)\/redeliver$/,
-      ([id = '']) => {
-        if (!control.redeliver(id))
+      async ([id = '']) => {
+        if (!(await control.redeliver(id)))
           throw new MockHttpError(404, `no event ${id} (the mock keeps the last 1000 events)`);
         return { redelivered: id };
       },
@@ -76,8 +76,8 @@ function routes(control: MockControl): Route[] {
     [
       'PUT',
       /^\/scenario$/,
-      (_p, request) => {
-        control.setScenario(readJsonBody(request));
+      async (_p, request) => {
+        await control.setScenario(readJsonBody(request));
         return control.scenario();
       },
     ],
@@ -85,8 +85,8 @@ function routes(control: MockControl): Route[] {
     [
       'PUT',
       /^\/state$/,
-      (_p, request) => {
-        control.loadState(readJsonBody(request));
+      async (_p, request) => {
+        await control.loadState(readJsonBody(request));
         return { loaded: true };
       },
     ],
@@ -108,10 +108,10 @@ function routes(control: MockControl): Route[] {
   ];
 }
 
-/** Plain JSON in and out, no token; errors are `{ error }` with 400, 404, 405 or 409. */
-export function createControlHandler(control: MockControl): (exchange: Exchange) => MockReply {
+/** Plain JSON in and out; errors are `{ error }` with 400, 404, 405 or 409. */
+export function createControlHandler(control: MockControl): (exchange: Exchange) => Promise<MockReply> {
   const table = routes(control);
-  return ({ request }) => {
+  return async ({ request }) => {
     const path = request.path.slice(CONTROL_PREFIX.length) || '/';
     try {
       const onPath = table.filter(([, pattern]) => pattern.test(path));
@@ -125,7 +125,7 @@ export function createControlHandler(control: MockControl): (exchange: Exchange)
       const refused = writeTypeRefusal(request);
       if (refused) return refused;
       const params = (route[1].exec(path)?.slice(1) ?? []).map((part) => decodeURIComponent(part));
-      return { status: 200, body: route[2](params, request) };
+      return { status: 200, body: await route[2](params, request) };
     } catch (error) {
       if (error instanceof MockHttpError)
         return controlErrorReply(error.status, error.message, error.headers);

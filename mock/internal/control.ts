@@ -3,14 +3,11 @@ import { SCOPES } from '../../spec/index.ts';
 import { validateScenario } from '../scenario.ts';
 import type { MockClient, MockControl, Scenario } from '../types.ts';
 import type { MockContext } from './context.ts';
-import type { CoverageRecorder } from './coverage.ts';
 import type { FaultRegistry } from './faults.ts';
 import { createPushToCard } from './handlers/push-to-card.ts';
 import { MockHttpError } from './http-types.ts';
-import { scheduleAllLifecycles } from './lifecycle.ts';
 import { newId } from './random.ts';
-import type { RequestJournal } from './request-journal.ts';
-import { fromSnapshot, toSnapshot } from './snapshot.ts';
+import { fromSnapshot } from './snapshot.ts';
 import type { MockState } from './state.ts';
 
 export interface ControlDeps {
@@ -19,20 +16,11 @@ export interface ControlDeps {
   initialState(): MockState;
   startScenario: Scenario;
   demoClient: MockClient;
-  flush(): Promise<void>;
-  consumer: ConsumerSide;
-}
-
-/** The consumer's side: faults, the request journal and coverage (see consumer-layer.ts). */
-export interface ConsumerSide {
-  faults: FaultRegistry;
-  journal: RequestJournal;
-  coverage: CoverageRecorder;
 }
 
 /** Install a scenario's faults (at start, after a plain reset, with a new scenario). */
-export function installScenarioFaults(faults: FaultRegistry, scenario: Scenario): void {
-  for (const fault of scenario.faults ?? []) faults.add(fault);
+export async function installScenarioFaults(faults: FaultRegistry, scenario: Scenario): Promise<void> {
+  for (const fault of scenario.faults ?? []) await faults.add(fault);
 }
 
 /** The largest single clock advance: ten years (a later time could not be written as a date). */
@@ -61,50 +49,41 @@ function checkClient(value: unknown): MockClient {
   return { clientId: client.clientId, clientSecret: client.clientSecret, scopes: [...scopes] };
 }
 
+/** The control operations, each through the store (so through any replica on a shared one). */
 export function createControl({
   context,
   initialState,
   startScenario,
   demoClient,
-  flush,
-  consumer,
 }: ControlDeps): MockControl {
   const { store, clock } = context;
-  const clockView = () => ({
-    mode: clock.mode,
-    now: new Date(clock.now()).toISOString(),
-    epochMs: clock.now(),
-  });
+  const clockView = async () => {
+    const epochMs = await clock.current();
+    return { mode: clock.mode, now: new Date(epochMs).toISOString(), epochMs };
+  };
   return {
-    ids: () => ({
-      ...store.view.seeded,
+    ids: async () => ({
+      ...store.seeded,
       clientId: demoClient.clientId,
       clientSecret: demoClient.clientSecret,
       scopes: [...demoClient.scopes],
     }),
-    reset(options) {
+    async reset(options) {
       if (options?.clientId !== undefined) {
-        store.removeClientData(options.clientId);
-        consumer.faults.clear(options.clientId);
-        consumer.journal.clear(options.clientId);
+        await store.reset(initialState, options.clientId);
+        await store.faults.clear(options.clientId);
+        await store.journal.clear(options.clientId);
         return;
       }
-      consumer.faults.clear();
-      consumer.faults.reseed();
-      consumer.journal.clear();
-      installScenarioFaults(consumer.faults, startScenario);
-      const { clients, tokens, receivers } = store.view;
-      const fresh = initialState();
-      for (const client of clients.values()) fresh.clients.set(client.clientId, client);
-      for (const token of tokens.values()) fresh.tokens.set(token.token, token);
-      for (const receiver of receivers.values()) fresh.receivers.set(receiver.id, receiver);
-      clock.clear();
-      context.webhooks.clearHistory();
-      store.replace(fresh, clock.now());
-      context.scenario = startScenario;
+      await store.faults.clear();
+      await store.faults.reseed();
+      await store.journal.clear();
+      await store.setScenario(startScenario);
+      await installScenarioFaults(store.faults, startScenario);
+      await store.reset(initialState);
     },
     clock: clockView,
-    advanceClock(seconds) {
+    async advanceClock(seconds) {
       if (clock.mode !== 'manual') {
         throw new MockHttpError(
           409,
@@ -119,13 +98,15 @@ export function createControl({
       )
         throw bad(`seconds must be a number from 0 to ${MAX_ADVANCE_SECONDS} (ten years)`);
       const ms = Math.round(seconds * 1000);
-      if (clock.now() + ms > LAST_DATE_MS)
+      // On the memory store the clock moves before this returns, as it always did (callers may not await).
+      const current = clock.current();
+      if ((current instanceof Promise ? await current : current) + ms > LAST_DATE_MS)
         throw bad('the clock cannot move past the last date JavaScript can hold');
-      clock.advance(ms);
-      store.setNow(clock.now());
-      return { now: clockView().now, epochMs: clockView().epochMs };
+      const moved = clock.advance(ms);
+      const epochMs = moved instanceof Promise ? await moved : moved;
+      return { now: new Date(epochMs).toISOString(), epochMs };
     },
-    addReceiver(receiver) {
+    async addReceiver(receiver) {
       if (
         !receiver ||
         typeof receiver.url !== 'string' ||
@@ -143,40 +124,41 @@ export function createControl({
         throw bad('clientId must be a non-empty string');
       const id = newId('rcv');
       const owner = receiver.clientId === undefined ? {} : { clientId: receiver.clientId };
-      store.putReceiver({ id, url: receiver.url, secret: receiver.secret, ...owner });
+      await store.records.putReceiver({ id, url: receiver.url, secret: receiver.secret, ...owner });
       return { id };
     },
-    receivers: () => [...store.view.receivers.values()].map((receiver) => ({ ...receiver })),
-    removeReceiver: (id) => store.deleteReceiver(id),
-    attempts: () => context.webhooks.attempts(),
-    events: () => context.webhooks.events(),
-    redeliver: (eventId) => context.webhooks.redeliver(eventId),
+    receivers: async () => (await store.records.receivers()).map((receiver) => ({ ...receiver })),
+    removeReceiver: async (id) => store.records.deleteReceiver(id),
+    attempts: async () => context.webhooks.attempts(),
+    events: async () => context.webhooks.events(),
+    redeliver: async (eventId) => context.webhooks.redeliver(eventId),
     webhooksIdle: () => context.webhooks.idle(),
-    scenario: () => structuredClone(context.scenario),
-    setScenario(scenario) {
-      context.scenario = validateScenario(scenario, '(control API)');
-      installScenarioFaults(consumer.faults, context.scenario);
+    scenario: async () => structuredClone(store.scenario()),
+    async setScenario(scenario) {
+      const checked = validateScenario(scenario, '(control API)');
+      await store.setScenario(checked);
+      await installScenarioFaults(store.faults, checked);
     },
-    dumpState: () => toSnapshot(store.view, clock.now()),
-    loadState(snapshot) {
+    dumpState: async () => store.dump(),
+    async loadState(snapshot) {
       const loaded = fromSnapshot(context.spec, snapshot);
       if ('problems' in loaded) throw bad(`not a pacu mock state: ${loaded.problems.slice(0, 5).join('; ')}`);
-      clock.clear();
-      store.replace(loaded.state, clock.now());
-      scheduleAllLifecycles(context);
+      await store.load(loaded.state, loaded.now);
     },
-    addClient(value) {
+    async addClient(value) {
       const client = checkClient(value);
-      store.putClient(client);
+      await store.records.putClient(client);
       return { ...client };
     },
-    createPushToCard: (input) => ({ ...createPushToCard(context, input).record }),
-    flush,
-    addFault: (fault) => consumer.faults.add(fault),
-    faults: () => consumer.faults.list(),
-    clearFaults: (options) => ({ cleared: consumer.faults.clear(options?.clientId) }),
-    requests: (filter) => consumer.journal.query(filter),
-    unmatchedRequests: () => consumer.journal.unmatched(),
-    coverage: () => consumer.coverage.report(context.webhooks.attempts()),
+    createPushToCard: async (input) => ({ ...(await createPushToCard(context, input)).record }),
+    flush: async () => {
+      await store.committed();
+    },
+    addFault: async (fault) => store.faults.add(fault),
+    faults: async () => store.faults.list(),
+    clearFaults: async (options) => ({ cleared: await store.faults.clear(options?.clientId) }),
+    requests: async (filter) => store.journal.query(filter),
+    unmatchedRequests: async () => store.journal.unmatched(),
+    coverage: async () => store.coverage.report(await context.webhooks.attempts()),
   };
 }

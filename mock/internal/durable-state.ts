@@ -7,7 +7,7 @@ import { replayJournal } from './journal-replay.ts';
 import type { MockState } from './state.ts';
 import { readStateFile, writeStateFile } from './state-file.ts';
 import { lockStateFile, type StateLock } from './state-lock.ts';
-import type { JournalEntry, JournalSink, MockStore } from './store.ts';
+import type { JournalEntry, JournalSink, MockStore } from './store/mock-store.ts';
 
 // `--state FILE` is Redis's AOF with a base file: FILE is a snapshot (JSON Lines), FILE.journal the
 // append-only log of every write since. Compaction renames the journal to FILE.journal.1, starts a

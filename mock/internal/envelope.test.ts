@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { okListReply, replyText } from './envelope.ts';
 import { seedState } from './seed.ts';
 import type { StoredTransfer } from './state.ts';
-import { MockStore } from './store.ts';
+import { MockStore } from './store/mock-store.ts';
 
 describe('okListReply', () => {
   it('renders the same text as JSON.stringify of its body, for any items and fields', () => {

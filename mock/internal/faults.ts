@@ -2,6 +2,7 @@ import type { FaultKind, FaultRecord, FaultSpec } from '../../http/index.ts';
 import { OPERATION_IDS } from '../../spec/index.ts';
 import { MockHttpError } from './http-types.ts';
 import { newId, type Random, seededRandom } from './random.ts';
+import type { Maybe } from './store/maybe.ts';
 
 const KINDS: readonly FaultKind[] = [
   'status',
@@ -84,7 +85,8 @@ export function validateFault(value: unknown, path = 'fault'): FaultSpec {
   return structuredClone(fault) as unknown as FaultSpec;
 }
 
-function matches(fault: FaultSpec, target: FaultTarget): boolean {
+/** Whether `fault` applies to the request `target` describes. */
+export function faultMatches(fault: FaultSpec, target: FaultTarget): boolean {
   if (fault.operation !== target.operationId) return false;
   if (fault.clientId !== undefined && fault.clientId !== target.clientId) return false;
   if (!fault.match) return true;
@@ -99,16 +101,19 @@ function matches(fault: FaultSpec, target: FaultTarget): boolean {
 
 /** The faults a mock holds, in the order added; the first that matches a request and draws true fires. */
 export interface FaultRegistry {
-  add(spec: FaultSpec): FaultRecord;
-  list(): FaultRecord[];
-  /** True while any fault is held: without one, requests need no look before they run. */
+  add(spec: FaultSpec): Maybe<FaultRecord>;
+  list(): Maybe<FaultRecord[]>;
+  /**
+   * True while a fault may be held: without one, requests need no look before they run. A shared
+   * store cannot know without asking, so it is true there.
+   */
   readonly armed: boolean;
   /** Remove every fault, or those of one client; how many went. */
-  clear(clientId?: string): number;
-  /** The fault that fires on this request (counted, and gone once `times` is used up), if any. */
-  fire(target: FaultTarget): FaultRecord | undefined;
+  clear(clientId?: string): Maybe<number>;
+  /** The fault that fires on this request (counted, and gone once `times` is used up), if any: atomic. */
+  fire(target: FaultTarget): Maybe<FaultRecord | undefined>;
   /** Start the probability draws again from the seed (a plain reset). */
-  reseed(): void;
+  reseed(): Maybe<void>;
 }
 
 export function createFaultRegistry(seed: number): FaultRegistry {
@@ -131,7 +136,7 @@ export function createFaultRegistry(seed: number): FaultRegistry {
     },
     fire(target) {
       for (const fault of faults) {
-        if (!matches(fault, target)) continue;
+        if (!faultMatches(fault, target)) continue;
         // Drawn only for requests the fault matches, so other traffic never shifts the sequence.
         if (fault.probability !== undefined && fault.probability < 1 && random() >= fault.probability)
           continue;

@@ -154,7 +154,7 @@ describe('a mock from a recording', () => {
     app.control.addFault({ operation: 'listUsers', kind: 'status', status: 503, times: 1 });
     expect((await read(app, '/users')).status).toBe(503);
     await app.request(`${app.basePath}/user`, { headers: { authorization: `Bearer ${await bearer(app)}` } });
-    expect(app.control.unmatchedRequests().at(-1)?.hint).toBe('did you mean GET /sandbox/v3/users?');
+    expect((await app.control.unmatchedRequests()).at(-1)?.hint).toBe('did you mean GET /sandbox/v3/users?');
   });
 
   it('a 200 answer that is not JSON contradicts the description: reported, not served', async () => {

@@ -1,5 +1,5 @@
 import { closeSync, fdatasync, fstatSync, fsyncSync, openSync, writeSync } from 'node:fs';
-import type { JournalEntry, JournalSink } from './store.ts';
+import type { JournalEntry, JournalSink } from './store/mock-store.ts';
 
 /** A journal file open for appending: the store's sink, group-committed once per event-loop turn. */
 export interface JournalFile extends JournalSink {

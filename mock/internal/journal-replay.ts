@@ -4,7 +4,7 @@ import type { SeededIds } from '../types.ts';
 import { corrupt, readJsonLines } from './json-lines.ts';
 import { COLLECTIONS, type CollectionName, collectionChecks } from './snapshot.ts';
 import { emptyState, type MockState } from './state.ts';
-import { type JournalEntry, MockStore } from './store.ts';
+import { type JournalEntry, MockStore } from './store/mock-store.ts';
 
 const isCollection = (value: unknown): value is CollectionName =>
   COLLECTIONS.includes(value as CollectionName);

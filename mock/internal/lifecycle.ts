@@ -1,75 +1,83 @@
-import type { PaymentKind } from '../types.ts';
-import type { DueTask } from './clock.ts';
-import type { MockContext } from './context.ts';
+import type { PaymentKind, Scenario } from '../types.ts';
+import type { DueTask, MockClock } from './clock.ts';
 import { type PaymentFacts, stepsFor } from './scenario-match.ts';
 import type { Lifecycle, StoredPayout, StoredPushToCard, StoredTransfer } from './state.ts';
+import type { MockStore } from './store/mock-store.ts';
 import { isoTimestamp } from './time.ts';
 
-type StoredPayment = StoredTransfer | StoredPayout | StoredPushToCard;
+export type StoredPayment = StoredTransfer | StoredPayout | StoredPushToCard;
 
-function runStep(context: MockContext, kind: PaymentKind, id: string, at: number): void {
-  // Looked up again: a reset or a state load may have replaced the payment since scheduling.
-  const payment = context.store.payment(kind, id);
-  const lifecycle = payment?.lifecycle;
-  const step = lifecycle?.steps[lifecycle.next];
-  if (!payment || !lifecycle || !step || step.at !== at) return;
-  context.store.applyStep(kind, payment, step.status);
-  scheduleLifecycle(context, kind, payment);
-  context.webhooks.emit(
-    `${kind}.${step.status}`,
-    {
-      type: `${kind}.${step.status}`,
-      timestamp: isoTimestamp(at),
-      data: { ...payment.record },
-    },
-    'clientId' in payment ? payment.clientId : undefined,
-  );
-}
-
-/** One due-task runner per context and kind, shared by every payment's scheduled step. */
-const runners = new WeakMap<MockContext, Record<PaymentKind, DueTask>>();
-
-function runnerFor(context: MockContext, kind: PaymentKind): DueTask {
-  let forContext = runners.get(context);
-  if (!forContext) {
-    const runnerOf =
-      (of: PaymentKind): DueTask =>
-      (at, id) =>
-        runStep(context, of, id, at);
-    forContext = {
-      usd_transfer: runnerOf('usd_transfer'),
-      wallet_payout: runnerOf('wallet_payout'),
-      push_to_card: runnerOf('push_to_card'),
-    };
-    runners.set(context, forContext);
-  }
-  return forContext[kind];
-}
-
-/** Put the next step of a payment's lifecycle on the clock (also used after loading state). */
-export function scheduleLifecycle(context: MockContext, kind: PaymentKind, payment: StoredPayment): void {
-  const step = payment.lifecycle?.steps[payment.lifecycle.next];
-  if (!step) return;
-  context.clock.schedule(step.at, runnerFor(context, kind), payment.record.transaction_id);
-}
-
-/** Give a new payment the steps of the scenario rule it matches, and schedule the first. */
-export function startLifecycle(context: MockContext, payment: StoredPayment, facts: PaymentFacts): void {
-  const created = context.clock.now();
-  const steps = stepsFor(context.scenario, facts);
-  if (steps.length === 0) return;
-  const lifecycle: Lifecycle = {
+/** The steps of the scenario rule a new payment matches, at absolute times from `created`; none: it stays processing. */
+export function lifecycleFor(
+  scenario: Scenario,
+  facts: PaymentFacts,
+  created: number,
+): Lifecycle | undefined {
+  const steps = stepsFor(scenario, facts);
+  if (steps.length === 0) return undefined;
+  return {
     steps: steps.map((step) => ({ at: created + Math.round(step.after * 1000), status: step.status })),
     next: 0,
   };
-  payment.lifecycle = lifecycle;
-  scheduleLifecycle(context, facts.kind, payment);
 }
 
-/** Re-arm every pending lifecycle of the current state (after a load or a restart). */
-export function scheduleAllLifecycles(context: MockContext): void {
-  const { transfers, payouts, pushToCard } = context.store.view;
-  for (const payment of transfers.values()) scheduleLifecycle(context, 'usd_transfer', payment);
-  for (const payment of payouts.values()) scheduleLifecycle(context, 'wallet_payout', payment);
-  for (const payment of pushToCard.values()) scheduleLifecycle(context, 'push_to_card', payment);
+/** The webhook event of a payment's step: its type, body and owner. */
+export function stepEvent(
+  kind: PaymentKind,
+  payment: StoredPayment,
+  status: string,
+  at: number,
+): { type: string; payload: unknown; clientId: string | undefined } {
+  const type = `${kind}.${status}`;
+  return {
+    type,
+    payload: { type, timestamp: isoTimestamp(at), data: { ...payment.record } },
+    clientId: 'clientId' in payment ? payment.clientId : undefined,
+  };
+}
+
+/** Lifecycles on one process's clock: the memory and file stores' due work. */
+export interface MemoryLifecycles {
+  /** Put the next step of a payment on the clock (a new payment, or one loaded). */
+  arm(kind: PaymentKind, payment: StoredPayment): void;
+  /** Re-arm every pending lifecycle of the current state (after a load or a restart). */
+  armAll(): void;
+}
+
+export function createMemoryLifecycles(deps: {
+  maps: MockStore;
+  clock: MockClock;
+  emit(type: string, payload: unknown, clientId: string | undefined): void;
+}): MemoryLifecycles {
+  const { maps, clock } = deps;
+  const runStep = (kind: PaymentKind, id: string, at: number): void => {
+    // Looked up again: a reset or a state load may have replaced the payment since scheduling.
+    const payment = maps.payment(kind, id);
+    const lifecycle = payment?.lifecycle;
+    const step = lifecycle?.steps[lifecycle.next];
+    if (!payment || !lifecycle || !step || step.at !== at) return;
+    maps.applyStep(kind, payment, step.status);
+    arm(kind, payment);
+    const event = stepEvent(kind, payment, step.status, at);
+    deps.emit(event.type, event.payload, event.clientId);
+  };
+  // One shared runner per kind, keyed by payment id: a closure per payment was heap the collector walked.
+  const runners: Record<PaymentKind, DueTask> = {
+    usd_transfer: (at, id) => runStep('usd_transfer', id, at),
+    wallet_payout: (at, id) => runStep('wallet_payout', id, at),
+    push_to_card: (at, id) => runStep('push_to_card', id, at),
+  };
+  const arm = (kind: PaymentKind, payment: StoredPayment): void => {
+    const step = payment.lifecycle?.steps[payment.lifecycle.next];
+    if (step) clock.schedule(step.at, runners[kind], payment.record.transaction_id);
+  };
+  return {
+    arm,
+    armAll() {
+      const { transfers, payouts, pushToCard } = maps.view;
+      for (const payment of transfers.values()) arm('usd_transfer', payment);
+      for (const payment of payouts.values()) arm('wallet_payout', payment);
+      for (const payment of pushToCard.values()) arm('push_to_card', payment);
+    },
+  };
 }

@@ -10,6 +10,9 @@ import type { OperationId } from '../../spec/index.ts';
 import { errorFor, replyText, tooLargeReply } from './envelope.ts';
 import type { MockReply, MockRequest } from './http-types.ts';
 import { BODY_LIMIT_BYTES, CONTROL_BODY_LIMIT_BYTES } from './limits.ts';
+import { attempt, type Maybe } from './store/maybe.ts';
+import type { Found } from './store/state-store.ts';
+import { StoreUnavailableError, unavailableReply } from './store/store-unavailable.ts';
 
 const MAX_HEADER_LINES = FRONT_DOOR_DEFAULTS.maxHeaderLines;
 
@@ -24,6 +27,8 @@ export interface Exchange {
   clientId?: string;
   /** A fault that shaped the answer. */
   fault?: FiredFault;
+  /** The store's answers to the request's reads, when a layer asked for them before the operation. */
+  found?: Found;
 }
 
 /**
@@ -42,8 +47,8 @@ export interface RequestCore {
 }
 
 export interface CoreParts {
-  api(exchange: Exchange): MockReply;
-  control(exchange: Exchange): MockReply;
+  api(exchange: Exchange): Maybe<MockReply>;
+  control(exchange: Exchange): Maybe<MockReply>;
   /** Refuses a control request that fails Host, Origin, content type or token, else undefined. */
   guardControl(request: MockRequest): MockReply | undefined;
   controlEnabled: boolean;
@@ -104,17 +109,20 @@ export function createRequestCore(parts: CoreParts): RequestCore {
   const layers: AnswerLayer[] = [];
   const { pipeline } = parts;
   let seq = 0;
-  const dispatch = (exchange: Exchange): MockReply => {
-    try {
-      return exchange.target === 'api' ? parts.api(exchange) : parts.control(exchange);
-    } catch (error) {
-      const { method, path } = exchange.request;
-      parts.log(
-        `pacu mock: unexpected error on ${method} ${path}: ${(error as Error)?.stack ?? String(error)}`,
-      );
-      return errorFor(path, 500, 'internal error in pacu mock (logged)');
-    }
+  const failed = (exchange: Exchange, error: unknown): MockReply => {
+    const { method, path } = exchange.request;
+    // The store cannot answer (a database down or restarting): the client may try again soon.
+    if (error instanceof StoreUnavailableError) return unavailableReply(path, error);
+    parts.log(
+      `pacu mock: unexpected error on ${method} ${path}: ${(error as Error)?.stack ?? String(error)}`,
+    );
+    return errorFor(path, 500, 'internal error in pacu mock (logged)');
   };
+  const dispatch = (exchange: Exchange): Maybe<MockReply> =>
+    attempt(
+      () => (exchange.target === 'api' ? parts.api(exchange) : parts.control(exchange)),
+      (error) => failed(exchange, error),
+    );
   const run = (exchange: Exchange, index: number): Promise<MockReply> => {
     const layer = layers[index];
     if (!layer) return Promise.resolve(dispatch(exchange));
@@ -140,8 +148,11 @@ export function createRequestCore(parts: CoreParts): RequestCore {
       try {
         reply = await run(exchange, 0);
       } catch (error) {
-        parts.log(`pacu mock: a layer failed on ${request.method} ${request.path}: ${String(error)}`);
-        reply = errorFor(request.path, 500, 'internal error in pacu mock (logged)');
+        if (error instanceof StoreUnavailableError) reply = unavailableReply(request.path, error);
+        else {
+          parts.log(`pacu mock: a layer failed on ${request.method} ${request.path}: ${String(error)}`);
+          reply = errorFor(request.path, 500, 'internal error in pacu mock (logged)');
+        }
       }
       // Nothing the answer acknowledges may be lost: it leaves only once the journal has it.
       try {

@@ -4,6 +4,7 @@ import { createRedactor } from '../../http/index.ts';
 import { loadSpec } from '../../spec/index.ts';
 import type { MockRequest } from './http-types.ts';
 import { createRequestJournal } from './request-journal.ts';
+import { now } from './store/maybe.ts';
 
 const spec = await loadSpec();
 
@@ -41,7 +42,7 @@ describe('the request journal ring', () => {
             });
             model.push({ n, client: `c${step}`, live: true });
           });
-          const kept = journal.query();
+          const kept = now(journal.query(), 'the journal');
           expect(kept.map((shown) => (shown.body as { n: number }).n)).toEqual(
             model
               .slice(-size)

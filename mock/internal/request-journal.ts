@@ -12,6 +12,7 @@ import {
 } from '../../http/index.ts';
 import type { Spec } from '../../spec/index.ts';
 import { nearMiss } from './near-miss.ts';
+import type { Maybe } from './store/maybe.ts';
 import { StringPool } from './string-pool.ts';
 
 export const REDACTED = SECRET_STAND_INS.redacted;
@@ -40,14 +41,14 @@ function bodyOf(text: string, contentType: string, redactor: Redactor): unknown 
 /** Every request on the interface, newest last, in a ring buffer of `size` entries: an observer of the pipeline. */
 export interface RequestJournal extends RequestObserver {
   record(input: Pick<RequestEnd, 'request' | 'operationId' | 'clientId' | 'status' | 'fault'>): void;
-  query(filter?: RequestFilter): RecordedRequest[];
-  unmatched(): UnmatchedRequest[];
+  query(filter?: RequestFilter): Maybe<RecordedRequest[]>;
+  unmatched(): Maybe<UnmatchedRequest[]>;
   /** Forget everything, or one client's entries. */
-  clear(clientId?: string): void;
+  clear(clientId?: string): Maybe<void>;
 }
 
-/** An entry as read back: the body (and the time) are formatted only when someone reads the journal. */
-interface Kept extends Omit<RecordedRequest, 'body' | 'at'> {
+/** An entry as kept: the body (and the time) are formatted only when someone reads the journal. */
+export interface Kept extends Omit<RecordedRequest, 'body' | 'at'> {
   atMs: number;
   text: string;
   bytes: number;
@@ -135,39 +136,38 @@ function createJournalColumns(size: number) {
   };
 }
 
-/** The journal of `size` requests; what it shows passes through `redactor` (the mock's, the one policy). */
-export function createRequestJournal(
-  spec: Spec,
-  size: number,
-  redactor: Redactor,
-  basePath: string = spec.basePath,
-): RequestJournal {
-  const ring = createJournalColumns(size);
-  const shown = shownBy(redactor);
-  const record: RequestJournal['record'] = ({ request, operationId, clientId, status, fault }) => {
-    const query = request.query.size > 0 ? request.query.toString() : '';
-    ring.push({
-      atMs: Date.now(),
-      method: request.method,
-      path: query ? `${request.path}?${query}` : request.path,
-      operationId: operationId ?? null,
-      clientId: clientId ?? null,
-      status,
-      fault: fault ?? null,
-      // Large uploads are not held: the journal keeps their size only.
-      text: request.body.length > JOURNAL_BODY_BYTES ? '' : bodyText(request),
-      bytes: request.body.length,
-      contentType: request.headers['content-type'] ?? '',
-    });
-  };
+/** What the journal keeps of a request that ended. */
+export function keptOf({
+  request,
+  operationId,
+  clientId,
+  status,
+  fault,
+}: Pick<RequestEnd, 'request' | 'operationId' | 'clientId' | 'status' | 'fault'>): Kept {
+  const query = request.query.size > 0 ? request.query.toString() : '';
   return {
-    record,
-    end: record,
-    query(filter = {}) {
+    atMs: Date.now(),
+    method: request.method,
+    path: query ? `${request.path}?${query}` : request.path,
+    operationId: operationId ?? null,
+    clientId: clientId ?? null,
+    status,
+    fault: fault ?? null,
+    // Large uploads are not held: the journal keeps their size only.
+    text: request.body.length > JOURNAL_BODY_BYTES ? '' : bodyText(request),
+    bytes: request.body.length,
+    contentType: request.headers['content-type'] ?? '',
+  };
+}
+
+/** Kept entries as the control API shows them (filtered, redacted), wherever a store keeps them. */
+export function journalReader(spec: Spec, redactor: Redactor, basePath: string) {
+  const shown = shownBy(redactor);
+  return {
+    query(entries: readonly Kept[], filter: RequestFilter): RecordedRequest[] {
       // Filter the kept entries first: only the ones returned have their bodies parsed.
       const status = filter.status === undefined ? undefined : Number(filter.status);
-      return ring
-        .entries()
+      return entries
         .filter(
           (entry) =>
             (filter.operation === undefined || entry.operationId === filter.operation) &&
@@ -176,9 +176,8 @@ export function createRequestJournal(
         )
         .map(shown);
     },
-    unmatched() {
-      return ring
-        .entries()
+    unmatched(entries: readonly Kept[]): UnmatchedRequest[] {
+      return entries
         .filter((entry) => entry.operationId === null)
         .map(shown)
         .map((entry) => ({
@@ -186,6 +185,24 @@ export function createRequestJournal(
           hint: nearMiss(spec, entry.method, entry.path.split('?')[0] ?? '', basePath) ?? null,
         }));
     },
+  };
+}
+
+/** The journal of `size` requests; what it shows passes through `redactor` (the mock's, the one policy). */
+export function createRequestJournal(
+  spec: Spec,
+  size: number,
+  redactor: Redactor,
+  basePath: string = spec.basePath,
+): RequestJournal {
+  const ring = createJournalColumns(size);
+  const reader = journalReader(spec, redactor, basePath);
+  const record: RequestJournal['record'] = (event) => ring.push(keptOf(event));
+  return {
+    record,
+    end: record,
+    query: (filter = {}) => reader.query(ring.entries(), filter),
+    unmatched: () => reader.unmatched(ring.entries()),
     clear(clientId) {
       ring.clear(clientId);
     },

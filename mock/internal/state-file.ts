@@ -13,7 +13,7 @@ import {
   snapshotEntries,
 } from './snapshot.ts';
 import { emptyState, type MockState } from './state.ts';
-import type { StoreView } from './store.ts';
+import type { StoreView } from './store/mock-store.ts';
 
 // A state file is JSON Lines: the snapshot header, then one `[collection, item]` per line, so a
 // million transfers stream in and out without one giant string.

@@ -3,7 +3,7 @@ import { webhookHeaders } from '../../http/index.ts';
 import type { DeliveryAttempt, WebhookEventRecord, WebhookReceiver, WebhookRetry } from '../types.ts';
 import type { MockClock } from './clock.ts';
 import { newId } from './random.ts';
-import type { MockStore } from './store.ts';
+import type { Maybe } from './store/maybe.ts';
 import {
   MAX_CONNECTIONS_PER_RECEIVER,
   retryAfterMs,
@@ -16,19 +16,21 @@ export interface WebhookDispatcher {
    * Send an event to every active receiver now; returns the event id (the `webhook-id` header).
    * With a clientId, receivers that belong to another client do not get the event.
    */
-  emit(type: string, payload: unknown, clientId?: string): string;
+  emit(type: string, payload: unknown, clientId?: string): Maybe<string>;
   /** Send an event again now; a retry already scheduled for it is cancelled. */
-  redeliver(eventId: string): boolean;
-  attempts(): DeliveryAttempt[];
-  events(): WebhookEventRecord[];
-  clearHistory(): void;
+  redeliver(eventId: string): Maybe<boolean>;
+  attempts(): Maybe<DeliveryAttempt[]>;
+  events(): Maybe<WebhookEventRecord[]>;
+  clearHistory(): Maybe<void>;
   /** Resolves when no delivery is in flight (nor, on a real clock, waiting for a retry). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface DispatcherDeps {
-  store: MockStore;
+  /** The receivers as the store has them now (the memory and file stores answer at once). */
+  receivers(): readonly WebhookReceiver[];
+  putReceiver(receiver: WebhookReceiver): void;
   clock: MockClock;
   retry: WebhookRetry;
   log(line: string): void;
@@ -44,7 +46,13 @@ interface ScheduledRetry {
   attempt: DeliveryAttempt;
 }
 
-export function createWebhookDispatcher({ store, clock, retry, log }: DispatcherDeps): WebhookDispatcher {
+export function createWebhookDispatcher({
+  receivers,
+  putReceiver,
+  clock,
+  retry,
+  log,
+}: DispatcherDeps): WebhookDispatcher {
   // undici loads with the first delivery, not with the mock: a fifth of a second of every start.
   let client: Promise<{ agent: Agent; request: typeof undiciRequest }> | undefined;
   const http = () =>
@@ -75,8 +83,7 @@ export function createWebhookDispatcher({ store, clock, retry, log }: Dispatcher
     }
     return lane;
   };
-  const active = (): WebhookReceiver[] =>
-    [...store.view.receivers.values()].filter((receiver) => !receiver.disabledAt);
+  const active = (): WebhookReceiver[] => receivers().filter((receiver) => !receiver.disabledAt);
 
   const record = (attempt: DeliveryAttempt): DeliveryAttempt => {
     attempts.push(attempt);
@@ -140,7 +147,7 @@ export function createWebhookDispatcher({ store, clock, retry, log }: Dispatcher
     clock.schedule(at, () => {
       if (scheduled.cancelled) return;
       retries.delete(key);
-      const current = store.view.receivers.get(receiver.id);
+      const current = receivers().find((known) => known.id === receiver.id);
       if (current && !current.disabledAt) deliver(event, current, attempt.attempt + 1);
       settleIdle();
     });
@@ -152,7 +159,7 @@ export function createWebhookDispatcher({ store, clock, retry, log }: Dispatcher
     if (attempt.status === 410) {
       // Standard Webhooks: the receiver wants no more of this sender; disable it.
       attempt.error = 'the receiver answered 410 Gone: it is disabled, nothing more is sent to it';
-      store.putReceiver({ ...receiver, disabledAt: new Date(clock.now()).toISOString() });
+      putReceiver({ ...receiver, disabledAt: new Date(clock.now()).toISOString() });
       log(`webhook receiver ${receiver.id} (${receiver.url}) answered 410 Gone and is disabled`);
     } else if (attempt.attempt <= retry.delaysMs.length) scheduleRetry(event, receiver, attempt, after);
     else log(`webhook ${event.type} ${event.id} to ${receiver.url} failed after ${attempt.attempt} attempts`);

@@ -8,9 +8,10 @@ import {
 } from '../../../spec/index.ts';
 import type { MockContext } from '../context.ts';
 import { okReply as ok } from '../envelope.ts';
-import { MockHttpError } from '../http-types.ts';
-import { startLifecycle } from '../lifecycle.ts';
-import type { StoredAccount, StoredTransfer } from '../state.ts';
+import { MockHttpError, type MockReply } from '../http-types.ts';
+import { lifecycleFor } from '../lifecycle.ts';
+import type { StoredAccount, StoredPayout, StoredTransfer } from '../state.ts';
+import { after, andThen } from '../store/maybe.ts';
 import type { OperationHandler } from './handler.ts';
 import { said, shaped } from './learned-shape.ts';
 
@@ -21,8 +22,12 @@ export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 const ACCOUNT_TYPES = ['CHECKING', 'SAVINGS', 'BUSINESS'] as const;
 
 /** The account funds come from: it must exist and hold a balance (else the merchant's id is due). */
-function sourceAccount(context: MockContext, accountId: string, clientId: string): StoredAccount {
-  const found = context.store.view.accounts.get(accountId);
+function sourceAccount(
+  context: MockContext,
+  found: StoredAccount | undefined,
+  accountId: string,
+  clientId: string,
+): StoredAccount {
   // Another client's account is not there for this one: parallel CI jobs never see each other.
   const account = found?.clientId === undefined || found.clientId === clientId ? found : undefined;
   if (!account)
@@ -35,7 +40,7 @@ function sourceAccount(context: MockContext, accountId: string, clientId: string
   if (!account.holdBalance) {
     throw new MockHttpError(
       400,
-      `Invalid request: account ${accountId} was created with hold_balance false; pass the merchant's account id (${context.store.view.seeded.merchantAccountId}) as account_id`,
+      `Invalid request: account ${accountId} was created with hold_balance false; pass the merchant's account id (${context.store.seeded.merchantAccountId}) as account_id`,
       undefined,
       'not-a-funds-source',
     );
@@ -72,8 +77,30 @@ export function fingerprint(body: Record<string, unknown>): string {
   return Buffer.from(hash.slice(0, 22), 'latin1').toString('latin1');
 }
 
-/** POST /payments/usd/direct, idempotent on `reference` per client. */
-export const usdTransfer: OperationHandler = (context, { body, token }) => {
+/** The answer to a reference used before: the first transfer again, or 409 for another body. */
+function replayed(
+  context: MockContext,
+  existing: StoredTransfer,
+  print: string,
+  reference: string,
+): MockReply {
+  const { behaviour } = context;
+  if (existing.fingerprint !== print && behaviour.reusedReference === 'refused') {
+    throw new MockHttpError(
+      409,
+      `reference ${reference} was already used with a different request body`,
+      undefined,
+      'reused-reference',
+    );
+  }
+  const reply = ok(behaviour.replay.message ?? 'Transfer already exists for this reference', existing.record);
+  return behaviour.replay.headers === NO_HEADERS
+    ? reply
+    : { ...reply, headers: { ...behaviour.replay.headers } };
+}
+
+/** POST /payments/usd/direct, idempotent on `reference` per client (the store's guarantee). */
+export const usdTransfer: OperationHandler = (context, { body, token, found }) => {
   const request = body as UsdTransferRequest;
   if (!isAbaRoutingNumber(request.routing_number)) {
     throw new MockHttpError(
@@ -83,27 +110,9 @@ export const usdTransfer: OperationHandler = (context, { body, token }) => {
   }
   const clientId = token?.clientId ?? '';
   const print = fingerprint(body as Record<string, unknown>);
-  // No await from lookup to insert: concurrent identical requests can never both create.
-  const existing = context.store.findReference(clientId, request.reference);
-  if (existing) {
-    const { behaviour } = context;
-    if (existing.fingerprint !== print && behaviour.reusedReference === 'refused') {
-      throw new MockHttpError(
-        409,
-        `reference ${request.reference} was already used with a different request body`,
-        undefined,
-        'reused-reference',
-      );
-    }
-    const replayed = ok(
-      behaviour.replay.message ?? 'Transfer already exists for this reference',
-      existing.record,
-    );
-    return behaviour.replay.headers === NO_HEADERS
-      ? replayed
-      : { ...replayed, headers: { ...behaviour.replay.headers } };
-  }
-  sourceAccount(context, request.account_id, clientId);
+  if (found.reference) return replayed(context, found.reference, print, request.reference);
+  sourceAccount(context, found.account, request.account_id, clientId);
+  const now = context.clock.now();
   const made: UsdTransfer = {
     account_number: request.account_number,
     account_type: ACCOUNT_TYPES.find((type) => type === request.account_type) ?? request.account_type,
@@ -113,28 +122,38 @@ export const usdTransfer: OperationHandler = (context, { body, token }) => {
     recipient_email: request.recipient_email,
     recipient_name: request.recipient_name,
     routing_number: request.routing_number,
-    transaction_date: context.behaviour.stamp(context.clock.now()),
+    transaction_date: context.behaviour.stamp(now),
     transaction_id: context.behaviour.newId('txn'),
     transaction_status: 'processing',
     transfer_type: request.transfer_type === 'ACH' ? 'ACH' : 'WIRE',
   };
   const record = shaped(context, 'usdTransfer', made, body as Record<string, unknown>);
   const stored: StoredTransfer = { record, clientId, accountId: request.account_id, fingerprint: print };
-  startLifecycle(context, stored, {
-    kind: 'usd_transfer',
-    amount: record.amount,
-    account_number: record.account_number,
-    transfer_type: record.transfer_type,
-    reference: record.reference,
-  });
-  context.store.addTransfer(stored);
-  return ok(said(context, 'usdTransfer', 'Transfer created'), record);
+  const lifecycle = lifecycleFor(
+    context.store.scenario(),
+    {
+      kind: 'usd_transfer',
+      amount: record.amount,
+      account_number: record.account_number,
+      transfer_type: record.transfer_type,
+      reference: record.reference,
+    },
+    now,
+  );
+  if (lifecycle) stored.lifecycle = lifecycle;
+  // Another request with this reference may have been stored since the read: the store says which won.
+  return andThen(context.store.records.insertTransfer(stored), (inserted) =>
+    inserted.created
+      ? ok(said(context, 'usdTransfer', 'Transfer created'), record)
+      : replayed(context, inserted.stored, print, request.reference),
+  );
 };
 
 /** POST /payments/wallet. */
-export const walletPayout: OperationHandler = (context, { body, token }) => {
+export const walletPayout: OperationHandler = (context, { body, token, found }) => {
   const request = body as Required<Omit<WalletPayoutRequest, 'description'>> & WalletPayoutRequest;
-  sourceAccount(context, request.account_id, token?.clientId ?? '');
+  sourceAccount(context, found.account, request.account_id, token?.clientId ?? '');
+  const now = context.clock.now();
   const record = shaped<WalletPayout>(
     context,
     'walletPayout',
@@ -143,14 +162,21 @@ export const walletPayout: OperationHandler = (context, { body, token }) => {
       description: request.description ?? '',
       wallet_id: request.wallet_id,
       recipient_name: request.recipient_name,
-      transaction_date: context.behaviour.stamp(context.clock.now()),
+      transaction_date: context.behaviour.stamp(now),
       transaction_id: context.behaviour.newId('wpo'),
       transaction_status: 'processing',
     },
     body as Record<string, unknown>,
   );
-  const stored = { record, clientId: token?.clientId ?? '', accountId: request.account_id };
-  startLifecycle(context, stored, { kind: 'wallet_payout', amount: record.amount });
-  context.store.addPayout(stored);
-  return ok(said(context, 'walletPayout', 'Wallet payout created'), record);
+  const stored: StoredPayout = { record, clientId: token?.clientId ?? '', accountId: request.account_id };
+  const lifecycle = lifecycleFor(
+    context.store.scenario(),
+    { kind: 'wallet_payout', amount: record.amount },
+    now,
+  );
+  if (lifecycle) stored.lifecycle = lifecycle;
+  return after(
+    context.store.records.addPayout(stored),
+    ok(said(context, 'walletPayout', 'Wallet payout created'), record),
+  );
 };

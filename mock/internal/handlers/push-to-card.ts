@@ -2,8 +2,9 @@ import { compileSchema } from '../../../spec/index.ts';
 import type { PushToCardInput } from '../../types.ts';
 import type { MockContext } from '../context.ts';
 import { MockHttpError } from '../http-types.ts';
-import { startLifecycle } from '../lifecycle.ts';
+import { lifecycleFor } from '../lifecycle.ts';
 import type { StoredPushToCard } from '../state.ts';
+import { after, type Maybe } from '../store/maybe.ts';
 
 /** All but the first six and last four digits masked with `*`, as the spec decides. */
 export function maskCardNumber(cardNumber: string): string {
@@ -11,7 +12,7 @@ export function maskCardNumber(cardNumber: string): string {
 }
 
 /** Create a push-to-card payment that follows the scenario like any other payment. */
-export function createPushToCard(context: MockContext, input: PushToCardInput): StoredPushToCard {
+export function createPushToCard(context: MockContext, input: PushToCardInput): Maybe<StoredPushToCard> {
   const amountIssues = compileSchema(context.spec.schema('Amount'))(input.amount);
   if (amountIssues.length > 0) {
     throw new MockHttpError(400, `amount ${amountIssues.map((issue) => issue.message).join(', ')}`);
@@ -21,17 +22,22 @@ export function createPushToCard(context: MockContext, input: PushToCardInput): 
   if (input.description !== undefined && typeof input.description !== 'string') {
     throw new MockHttpError(400, 'description must be a string');
   }
+  const now = context.clock.now();
   const stored: StoredPushToCard = {
     record: {
       transaction_id: context.behaviour.newId('ptc'),
       amount: input.amount,
       card_number: maskCardNumber(cardNumber),
       description: input.description ?? '',
-      transaction_date: context.behaviour.stamp(context.clock.now()),
+      transaction_date: context.behaviour.stamp(now),
       transaction_status: 'processing',
     },
   };
-  startLifecycle(context, stored, { kind: 'push_to_card', amount: input.amount });
-  context.store.addPushToCard(stored);
-  return stored;
+  const lifecycle = lifecycleFor(
+    context.store.scenario(),
+    { kind: 'push_to_card', amount: input.amount },
+    now,
+  );
+  if (lifecycle) stored.lifecycle = lifecycle;
+  return after(context.store.records.addPushToCard(stored), stored);
 }

@@ -2,6 +2,7 @@ import { SCOPES, type Scope } from '../../../spec/index.ts';
 import { okReply as ok } from '../envelope.ts';
 import { MockHttpError } from '../http-types.ts';
 import { newToken } from '../random.ts';
+import { after, type Maybe } from '../store/maybe.ts';
 import type { OperationHandler } from './handler.ts';
 import { said, shaped } from './learned-shape.ts';
 
@@ -32,13 +33,14 @@ export const getAccessToken: OperationHandler = (context, { body, client }) => {
     }
   }
   const now = context.clock.now();
+  const { records } = context.store;
+  let swept: Maybe<void> | undefined;
   if (++issuedSinceSweep >= SWEEP_EVERY) {
     issuedSinceSweep = 0;
-    for (const [key, stored] of context.store.view.tokens)
-      if (stored.expiresAt <= now) context.store.deleteToken(key);
+    swept = records.sweepTokens(now);
   }
   const token = newToken();
-  context.store.addToken({
+  const added = records.addToken({
     token,
     clientId: client.clientId,
     scopes,
@@ -50,8 +52,9 @@ export const getAccessToken: OperationHandler = (context, { body, client }) => {
     scope: scopes.join(','),
     token_type: context.behaviour.tokenType,
   };
-  return ok(
+  const reply = ok(
     said(context, 'getAccessToken', 'Access token issued'),
     shaped(context, 'getAccessToken', data, Object.fromEntries(form)),
   );
+  return swept instanceof Promise ? Promise.all([swept, added]).then(() => reply) : after(added, reply);
 };

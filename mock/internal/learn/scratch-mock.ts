@@ -1,16 +1,17 @@
 import type { RoutedExchange } from '../../../http/index.ts';
-import { credentialValue, readRecordedCredential } from '../../../http/index.ts';
+import { createRedactor, credentialValue, readRecordedCredential } from '../../../http/index.ts';
 import type { Spec } from '../../../spec/index.ts';
 import { DEFAULT_SCENARIO } from '../../default-scenario.ts';
+import { MOCK_DEFAULTS } from '../../options.ts';
 import type { PrismRequestCheck } from '../../prism-adapter.ts';
 import type { MockClient } from '../../types.ts';
 import { createApiHandler } from '../app.ts';
 import type { Behaviour } from '../behaviour.ts';
-import { createClock } from '../clock.ts';
 import type { MockContext } from '../context.ts';
 import type { MockReply, MockRequest } from '../http-types.ts';
 import type { MockState } from '../state.ts';
-import { MockStore } from '../store.ts';
+import { now } from '../store/maybe.ts';
+import { createMemoryStore } from '../store/memory-store.ts';
 import type { WebhookDispatcher } from '../webhooks.ts';
 
 /** The scratch mock sends no webhook: it only learns how pacu would answer. */
@@ -47,22 +48,38 @@ export function createScratchMock(deps: {
   readonly client: MockClient;
   readonly behaviour: Behaviour;
 }): ScratchMock {
-  const store = new MockStore(deps.state);
-  store.putClient({ ...deps.client, scopes: [...deps.client.scopes] });
+  // A memory store answers at once, so the scratch mock's answers stay synchronous.
+  const store = createMemoryStore(
+    {
+      spec: deps.spec,
+      seed: MOCK_DEFAULTS.seed,
+      clock: 'manual',
+      clockStart: Date.now(),
+      scenario: DEFAULT_SCENARIO,
+      journalSize: 0,
+      redactor: createRedactor({}),
+      basePath: deps.behaviour.basePath,
+      webhookRetry: { ...MOCK_DEFAULTS.webhookRetry, delaysMs: [] },
+      log: () => {},
+    },
+    deps.state,
+    undefined,
+  );
+  store.records.putClient({ ...deps.client, scopes: [...deps.client.scopes] });
   const context: MockContext = {
     spec: deps.spec,
     checkRequest: deps.checkRequest,
-    clock: createClock('manual', Date.now()),
+    clock: store.clock,
     webhooks: SILENT,
     tokenLifetimeSeconds: SCRATCH_TOKEN_SECONDS,
     behaviour: deps.behaviour,
     store,
-    scenario: DEFAULT_SCENARIO,
     log: () => {},
   };
   const handle = createApiHandler(context, false);
   let token = '';
-  const send = (request: MockRequest): MockReply => handle({ request, target: 'api' });
+  const send = (request: MockRequest): MockReply =>
+    now(handle({ request, target: 'api' }), 'the scratch mock');
   const base = deps.behaviour.basePath;
   const first = send({
     method: 'POST',

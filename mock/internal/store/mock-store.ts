@@ -1,5 +1,5 @@
-import type { FinalStatus, MockClient, PaymentKind, SeededIds, WebhookReceiver } from '../types.ts';
-import { applyEntry, type CollectionName, removeEntry, snapshotEntries } from './snapshot.ts';
+import type { FinalStatus, MockClient, PaymentKind, SeededIds, WebhookReceiver } from '../../types.ts';
+import { applyEntry, type CollectionName, removeEntry, snapshotEntries } from '../snapshot.ts';
 import {
   addPayout,
   addTransfer,
@@ -11,7 +11,7 @@ import {
   type StoredToken,
   type StoredTransfer,
   type StoreView,
-} from './state.ts';
+} from '../state.ts';
 
 /**
  * One line of the journal: every write the store makes, as data. Replaying the lines in order on
@@ -36,7 +36,7 @@ export interface JournalSink {
 
 const NO_JOURNAL: JournalSink = { append() {}, committed: () => undefined };
 
-export type { StoreView } from './state.ts';
+export type { StoreView } from '../state.ts';
 
 type StoredPayment = StoredTransfer | StoredPayout | StoredPushToCard;
 

@@ -1,0 +1,119 @@
+import type { Redactor } from '../../../http/index.ts';
+import type { Spec } from '../../../spec/index.ts';
+import type { ClockMode, Scenario, WebhookRetry } from '../../types.ts';
+import { createClock, type MockClock } from '../clock.ts';
+import { createCoverageRecorder, observedForCoverage } from '../coverage.ts';
+import { createFaultRegistry } from '../faults.ts';
+import { createMemoryLifecycles } from '../lifecycle.ts';
+import { createRequestJournal } from '../request-journal.ts';
+import { toSnapshot } from '../snapshot.ts';
+import type { MockState } from '../state.ts';
+import { createWebhookDispatcher } from '../webhooks.ts';
+import { memoryRecords } from './memory-records.ts';
+import { MockStore } from './mock-store.ts';
+import type { StateStore } from './state-store.ts';
+
+/** What every store is built with: the description, and the settings of the mock's own parts. */
+export interface StoreSettings {
+  spec: Spec;
+  seed: number;
+  clock: ClockMode;
+  /** A manual clock's start (ms); a state read back brings its own. */
+  clockStart: number | undefined;
+  scenario: Scenario;
+  journalSize: number;
+  redactor: Redactor;
+  basePath: string;
+  webhookRetry: WebhookRetry;
+  log(line: string): void;
+}
+
+/** The memory store, with the maps the file store journals and snapshots (no one else holds them). */
+export interface MemoryStore extends StateStore {
+  readonly maps: MockStore;
+  readonly timer: MockClock;
+}
+
+/**
+ * The embedded default: the state in this process's maps, due work on its clock, webhooks from its
+ * dispatcher. Every answer is a plain value, so a request runs without a promise turn.
+ */
+export function createMemoryStore(
+  settings: StoreSettings,
+  state: MockState,
+  now: number | undefined,
+  kind: 'memory' | 'file' = 'memory',
+): MemoryStore {
+  const maps = new MockStore(state);
+  const clock = createClock(settings.clock, settings.clockStart ?? now ?? Date.now());
+  const coverage = createCoverageRecorder(settings.spec);
+  const webhooks = observedForCoverage(
+    createWebhookDispatcher({
+      receivers: () => [...maps.view.receivers.values()],
+      putReceiver: (receiver) => maps.putReceiver(receiver),
+      clock,
+      retry: settings.webhookRetry,
+      log: settings.log,
+    }),
+    coverage,
+  );
+  const lifecycles = createMemoryLifecycles({
+    maps,
+    clock,
+    emit: (type, payload, clientId) => void webhooks.emit(type, payload, clientId),
+  });
+  lifecycles.armAll();
+  let scenario = settings.scenario;
+  return {
+    kind,
+    shared: false,
+    get seeded() {
+      return maps.view.seeded;
+    },
+    maps,
+    timer: clock,
+    records: memoryRecords(maps, lifecycles.arm),
+    clock: {
+      mode: clock.mode,
+      now: clock.now,
+      current: clock.now,
+      advance(ms) {
+        clock.advance(ms);
+        // Journaled, so a restart resumes at the same mock time.
+        maps.setNow(clock.now());
+        return clock.now();
+      },
+    },
+    faults: createFaultRegistry(settings.seed),
+    journal: createRequestJournal(settings.spec, settings.journalSize, settings.redactor, settings.basePath),
+    coverage,
+    webhooks,
+    scenario: () => scenario,
+    setScenario(next) {
+      scenario = next;
+    },
+    reset(fresh, clientId) {
+      if (clientId !== undefined) return maps.removeClientData(clientId);
+      // Clients, tokens and receivers are the harness's wiring: they outlive a reset (decision 013).
+      const { clients, tokens, receivers } = maps.view;
+      const next = fresh();
+      for (const client of clients.values()) next.clients.set(client.clientId, client);
+      for (const token of tokens.values()) next.tokens.set(token.token, token);
+      for (const receiver of receivers.values()) next.receivers.set(receiver.id, receiver);
+      clock.clear();
+      void webhooks.clearHistory();
+      maps.replace(next, clock.now());
+    },
+    dump: () => toSnapshot(maps.view, clock.now()),
+    load(loaded) {
+      clock.clear();
+      maps.replace(loaded, clock.now());
+      lifecycles.armAll();
+    },
+    committed: () => maps.committed(),
+    async close() {
+      clock.clear();
+      await webhooks.close();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import { ConfigError } from '../../../../spec/index.ts';
+import { StoreUnavailableError } from '../store-unavailable.ts';
+
+/** A statement: its text, and a name when it is run often (prepared once per connection). */
+export interface Statement {
+  name?: string;
+  text: string;
+  values?: unknown[];
+}
+
+/** Round trips to the database, by what asked for them (the bench reports them per operation). */
+export type RoundTrips = Record<string, number>;
+
+/** The database as the PostgreSQL store uses it: one statement a round trip, counted, errors mapped. */
+export interface PgClient {
+  query<R extends QueryResultRow>(what: string, statement: Statement): Promise<R[]>;
+  /** Run `work` in one transaction on one connection (BEGIN and COMMIT are round trips too). */
+  transaction<T>(what: string, work: (query: TransactionQuery) => Promise<T>): Promise<T>;
+  readonly roundTrips: RoundTrips;
+  close(): Promise<void>;
+}
+
+export type TransactionQuery = <R extends QueryResultRow>(statement: Statement) => Promise<R[]>;
+
+/** How long a request may wait for a connection or an answer before it is told 503. */
+export const PG_TIMEOUTS = { connectMs: 2000, queryMs: 5000, idleMs: 10_000 } as const;
+
+/** Errors that mean "the database cannot answer now", as opposed to a bug in a statement. */
+function unavailable(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  const message = (error as Error).message ?? '';
+  return (
+    /^(08|53|57P|58)/.test(code) ||
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code) ||
+    /timeout|terminat|Connection|connect|not queryable|closed/i.test(message)
+  );
+}
+
+/** The error a caller sees: the store unavailable (503), or the driver's own. */
+export function mapped(error: unknown): Error {
+  if (error instanceof StoreUnavailableError || error instanceof ConfigError) return error;
+  if (unavailable(error)) return new StoreUnavailableError((error as Error).message, { cause: error });
+  return error as Error;
+}
+
+export function createPgClient(pool: Pool): PgClient {
+  const roundTrips: RoundTrips = {};
+  const count = (what: string): void => {
+    roundTrips[what] = (roundTrips[what] ?? 0) + 1;
+  };
+  const run = async <R extends QueryResultRow>(
+    target: Pool | PoolClient,
+    what: string,
+    statement: Statement,
+  ): Promise<R[]> => {
+    count(what);
+    try {
+      const result = await target.query<R>(
+        statement.name
+          ? { name: statement.name, text: statement.text, values: statement.values ?? [] }
+          : { text: statement.text, values: statement.values ?? [] },
+      );
+      return result.rows;
+    } catch (error) {
+      throw mapped(error);
+    }
+  };
+  return {
+    roundTrips,
+    query: (what, statement) => run(pool, what, statement),
+    async transaction(what, work) {
+      let client: PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw mapped(error);
+      }
+      let broken = false;
+      try {
+        await run(client, what, { text: 'BEGIN' });
+        const result = await work((statement) => run(client, what, statement));
+        await run(client, what, { text: 'COMMIT' });
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        throw mapped(error);
+      } finally {
+        client.release(broken);
+      }
+    },
+    close: () => pool.end(),
+  };
+}

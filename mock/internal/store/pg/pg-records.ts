@@ -1,0 +1,143 @@
+import type { PaymentKind, WebhookReceiver } from '../../../types.ts';
+import type { StoredPayment } from '../../lifecycle.ts';
+import type { StoredTransfer } from '../../state.ts';
+import type { Found, ReadKeys, RecordStore } from '../state-store.ts';
+import type { PgClient } from './pg-client.ts';
+
+/** The payment tables and the due row a new payment's lifecycle gets, in one statement with it. */
+export const PAYMENT_TABLES: Record<PaymentKind, string> = {
+  usd_transfer: 'pacu_transfers',
+  wallet_payout: 'pacu_payouts',
+  push_to_card: 'pacu_push_to_card',
+};
+
+/** When the payment's next step falls due, or null (it stays processing). */
+export const nextDue = (payment: StoredPayment): number | null =>
+  payment.lifecycle?.steps[payment.lifecycle.next]?.at ?? null;
+
+/** Where the PostgreSQL records hand what they cannot do in SQL: reads with the config stamp, new due work. */
+export interface PgRecordHooks {
+  read(keys: ReadKeys): Promise<Found>;
+  /** A payment with a lifecycle was stored: its first step may be due now. */
+  armed(at: number): void;
+  now(): number;
+}
+
+/**
+ * The records in PostgreSQL. Every write is one statement, committed before it resolves; what must
+ * happen once for the cluster (a reference, a p2p notification) is a unique key, not a check.
+ */
+export function pgRecords(db: PgClient, hooks: PgRecordHooks): RecordStore {
+  const dueSql = (kind: PaymentKind, inserted: string, at: string): string =>
+    `INSERT INTO pacu_due (kind, payment_id, at) SELECT '${kind}', transaction_id, ${at}::bigint FROM ${inserted} WHERE ${at}::bigint IS NOT NULL`;
+  const addPayment = async (kind: PaymentKind, payment: StoredPayment, clientId?: string): Promise<void> => {
+    const at = nextDue(payment);
+    const owner = clientId === undefined ? '' : ', client_id';
+    const ownerValue = clientId === undefined ? '' : ', $5';
+    await db.query(`add-${kind}`, {
+      name: `pacu-add-${kind}`,
+      text: `WITH p AS (INSERT INTO ${PAYMENT_TABLES[kind]} (transaction_id, created_at, doc${owner}) VALUES ($1, $2, $3${ownerValue}) RETURNING transaction_id) ${dueSql(kind, 'p', '$4')}`,
+      values: [
+        payment.record.transaction_id,
+        hooks.now(),
+        payment,
+        at,
+        ...(clientId === undefined ? [] : [clientId]),
+      ],
+    });
+    if (at !== null) hooks.armed(at);
+  };
+  return {
+    read: (keys) => hooks.read(keys),
+    async insertTransfer(stored) {
+      const at = nextDue(stored);
+      // DO UPDATE (not NOTHING) locks and returns the row another transaction committed first.
+      const [row] = await db.query<{ doc: StoredTransfer; created: boolean }>('insert-transfer', {
+        name: 'pacu-insert-transfer',
+        text: `WITH t AS (
+          INSERT INTO pacu_transfers (transaction_id, client_id, reference, created_at, doc) VALUES ($1, $2, $3, $4, $5)
+          ON CONFLICT (client_id, reference) DO UPDATE SET client_id = EXCLUDED.client_id
+          RETURNING transaction_id, doc, (xmax = 0) AS created
+        ), d AS (${dueSql('usd_transfer', 't', '$6')} AND t.created)
+        SELECT doc, created FROM t`,
+        values: [
+          stored.record.transaction_id,
+          stored.clientId,
+          stored.record.reference,
+          hooks.now(),
+          stored,
+          at,
+        ],
+      });
+      if (!row) throw new Error('the transfer insert returned no row');
+      if (row.created && at !== null) hooks.armed(at);
+      return row.created ? { stored, created: true } : { stored: row.doc, created: false };
+    },
+    addPayout: (stored) => addPayment('wallet_payout', stored, stored.clientId),
+    addPushToCard: (stored) => addPayment('push_to_card', stored),
+    async addAccount(stored) {
+      await db.query('add-account', {
+        name: 'pacu-add-account',
+        text: 'INSERT INTO pacu_accounts (account_id, client_id, created_at, doc) VALUES ($1, $2, $3, $4)',
+        values: [stored.record.account_id, stored.clientId ?? null, hooks.now(), stored],
+      });
+    },
+    async addToken(token) {
+      await db.query('add-token', {
+        name: 'pacu-add-token',
+        text: 'INSERT INTO pacu_tokens (token, client_id, expires_at, doc) VALUES ($1, $2, $3, $4)',
+        values: [token.token, token.clientId, token.expiresAt, token],
+      });
+    },
+    async deleteToken(token) {
+      await db.query('delete-token', { text: 'DELETE FROM pacu_tokens WHERE token = $1', values: [token] });
+    },
+    async sweepTokens(now) {
+      await db.query('sweep-tokens', {
+        text: 'DELETE FROM pacu_tokens WHERE expires_at <= $1',
+        values: [now],
+      });
+    },
+    async markP2pNotified(userId) {
+      const rows = await db.query('p2p-notified', {
+        name: 'pacu-p2p-notified',
+        text: 'INSERT INTO pacu_p2p_notified (user_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING user_id',
+        values: [userId],
+      });
+      return rows.length > 0;
+    },
+    async putClient(client) {
+      await db.query('put-client', {
+        text: 'INSERT INTO pacu_clients (client_id, doc) VALUES ($1, $2) ON CONFLICT (client_id) DO UPDATE SET doc = EXCLUDED.doc',
+        values: [client.clientId, client],
+      });
+    },
+    async receivers() {
+      const rows = await db.query<{ doc: WebhookReceiver }>('receivers', {
+        text: 'SELECT doc FROM pacu_receivers ORDER BY id',
+      });
+      return rows.map((row) => row.doc);
+    },
+    async receiver(id) {
+      const [row] = await db.query<{ doc: WebhookReceiver }>('receivers', {
+        text: 'SELECT doc FROM pacu_receivers WHERE id = $1',
+        values: [id],
+      });
+      return row?.doc;
+    },
+    async putReceiver(receiver) {
+      await db.query('put-receiver', {
+        text: 'INSERT INTO pacu_receivers (id, client_id, doc) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc',
+        values: [receiver.id, receiver.clientId ?? null, receiver],
+      });
+    },
+    async deleteReceiver(id) {
+      const rows = await db.query('delete-receiver', {
+        text: 'DELETE FROM pacu_receivers WHERE id = $1 RETURNING id',
+        values: [id],
+      });
+      return rows.length > 0;
+    },
+    rendered: (item) => JSON.stringify(item),
+  };
+}

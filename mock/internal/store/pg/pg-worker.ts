@@ -1,0 +1,81 @@
+import type { PgClient } from './pg-client.ts';
+import { runOneStep } from './pg-lifecycle.ts';
+
+/** How often a replica looks for due work it was not told of (another replica's, or one that died). */
+export const POLL_MS = 200;
+/** Steps one pass takes before it lets deliveries and requests have the connection pool. */
+const STEPS_PER_PASS = 200;
+
+export interface Worker {
+  /** Look now (new work may be due). */
+  kick(): void;
+  /** Look at `at` (a step of a payment this replica made), if that is before the next poll. */
+  wakeAt(at: number): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The replica's share of the cluster's due work: steps due by `upTo()` (each in its own
+ * transaction, claimed with SKIP LOCKED) and webhook deliveries. Errors (the database away) are
+ * told once and retried on the next poll.
+ */
+export function createWorker(deps: {
+  db: PgClient;
+  webhooks: { deliverDue(): Promise<number> };
+  upTo(): number;
+  log(line: string): void;
+}): Worker {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  let failing = false;
+  const pass = async (): Promise<void> => {
+    try {
+      const upTo = deps.upTo();
+      for (let step = 0; step < STEPS_PER_PASS; step++) {
+        const ran = await deps.db.transaction('step', (query) => runOneStep(query, upTo));
+        if (!ran) break;
+      }
+      await deps.webhooks.deliverDue();
+      if (failing) deps.log('pacu mock: the store answers again; due work resumes');
+      failing = false;
+    } catch (error) {
+      if (!failing) deps.log(`pacu mock: due work waits for the store: ${(error as Error).message}`);
+      failing = true;
+    }
+  };
+  const schedule = (delay: number): void => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(run, Math.max(0, delay));
+    timer.unref();
+  };
+  function run(): void {
+    timer = undefined;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pass().finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        schedule(0);
+      } else schedule(POLL_MS);
+    });
+  }
+  schedule(0);
+  return {
+    kick: () => schedule(0),
+    wakeAt(at) {
+      const delay = at - Date.now();
+      if (delay < POLL_MS) schedule(delay);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
