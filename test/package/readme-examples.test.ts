@@ -20,7 +20,7 @@ const project = inject('project');
 const children: ChildProcess[] = [];
 /**
  * The languages a block may have: what runs, what type-checks, and what is only shown here (the
- * shared-mock guide's nginx config runs in test/cluster.test.ts, in front of real replicas).
+ * shared-mock guide's nginx config runs in test/cluster-e2e.test.ts, in front of real replicas).
  */
 const LANGS = new Set(['js', 'ts', 'sh', 'text', 'json', 'yaml', 'nginx']);
 

@@ -1,6 +1,7 @@
 // The shared mock end to end (docs/guides/shared-mock.md): three `pacu mock --store` processes (the
 // compiled bin) on one real PostgreSQL, behind a real nginx running the guide's config, delivering
 // signed webhooks to a real receiver. Loads are bounded in count; servers are shared by the file.
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -30,6 +31,12 @@ interface Delivery {
   readonly type: string;
   readonly data: Record<string, unknown>;
   readonly verified: boolean;
+  /** The sender's port: which replica sent it, through /proc. */
+  readonly port: number;
+  /** Answered 204 on a connection still open (a delivery held until its sender died was not). */
+  answered: boolean;
+  /** While held: answer it now. */
+  release?: () => void;
 }
 
 interface Replica {
@@ -46,6 +53,8 @@ let nginx: TestNginx;
 let receiver: Server;
 let hookUrl: string;
 const deliveries: Delivery[] = [];
+/** While true, the receiver holds each delivery unanswered until the test releases it. */
+let holding = false;
 const replicas: Replica[] = [];
 /** nginx's base URL, `…/v3`: the one address clients are given. */
 let front: string;
@@ -88,6 +97,29 @@ async function until(
   }
 }
 
+/** Which of `pids` holds the TCP connection whose local port is `port` (its socket's inode, in /proc). */
+function ownerOf(port: number, pids: readonly number[]): number | undefined {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inode = readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .find((fields) => fields[1]?.endsWith(hex))?.[9];
+  if (!inode) return undefined;
+  return pids.find((pid) => {
+    try {
+      return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+        try {
+          return readlinkSync(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`;
+        } catch {
+          return false;
+        }
+      });
+    } catch {
+      return false;
+    }
+  });
+}
+
 beforeAll(async () => {
   pg = await startPostgres();
   store = await pg.createDatabase();
@@ -107,8 +139,22 @@ beforeAll(async () => {
         verified = false;
       }
       const event = JSON.parse(body) as { type: string; data: Record<string, unknown> };
-      deliveries.push({ id: headers['webhook-id'] ?? '', type: event.type, data: event.data, verified });
-      response.writeHead(204).end();
+      const delivery: Delivery = {
+        id: headers['webhook-id'] ?? '',
+        type: event.type,
+        data: event.data,
+        verified,
+        port: request.socket.remotePort ?? 0,
+        answered: false,
+      };
+      delivery.release = () => {
+        delivery.release = undefined;
+        if (response.destroyed || request.socket.destroyed) return;
+        delivery.answered = true;
+        response.writeHead(204).end();
+      };
+      deliveries.push(delivery);
+      if (!holding) delivery.release();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -353,20 +399,57 @@ describe('three replicas on one PostgreSQL behave as one mock', () => {
     }
   });
 
-  it('loses no acknowledged transfer when a replica is killed with kill -9 under load', async () => {
+  it('loses no acknowledged transfer, and no webhook, when a replica is killed with kill -9 mid-delivery under load', async () => {
+    // Deliveries are held unanswered, so the replica that claimed one can be caught in the act.
+    holding = true;
+    const made: string[] = [];
+    for (let index = 0; index < 4; index++)
+      made.push(
+        (await postJson(`${front}/payments/usd/direct`, token, transferBody(merchant))).body.data
+          .transaction_id,
+      );
+    await turn(0).control.advanceClock(11);
+    const heldOf = (): Delivery[] =>
+      deliveries.filter((delivery) => made.includes(delivery.data.transaction_id as string));
+    await until(() => heldOf().length > 0, 10_000, 'a delivery of the settled transfers');
+    const pids = replicas.map((replica) => Number(replica.cli.info.pid));
+    const victimPid = ownerOf((heldOf()[0] as Delivery).port, pids);
+    const victim = replicas.find((replica) => Number(replica.cli.info.pid) === victimPid);
+    expect(victim, 'the replica delivering').toBeDefined();
+    const victimHeld = heldOf().filter((delivery) => ownerOf(delivery.port, pids) === victimPid);
+    holding = false;
+    for (const delivery of heldOf()) if (!victimHeld.includes(delivery)) delivery.release?.();
+    // Killed before its delivery times out: the claim stays its own until the lease runs out.
     const load = startLoad({ lanes: 8, retry: true });
-    await until(() => load.acknowledged.length >= 60, 15_000, '60 transfers before the kill');
-    const victim = replicas.pop() as Replica;
-    const gone = endOf(victim.cli.child);
+    const chosen = Date.now();
+    await until(
+      () => load.acknowledged.length >= 30 || Date.now() - chosen > 2_000,
+      15_000,
+      'load before the kill',
+    );
+    const gone = endOf((victim as Replica).cli.child);
     // The serving process itself, not the launcher in front of it.
-    process.kill(Number(victim.cli.info.pid), 'SIGKILL');
+    process.kill(victimPid as number, 'SIGKILL');
     await gone;
+    replicas.splice(replicas.indexOf(victim as Replica), 1);
+    for (const delivery of deliveries) delivery.release?.();
     const atKill = load.acknowledged.length;
     await until(() => load.acknowledged.length >= atKill + 60, 15_000, '60 transfers after the kill');
     await load.stop();
     // nginx answers 502 for what was in flight to the killed replica, and sends it nowhere else.
     expect(load.answers.filter((answer) => answer.status !== 200 && answer.status !== 502)).toEqual([]);
     expect(await lostOf(load, replicas)).toEqual([]);
+    // What the dead replica was delivering is delivered by another once its lease is out, same id.
+    const answered = (id: string): boolean =>
+      deliveries.some((delivery) => delivery.answered && delivery.data.transaction_id === id);
+    await until(() => made.every(answered), 30_000, 'every settled transfer announced');
+    for (const held of victimHeld) {
+      expect(held.answered).toBe(false);
+      const again = deliveries.filter(
+        (delivery) => delivery.answered && delivery.data.transaction_id === held.data.transaction_id,
+      );
+      expect(again.map((delivery) => delivery.id)).toEqual([held.id]);
+    }
   });
 
   it('answers 503 with Retry-After while PostgreSQL is down, and comes back with every acknowledged write', async () => {
