@@ -84,7 +84,16 @@ async function stopReplica(replica: Replica): Promise<void> {
   await ended;
 }
 
-/** Wait for `done` to hold, checking on each turn of a short timer, at most `ms`. */
+/** Throw, with what it printed, when a replica has exited that nobody stopped. */
+function replicasAlive(): void {
+  for (const replica of replicas)
+    if (replica.cli.child.exitCode !== null)
+      throw new Error(
+        `a replica exited (${replica.cli.child.exitCode}): ${replica.cli.stderr().slice(-1500)}`,
+      );
+}
+
+/** Wait for `done` to hold, checking on each turn of a short timer, at most `ms`; every replica must live. */
 async function until(
   done: () => boolean | Promise<boolean>,
   ms = 10_000,
@@ -92,6 +101,7 @@ async function until(
 ): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await done())) {
+    replicasAlive();
     if (Date.now() > deadline) throw new Error(`${what} did not hold within ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -274,6 +284,35 @@ async function lostOf(load: Load, through: readonly Replica[]): Promise<string[]
 /** The replicas in turn, starting at `step`: each request of a sequence lands on another process. */
 const turn = (step: number): Replica => replicas[step % replicas.length] as Replica;
 
+/** When each outage began and ended. */
+const outages: Partial<Record<'immediate' | 'fast', { down: number; up: number }>> = {};
+
+/** Under `load`: the database stopped (`mode`), answers taken while it is down, started again, recovery seen. */
+async function outage(load: Load, mode: 'immediate' | 'fast'): Promise<void> {
+  await until(() => load.acknowledged.length >= 30, 15_000, '30 transfers before the stop');
+  // Their settlements fall due at once: a replica is mid-transaction when the database goes.
+  void turn(0)
+    .control.advanceClock(11)
+    .catch(() => undefined);
+  await pg.stop(mode);
+  const down = Date.now();
+  await until(
+    () => load.answers.filter((answer) => answer.sentAt > down).length >= 24,
+    15_000,
+    'answers while down',
+  );
+  await pg.start();
+  const up = Date.now();
+  await until(
+    () => load.answers.some((answer) => answer.sentAt > up && answer.status === 200),
+    20_000,
+    `recovery after a ${mode} stop`,
+  );
+  const atRecovery = load.acknowledged.length;
+  await until(() => load.acknowledged.length >= atRecovery + 20, 15_000, 'transfers after recovery');
+  outages[mode] = { down, up };
+}
+
 describe('three replicas on one PostgreSQL behave as one mock', () => {
   it('announce the same seeded records and demo client, whoever seeded the database', () => {
     const announced = replicas.map((replica) =>
@@ -326,14 +365,24 @@ describe('three replicas on one PostgreSQL behave as one mock', () => {
     }
   });
 
-  it('move every replica with a manual clock advanced through one, and settle and announce each payment once', async () => {
+  it('move every replica with a manual clock advanced through one while the others take transfers, and settle and announce each payment once', async () => {
     const before = await Promise.all(replicas.map((replica) => replica.control.clock()));
-    const made: string[] = [];
-    for (let index = 0; index < 6; index++) {
-      const reply = await postJson(`${front}/payments/usd/direct`, token, transferBody(merchant));
-      made.push(reply.body.data.transaction_id);
+    const load = startLoad({ lanes: 4, retry: false });
+    let made: string[] = [];
+    try {
+      await until(() => load.acknowledged.length >= 6, 10_000, 'transfers before the advance');
+      made = load.acknowledged.map((acknowledged) => acknowledged.id);
+      // The clock moves while requests keep coming: the advance still answers, promptly.
+      const advanced = await call(`http://127.0.0.1:${turn(1).port}/__pacu/clock/advance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-pacu-control-token': CONTROL_TOKEN },
+        body: JSON.stringify({ seconds: 11 }),
+        signal: AbortSignal.timeout(10_000),
+      }).catch((error: Error) => ({ status: 0, body: error.message }));
+      expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
+    } finally {
+      await load.stop();
     }
-    await turn(1).control.advanceClock(11);
     const after = await Promise.all(replicas.map((replica) => replica.control.clock()));
     for (const [index, clock] of after.entries())
       expect(Date.parse(clock.now) - Date.parse(before[index]?.now ?? '')).toBe(11_000);
@@ -417,6 +466,7 @@ describe('three replicas on one PostgreSQL behave as one mock', () => {
     const victim = replicas.find((replica) => Number(replica.cli.info.pid) === victimPid);
     expect(victim, 'the replica delivering').toBeDefined();
     const victimHeld = heldOf().filter((delivery) => ownerOf(delivery.port, pids) === victimPid);
+    expect(victimHeld.length).toBeGreaterThan(0);
     holding = false;
     for (const delivery of heldOf()) if (!victimHeld.includes(delivery)) delivery.release?.();
     // Killed before its delivery times out: the claim stays its own until the lease runs out.
@@ -432,7 +482,6 @@ describe('three replicas on one PostgreSQL behave as one mock', () => {
     process.kill(victimPid as number, 'SIGKILL');
     await gone;
     replicas.splice(replicas.indexOf(victim as Replica), 1);
-    for (const delivery of deliveries) delivery.release?.();
     const atKill = load.acknowledged.length;
     await until(() => load.acknowledged.length >= atKill + 60, 15_000, '60 transfers after the kill');
     await load.stop();
@@ -455,24 +504,12 @@ describe('three replicas on one PostgreSQL behave as one mock', () => {
   it('answers 503 with Retry-After while PostgreSQL is down, and comes back with every acknowledged write', async () => {
     for (const mode of ['immediate', 'fast'] as const) {
       const load = startLoad({ lanes: 6, retry: false, reads: true });
-      await until(() => load.acknowledged.length >= 30, 15_000, '30 transfers before the stop');
-      await pg.stop(mode);
-      const down = Date.now();
-      await until(
-        () => load.answers.filter((answer) => answer.sentAt > down).length >= 24,
-        15_000,
-        'answers while down',
-      );
-      await pg.start();
-      const up = Date.now();
-      await until(
-        () => load.answers.some((answer) => answer.sentAt > up && answer.status === 200),
-        20_000,
-        `recovery after a ${mode} stop`,
-      );
-      const atRecovery = load.acknowledged.length;
-      await until(() => load.acknowledged.length >= atRecovery + 20, 15_000, 'transfers after recovery');
-      await load.stop();
+      try {
+        await outage(load, mode);
+      } finally {
+        await load.stop();
+      }
+      const { down, up } = outages[mode] as { down: number; up: number };
       const whileDown = load.answers.filter(
         (answer) => answer.sentAt > down && answer.sentAt + answer.ms < up,
       );
@@ -488,6 +525,9 @@ describe('three replicas on one PostgreSQL behave as one mock', () => {
       ).toEqual([]);
       expect(Math.max(...load.answers.map((answer) => answer.ms)), mode).toBeLessThan(5_000);
       expect(await lostOf(load, replicas), mode).toEqual([]);
+      // Every replica rode the outage out: none exited.
+      for (const replica of replicas)
+        expect(replica.cli.child.exitCode, `${mode}: ${replica.cli.stderr()}`).toBeNull();
     }
   });
 
@@ -500,6 +540,9 @@ describe('three replicas on one PostgreSQL behave as one mock', () => {
     }
     const events = new Set([...byId.values()]);
     expect(events.size).toBe(byId.size);
+    // Answered once each: only a delivery whose sender died unanswered is ever made again.
+    const answered = deliveries.filter((delivery) => delivery.answered).map((delivery) => delivery.id);
+    expect(answered.length).toBe(new Set(answered).size);
     expect(deliveries.every((delivery) => delivery.verified)).toBe(true);
   });
 });
