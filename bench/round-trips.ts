@@ -8,19 +8,25 @@ export interface RoundTripRelay {
   readonly port: number;
   /** Round trips so far, over every connection. */
   count(): number;
+  /** Round trips that began between `from` and `to` (performance.now() times). */
+  between(from: number, to: number): number;
   close(): Promise<void>;
 }
 
 /** A TCP relay on 127.0.0.1 to PostgreSQL at `port`, counting round trips. */
 export async function startRoundTripRelay(port: number): Promise<RoundTripRelay> {
   let trips = 0;
+  const times: number[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     const upstream = new (client.constructor as typeof Socket)();
     sockets.add(client).add(upstream);
     let serverSpokeLast = true;
     client.on('data', (chunk) => {
-      if (serverSpokeLast) trips += 1;
+      if (serverSpokeLast) {
+        trips += 1;
+        times.push(performance.now());
+      }
       serverSpokeLast = false;
       upstream.write(chunk);
     });
@@ -41,6 +47,7 @@ export async function startRoundTripRelay(port: number): Promise<RoundTripRelay>
   return {
     port: (server.address() as { port: number }).port,
     count: () => trips,
+    between: (from, to) => times.filter((time) => time >= from && time <= to).length,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -50,7 +50,13 @@ async function loadRuns(): Promise<void> {
   const { baseline } = flags;
   if (baseline) {
     starts.splice(1, 0, () =>
-      startScript('pacu mock (baseline), --state off', 'bench/servers/mock-server.mjs', [], SERVER_CPU, baseline),
+      startScript(
+        'pacu mock (baseline), --state off',
+        'bench/servers/mock-server.mjs',
+        [],
+        SERVER_CPU,
+        baseline,
+      ),
     );
     starts.push(() =>
       startScript(
