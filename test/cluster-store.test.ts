@@ -1,4 +1,4 @@
-// N mocks on one PostgreSQL behave as one mock: each guarantee of issue 35 over real HTTP, with
+// N mocks on one PostgreSQL behave as one mock: each guarantee of the shared store over real HTTP, with
 // several replicas in this process on one real server (the nginx end-to-end is test/cluster-e2e).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
