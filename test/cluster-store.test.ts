@@ -178,6 +178,26 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
     }
   });
 
+  it('round trips: one for a read, two for a transfer (counted by the store, by what asked)', async () => {
+    const [a] = (await replicas(1)) as [RunningMock];
+    const token = await tokenFor(a);
+    const requestTrips = async (): Promise<number> => {
+      const { roundTrips } = (await control(a, '/store')).body as { roundTrips: Record<string, number> };
+      // The store's own due-work polls are not a request's.
+      return Object.entries(roundTrips)
+        .filter(([what]) => !['step', 'delivery-claim', 'journal-write', 'coverage-write'].includes(what))
+        .reduce((sum, [, count]) => sum + count, 0);
+    };
+    await getJson(`${a.url}/users`, token);
+    let before = await requestTrips();
+    await getJson(`${a.url}/users`, token);
+    await getJson(`${a.url}/cards/virtual/${a.seeded.cardId}`, token);
+    expect((await requestTrips()) - before).toBe(2);
+    before = await requestTrips();
+    await postJson(`${a.url}/payments/usd/direct`, token, transferBody(a.seeded.merchantAccountId));
+    expect((await requestTrips()) - before).toBe(2);
+  });
+
   it('a replica started from another seed is refused with one line', async () => {
     const store = await postgres.createDatabase();
     running.push(await startMock({ store, controlToken: TOKEN, seed: 1, log: () => {} }));

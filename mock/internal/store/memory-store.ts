@@ -110,6 +110,7 @@ export function createMemoryStore(
       maps.replace(loaded, clock.now());
       lifecycles.armAll();
     },
+    stats: () => ({ kind, shared: false }),
     committed: () => maps.committed(),
     async close() {
       clock.clear();
