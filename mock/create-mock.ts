@@ -154,6 +154,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       redactor,
       basePath: behaviour.basePath,
       webhookRetry: resolved.webhookRetry,
+      retention: { ms: resolved.retain, records: resolved.retainRecords },
       log: resolved.log,
     },
     initialState,
