@@ -25,6 +25,8 @@ const { values: flags } = parseArgs({
     prism: { type: 'boolean', default: false },
     // A checkout of an earlier pacu, built (its dist/): its mock measured side by side, in the same run.
     baseline: { type: 'string' },
+    // A PostgreSQL database (emptied first): the mock on --store measured beside --state.
+    pg: { type: 'string' },
   },
 });
 const seconds = Number(flags.duration);
@@ -47,6 +49,10 @@ async function loadRuns(): Promise<void> {
     () => startScript('pacu mock, --state on', 'bench/servers/mock-server.mjs', [path.join(dir, 'on.jsonl')]),
   ];
   if (flags.prism) starts.push(() => startPrism(DEFAULT_SPEC_FILE));
+  if (flags.pg) {
+    const url = flags.pg;
+    starts.push(() => startScript('pacu mock, --store postgres', 'bench/servers/mock-server.mjs', [url]));
+  }
   const { baseline } = flags;
   if (baseline) {
     starts.splice(1, 0, () =>

@@ -32,6 +32,8 @@ interface MockCommandOptions extends RedactionNames {
   webhookUrl: string[];
   webhookSecret: string[];
   state?: string;
+  store?: string;
+  resetStore?: boolean;
   control: boolean;
   json?: boolean;
   tokenLifetime?: number;
@@ -217,6 +219,13 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
     )
     .option('--state <file>', 'keep state in this file (a snapshot) and <file>.journal across restarts')
     .option('--fsync', 'with --state: fsync the journal before each answer, so it survives power loss too')
+    .addOption(
+      new Option(
+        '--store <url>',
+        'where the state lives: memory: (this process), or postgres://USER@HOST:PORT/DB, one database N mocks serve as one (its control API then needs the control token)',
+      ).env('PACU_STORE'),
+    )
+    .option('--reset-store', 'with --store: empty the database first (every table), then seed it again')
     .option('--no-control', 'do not serve the control API under /__pacu')
     .option(
       '--control-token <token>',
@@ -252,6 +261,8 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
     );
   addRedactionOptions(command).action(async (options: MockCommandOptions) => {
     if (options.state) assertStateWritable(options.state);
+    if (options.resetStore && !options.store)
+      throw new ConfigError('pacu: --reset-store empties the database of --store URL (or PACU_STORE): give it too');
     if (options.learned && !options.fromRecording)
       throw new ConfigError(
         'pacu: --learned says what a recording taught the mock: give --from-recording FILE too',
@@ -271,6 +282,8 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
       webhooks: receivers(options.webhookUrl, options.webhookSecret),
       ...(options.scenario ? { scenario: options.scenario } : {}),
       ...(options.state ? { stateFile: options.state } : {}),
+      ...(options.store ? { store: options.store } : {}),
+      ...(options.resetStore ? { resetStore: true } : {}),
       ...(options.fromRecording ? { fromRecording: options.fromRecording } : {}),
       ...(options.tokenLifetime ? { tokenLifetimeSeconds: options.tokenLifetime } : {}),
       ...(options.journalSize ? { journalSize: options.journalSize } : {}),

@@ -154,6 +154,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       redactor,
       basePath: behaviour.basePath,
       webhookRetry: resolved.webhookRetry,
+      retention: { ms: resolved.retain, records: resolved.retainRecords },
       log: resolved.log,
     },
     initialState,
@@ -211,7 +212,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   const guard = createControlGuard(resolved.host, controlToken);
   const core = createRequestCore({
     api: createApiHandler(context, resolved.selfCheck),
-    control: createControlHandler(control),
+    control: createControlHandler(control, () => store.stats()),
     guardControl: (request) => guard.check(request),
     controlEnabled: resolved.control,
     committed: () => store.committed(),

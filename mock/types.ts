@@ -183,6 +183,14 @@ export interface MockOptions {
   store?: string;
   /** With a database store: empty it first (every table), then seed it again. @default false */
   resetStore?: boolean;
+  /**
+   * Forget payments and accounts clients made once they are older than this (ms of mock time) and
+   * more than `retainRecords` newer ones of their kind exist; journal rows likewise. `Infinity`
+   * keeps everything. @default 900000 (15 minutes)
+   */
+  retain?: number;
+  /** However old, the newest this many of each kind stay. @default 10000 */
+  retainRecords?: number;
   /** fsync the journal before answering, so acknowledged changes survive power loss. @default false */
   fsync?: boolean;
   /** Compact the journal into the snapshot once it passes this many bytes. @default 64 MiB */

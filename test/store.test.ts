@@ -25,6 +25,7 @@ const settings: StoreSettings = {
   redactor: createRedactor({}),
   basePath: spec.basePath,
   webhookRetry: { ...MOCK_DEFAULTS.webhookRetry, delaysMs: [] },
+  retention: { ms: MOCK_DEFAULTS.retain, records: MOCK_DEFAULTS.retainRecords },
   log: () => {},
 };
 const initial = () => seedState(1);

@@ -2,10 +2,14 @@
 // journal) to start from and write to. `startMs`: spec, Prism, state load and listen, in process.
 import { startMock } from '../../dist/mock/index.js';
 
-const stateFile = process.argv[2];
+const where = process.argv[2];
+// A postgres:// URL is the shared store (a control token is then required: the bench's own).
+const store = where?.startsWith('postgres') ? where : undefined;
+const stateFile = store ? undefined : where;
 const started = performance.now();
 const mock = await startMock({
   ...(stateFile ? { stateFile } : {}),
+  ...(store ? { store, resetStore: true, controlToken: 'bench' } : {}),
   log: (line) => process.stderr.write(`${line}\n`),
 });
 // Memory right after start (state loaded, nothing created yet). No gc() here: startMock collects

@@ -12,7 +12,7 @@ import { readKeys } from './request-reads.ts';
 import { createRouter } from './router.ts';
 import { responseViolation } from './self-check.ts';
 import type { StoredToken } from './state.ts';
-import { andThen, attempt, type Maybe } from './store/maybe.ts';
+import type { Maybe } from './store/maybe.ts';
 import type { Found } from './store/state-store.ts';
 import { validateRequest } from './validation.ts';
 
@@ -84,14 +84,29 @@ export function createApiHandler(context: MockContext, selfCheck: boolean): ApiH
     }
     return dressed(context.behaviour, reply);
   };
+  const refused = (exchange: Exchange, routed: Routed | undefined, error: unknown): MockReply => {
+    if (!(error instanceof MockHttpError)) throw error; // the core logs it and answers 500
+    return refusalReply(context, exchange.operationId, error, exchange.request, routed?.input);
+  };
+  /** The rest once the store answered: on the memory store at once, with no closure or promise made. */
+  const answer = (exchange: Exchange, routed: Routed, found: Found): Maybe<MockReply> => {
+    let reply: Maybe<MockReply>;
+    try {
+      reply = operate(exchange, routed, found);
+    } catch (error) {
+      return finish(exchange.operationId, refused(exchange, routed, error));
+    }
+    if (!(reply instanceof Promise)) return finish(exchange.operationId, reply);
+    return reply.then(
+      (done) => finish(exchange.operationId, done),
+      (error: unknown) => finish(exchange.operationId, refused(exchange, routed, error)),
+    );
+  };
   return (exchange) => {
     const { request } = exchange;
     let routed: Routed | undefined;
-    const refused = (error: unknown): MockReply => {
-      if (!(error instanceof MockHttpError)) throw error; // the core logs it and answers 500
-      return refusalReply(context, exchange.operationId, error, request, routed?.input);
-    };
-    const reply = attempt(() => {
+    let found: Maybe<Found>;
+    try {
       const match = route(request.method, request.path);
       exchange.operationId = match.operationId;
       const operation = context.spec.operation(match.operationId);
@@ -104,11 +119,12 @@ export function createApiHandler(context: MockContext, selfCheck: boolean): ApiH
         bodyError = error;
       }
       routed = { operation, input, relativePath: match.relativePath, bodyError };
-      const current = routed;
-      const found =
-        exchange.found ?? records.read(readKeys(context, operation, request, match.params, input.body));
-      return andThen(found, (answered) => operate(exchange, current, answered));
-    }, refused);
-    return andThen(reply, (done) => finish(exchange.operationId, done));
+      found = exchange.found ?? records.read(readKeys(context, operation, request, match.params, input.body));
+    } catch (error) {
+      return finish(exchange.operationId, refused(exchange, routed, error));
+    }
+    if (!(found instanceof Promise)) return answer(exchange, routed, found);
+    const current = routed;
+    return found.then((answered) => answer(exchange, current, answered));
   };
 }

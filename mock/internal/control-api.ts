@@ -32,8 +32,10 @@ function requestFilter(request: MockRequest): RequestFilter {
   return filter;
 }
 
-function routes(control: MockControl): Route[] {
+function routes(control: MockControl, storeStats: () => unknown): Route[] {
   return [
+    // Not part of the control protocol: what the store is, and its round trips by what asked (the bench reads it).
+    ['GET', /^\/store$/, () => storeStats()],
     ['GET', /^\/ids$/, () => control.ids()],
     [
       'POST',
@@ -109,8 +111,11 @@ function routes(control: MockControl): Route[] {
 }
 
 /** Plain JSON in and out; errors are `{ error }` with 400, 404, 405 or 409. */
-export function createControlHandler(control: MockControl): (exchange: Exchange) => Promise<MockReply> {
-  const table = routes(control);
+export function createControlHandler(
+  control: MockControl,
+  storeStats: () => unknown = () => ({}),
+): (exchange: Exchange) => Promise<MockReply> {
+  const table = routes(control, storeStats);
   return async ({ request }) => {
     const path = request.path.slice(CONTROL_PREFIX.length) || '/';
     try {

@@ -10,7 +10,7 @@ import type { OperationId } from '../../spec/index.ts';
 import { errorFor, replyText, tooLargeReply } from './envelope.ts';
 import type { MockReply, MockRequest } from './http-types.ts';
 import { BODY_LIMIT_BYTES, CONTROL_BODY_LIMIT_BYTES } from './limits.ts';
-import { attempt, type Maybe } from './store/maybe.ts';
+import type { Maybe } from './store/maybe.ts';
 import type { Found } from './store/state-store.ts';
 import { StoreUnavailableError, unavailableReply } from './store/store-unavailable.ts';
 
@@ -118,11 +118,15 @@ export function createRequestCore(parts: CoreParts): RequestCore {
     );
     return errorFor(path, 500, 'internal error in pacu mock (logged)');
   };
-  const dispatch = (exchange: Exchange): Maybe<MockReply> =>
-    attempt(
-      () => (exchange.target === 'api' ? parts.api(exchange) : parts.control(exchange)),
-      (error) => failed(exchange, error),
-    );
+  const dispatch = (exchange: Exchange): Maybe<MockReply> => {
+    let reply: Maybe<MockReply>;
+    try {
+      reply = exchange.target === 'api' ? parts.api(exchange) : parts.control(exchange);
+    } catch (error) {
+      return failed(exchange, error);
+    }
+    return reply instanceof Promise ? reply.catch((error: unknown) => failed(exchange, error)) : reply;
+  };
   const run = (exchange: Exchange, index: number): Promise<MockReply> => {
     const layer = layers[index];
     if (!layer) return Promise.resolve(dispatch(exchange));

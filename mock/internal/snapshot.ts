@@ -125,6 +125,7 @@ export function removeEntry(state: MockState, collection: CollectionName, key: s
     if (transfer) state.references.get(transfer.clientId)?.delete(transfer.record.reference);
     state.transfers.delete(key);
   } else if (collection === 'payouts') state.payouts.delete(key);
+  else if (collection === 'pushToCard') state.pushToCard.delete(key);
   else if (collection === 'accounts') state.accounts.delete(key);
   else if (collection === 'tokens') state.tokens.delete(key);
   else if (collection === 'receivers') state.receivers.delete(key);

@@ -60,6 +60,7 @@ export function createScratchMock(deps: {
       redactor: createRedactor({}),
       basePath: deps.behaviour.basePath,
       webhookRetry: { ...MOCK_DEFAULTS.webhookRetry, delaysMs: [] },
+      retention: { ms: Number.POSITIVE_INFINITY, records: 0 },
       log: () => {},
     },
     deps.state,

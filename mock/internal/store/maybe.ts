@@ -15,20 +15,6 @@ export function after<R>(write: Maybe<unknown>, result: R): Maybe<R> {
   return write instanceof Promise ? write.then(() => result) : result;
 }
 
-/**
- * `run()`, its throw or rejection handed to `failed` either way, so a caller writes one error path
- * for both kinds of backend.
- */
-export function attempt<R>(run: () => Maybe<R>, failed: (error: unknown) => Maybe<R>): Maybe<R> {
-  let value: Maybe<R>;
-  try {
-    value = run();
-  } catch (error) {
-    return failed(error);
-  }
-  return value instanceof Promise ? value.catch(failed) : value;
-}
-
 /** The value of a backend that answered at once; throws if it answered with a promise. */
 export function now<T>(value: Maybe<T>, what: string): T {
   if (value instanceof Promise) throw new Error(`${what} needs a store that answers at once (memory)`);

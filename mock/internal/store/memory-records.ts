@@ -2,6 +2,7 @@ import type { PaymentKind } from '../../types.ts';
 import type { StoredPayment } from '../lifecycle.ts';
 import { RECORDED_OWNER } from '../state.ts';
 import type { MockStore } from './mock-store.ts';
+import type { RetainedKind } from './retention.ts';
 import type { Found, ReadKeys, RecordStore } from './state-store.ts';
 
 /**
@@ -11,6 +12,7 @@ import type { Found, ReadKeys, RecordStore } from './state-store.ts';
 export function memoryRecords(
   maps: MockStore,
   arm: (kind: PaymentKind, payment: StoredPayment) => void,
+  made: (kind: RetainedKind, id: string) => void,
 ): RecordStore {
   return {
     read(keys: ReadKeys): Found {
@@ -59,18 +61,24 @@ export function memoryRecords(
       const existing = maps.findReference(stored.clientId, stored.record.reference);
       if (existing) return { stored: existing, created: false };
       maps.addTransfer(stored);
+      made('transfers', stored.record.transaction_id);
       arm('usd_transfer', stored);
       return { stored, created: true };
     },
     addPayout(stored) {
       maps.addPayout(stored);
+      made('payouts', stored.record.transaction_id);
       arm('wallet_payout', stored);
     },
     addPushToCard(stored) {
       maps.addPushToCard(stored);
+      made('pushToCard', stored.record.transaction_id);
       arm('push_to_card', stored);
     },
-    addAccount: (stored) => maps.addAccount(stored),
+    addAccount(stored) {
+      maps.addAccount(stored);
+      made('accounts', stored.record.account_id);
+    },
     addToken: (token) => maps.addToken(token),
     deleteToken: (token) => maps.deleteToken(token),
     sweepTokens(now) {

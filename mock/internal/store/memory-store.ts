@@ -10,7 +10,9 @@ import { toSnapshot } from '../snapshot.ts';
 import type { MockState } from '../state.ts';
 import { createWebhookDispatcher } from '../webhooks.ts';
 import { memoryRecords } from './memory-records.ts';
+import { createMemoryRetention } from './memory-retention.ts';
 import { MockStore } from './mock-store.ts';
+import type { Retention } from './retention.ts';
 import type { StateStore } from './state-store.ts';
 
 /** What every store is built with: the description, and the settings of the mock's own parts. */
@@ -25,6 +27,8 @@ export interface StoreSettings {
   redactor: Redactor;
   basePath: string;
   webhookRetry: WebhookRetry;
+  /** What the store keeps of what clients make (decision 164). */
+  retention: Retention;
   log(line: string): void;
 }
 
@@ -63,6 +67,8 @@ export function createMemoryStore(
     emit: (type, payload, clientId) => void webhooks.emit(type, payload, clientId),
   });
   lifecycles.armAll();
+  const retention = createMemoryRetention(maps, clock, settings.retention);
+  retention.rebuild();
   let scenario = settings.scenario;
   return {
     kind,
@@ -72,7 +78,7 @@ export function createMemoryStore(
     },
     maps,
     timer: clock,
-    records: memoryRecords(maps, lifecycles.arm),
+    records: memoryRecords(maps, lifecycles.arm, retention.made),
     clock: {
       mode: clock.mode,
       now: clock.now,
@@ -81,6 +87,7 @@ export function createMemoryStore(
         clock.advance(ms);
         // Journaled, so a restart resumes at the same mock time.
         maps.setNow(clock.now());
+        retention.prune();
         return clock.now();
       },
     },
@@ -103,15 +110,19 @@ export function createMemoryStore(
       clock.clear();
       void webhooks.clearHistory();
       maps.replace(next, clock.now());
+      retention.rebuild();
     },
     dump: () => toSnapshot(maps.view, clock.now()),
     load(loaded) {
       clock.clear();
       maps.replace(loaded, clock.now());
+      retention.rebuild();
       lifecycles.armAll();
     },
+    stats: () => ({ kind, shared: false }),
     committed: () => maps.committed(),
     async close() {
+      retention.stop();
       clock.clear();
       await webhooks.close();
     },

@@ -172,6 +172,12 @@ export class MockStore {
     remove('receivers', owned(this.state.receivers));
   }
 
+  /** Forget one record past retention (journaled, so the state file forgets it too). */
+  removeRecord(collection: 'transfers' | 'payouts' | 'pushToCard' | 'accounts', key: string): void {
+    removeEntry(this.state, collection, key);
+    this.record(['del', collection, key]);
+  }
+
   deleteReceiver(id: string): boolean {
     const removed = this.state.receivers.delete(id);
     if (removed) this.record(['del', 'receivers', id]);

@@ -95,6 +95,8 @@ export interface StateStore {
   reset(fresh: () => MockState, clientId?: string): Maybe<void>;
   dump(): Maybe<StateSnapshot>;
   load(state: MockState, now: number): Maybe<void>;
+  /** What the store is, and (a database) its round trips so far by what asked for them. */
+  stats(): { kind: string; shared: boolean; roundTrips?: Record<string, number> };
   /** Resolves once every write so far is durable; undefined when nothing waits (decision 040). */
   committed(): Promise<void> | undefined;
   close(): Promise<void>;

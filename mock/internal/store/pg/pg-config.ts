@@ -3,6 +3,12 @@ import type { Scenario } from '../../../types.ts';
 import type { PgClient, Statement } from './pg-client.ts';
 import type { ConfigStamp } from './pg-reads.ts';
 
+/**
+ * The mock time `$1` (this replica's) or the cluster's manual clock, whichever is later: a real
+ * clock's row stays at its start, a manual one is where any replica moved it.
+ */
+export const CLUSTER_NOW = 'GREATEST($1::bigint, (SELECT now_ms FROM pacu_config))';
+
 /** A change every replica must see on its next request (faults, the scenario, a reset): a new version. */
 export const bumpVersion: Statement = { text: 'UPDATE pacu_config SET version = version + 1' };
 

@@ -1,6 +1,7 @@
 import type { PaymentKind } from '../../../types.ts';
 import { type StoredPayment, stepEvent } from '../../lifecycle.ts';
 import type { TransactionQuery } from './pg-client.ts';
+import { CLUSTER_NOW } from './pg-config.ts';
 import { emitStatement } from './pg-events.ts';
 import { nextDue, PAYMENT_TABLES } from './pg-records.ts';
 
@@ -16,7 +17,9 @@ export async function runOneStep(
 ): Promise<boolean> {
   const [due] = await query<{ kind: PaymentKind; payment_id: string; at: string }>({
     name: 'pacu-due-claim',
-    text: 'SELECT kind, payment_id, at FROM pacu_due WHERE at <= $1 ORDER BY at, payment_id LIMIT 1 FOR UPDATE SKIP LOCKED',
+    // A manual clock another replica moved is the database's: never behind it.
+    text: `SELECT kind, payment_id, at FROM pacu_due WHERE at <= ${CLUSTER_NOW}
+      ORDER BY at, payment_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
     values: [upTo],
   });
   if (!due) return false;

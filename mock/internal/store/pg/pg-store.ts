@@ -149,6 +149,7 @@ export async function openPgStore(
       });
       seeded = state.seeded;
     },
+    stats: () => ({ kind: 'postgres', shared: true, roundTrips: { ...db.roundTrips } }),
     committed: () => undefined,
     async close() {
       await worker?.stop();

@@ -3,6 +3,7 @@ import type { DeliveryAttempt, WebhookEventRecord, WebhookReceiver, WebhookRetry
 import { retryAfterMs } from '../../webhook-lane.ts';
 import type { WebhookDispatcher } from '../../webhooks.ts';
 import type { PgClient } from './pg-client.ts';
+import { CLUSTER_NOW } from './pg-config.ts';
 import { bumpCoverage } from './pg-coverage.ts';
 import { emitStatement } from './pg-events.ts';
 
@@ -106,12 +107,13 @@ export function pgWebhooks(
       } else if (claimed.attempt <= retry.delaysMs.length) {
         const base = retry.delaysMs[claimed.attempt - 1] ?? 0;
         const jittered = Math.max(0, Math.round(base * (1 + retry.jitter * (Math.random() * 2 - 1))));
-        const at = deps.now() + Math.max(jittered, Math.min(after ?? 0, 24 * 3_600_000));
-        attempt.nextAttemptAt = new Date(at).toISOString();
-        await query({
-          text: `UPDATE pacu_deliveries SET attempt = attempt + 1, due_at = $4, lease_until = NULL WHERE event_id = $1 AND receiver_id = $2 AND attempt = $3`,
-          values: [...where, at],
+        const delay = Math.max(jittered, Math.min(after ?? 0, 24 * 3_600_000));
+        const [row] = await query<{ due_at: string }>({
+          text: `UPDATE pacu_deliveries SET attempt = attempt + 1, due_at = GREATEST($4::bigint, (SELECT now_ms FROM pacu_config)) + $5::bigint,
+            lease_until = NULL WHERE event_id = $1 AND receiver_id = $2 AND attempt = $3 RETURNING due_at`,
+          values: [...where, deps.now(), delay],
         });
+        attempt.nextAttemptAt = new Date(Number(row?.due_at ?? deps.now() + delay)).toISOString();
       } else {
         deps.log(
           `webhook ${attempt.type} ${attempt.eventId} to ${receiver.url} failed after ${attempt.attempt} attempts`,
@@ -135,7 +137,7 @@ export function pgWebhooks(
         name: 'pacu-delivery-claim',
         text: `UPDATE pacu_deliveries d SET lease_until = now() + make_interval(secs => $3::double precision / 1000)
           FROM (SELECT event_id, receiver_id FROM pacu_deliveries
-                WHERE state = 'pending' AND due_at <= $1 AND (lease_until IS NULL OR lease_until < now())
+                WHERE state = 'pending' AND due_at <= ${CLUSTER_NOW} AND (lease_until IS NULL OR lease_until < now())
                 ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED) c
           WHERE d.event_id = c.event_id AND d.receiver_id = c.receiver_id
           RETURNING d.event_id, d.receiver_id, d.attempt,
@@ -203,7 +205,7 @@ export function pgWebhooks(
       for (;;) {
         await Promise.allSettled([...inFlight]);
         const [row] = await db.query<{ pending: string }>('idle', {
-          text: `SELECT count(*) AS pending FROM pacu_deliveries WHERE state = 'pending' AND due_at <= $1`,
+          text: `SELECT count(*) AS pending FROM pacu_deliveries WHERE state = 'pending' AND due_at <= ${CLUSTER_NOW}`,
           values: [deps.manual ? deps.now() : Number.MAX_SAFE_INTEGER],
         });
         if (Number(row?.pending ?? 0) === 0 && inFlight.size === 0) return;

@@ -1,0 +1,208 @@
+// N mocks on one PostgreSQL behave as one mock: each guarantee of the shared store over real HTTP, with
+// several replicas in this process on one real server (the nginx end-to-end is test/cluster-e2e).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type MockOptions, type RunningMock, startMock } from '../mock/index.ts';
+import { startPostgres, type TestPostgres } from './helpers/postgres.ts';
+import { call, getJson, postJson, tokenFor, transferBody } from './mock-helpers.ts';
+
+const TOKEN = 'cluster-control-token';
+const SECRET = `whsec_${Buffer.from('pacu cluster webhook key 0123456').toString('base64')}`;
+let postgres: TestPostgres;
+let running: RunningMock[] = [];
+let servers: Server[] = [];
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+}, 60_000);
+afterEach(async () => {
+  await Promise.all(running.map((mock) => mock.close()));
+  for (const server of servers) server.close();
+  running = [];
+  servers = [];
+});
+afterAll(() => postgres?.close());
+
+/** `count` replicas on a new database, started one after another as a rollout does. */
+async function replicas(count: number, options: MockOptions = {}): Promise<RunningMock[]> {
+  const store = await postgres.createDatabase();
+  const started: RunningMock[] = [];
+  for (let index = 0; index < count; index++) {
+    const mock = await startMock({ store, controlToken: TOKEN, clock: 'manual', log: () => {}, ...options });
+    running.push(mock);
+    started.push(mock);
+  }
+  return started;
+}
+
+const control = (mock: RunningMock, path: string, init: RequestInit = {}) =>
+  call(`${mock.origin}/__pacu${path}`, {
+    ...init,
+    headers: { 'x-pacu-control-token': TOKEN, 'content-type': 'application/json', ...init.headers },
+  });
+
+async function receiver(): Promise<{ url: string; ids: string[] }> {
+  const ids: string[] = [];
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      ids.push(String(request.headers['webhook-id']));
+      response.end();
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, ids };
+}
+
+describe('one mock on many replicas (PostgreSQL store)', () => {
+  it('a storm of one reference over three replicas makes one transaction; another body gets what one mock answers', async () => {
+    const [a, b, c] = (await replicas(3)) as [RunningMock, RunningMock, RunningMock];
+    const token = await tokenFor(a);
+    const body = transferBody(a.seeded.merchantAccountId, { reference: 'STORM-1' });
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        postJson(`${[a, b, c][index % 3]?.url}/payments/usd/direct`, token, body),
+      ),
+    );
+    expect(replies.every((reply) => reply.status === 200)).toBe(true);
+    expect(new Set(replies.map((reply) => reply.body.data.transaction_id)).size).toBe(1);
+    expect(replies.filter((reply) => reply.body.message === 'Transfer created')).toHaveLength(1);
+    const single = await startMock({ clock: 'manual', log: () => {} });
+    running.push(single);
+    const singleToken = await tokenFor(single);
+    const singleBody = transferBody(single.seeded.merchantAccountId, { reference: 'STORM-1' });
+    await postJson(`${single.url}/payments/usd/direct`, singleToken, singleBody);
+    const other = { ...body, amount: 999 };
+    const onCluster = await postJson(`${c.url}/payments/usd/direct`, token, other);
+    const onOne = await postJson(`${single.url}/payments/usd/direct`, singleToken, {
+      ...singleBody,
+      amount: 999,
+    });
+    expect({ status: onCluster.status, message: onCluster.body.message }).toEqual({
+      status: onOne.status,
+      message: onOne.body.message,
+    });
+  });
+
+  it('a token from one replica works on all, and a write through one is read through another at once', async () => {
+    const [a, b] = (await replicas(2)) as [RunningMock, RunningMock];
+    const token = await tokenFor(a);
+    for (let round = 0; round < 5; round++) {
+      const account = await postJson(`${a.url}/accounts`, token, {
+        hold_balance: true,
+        user_id: a.seeded.userId,
+      });
+      expect(account.status).toBe(200);
+      const spent = await postJson(
+        `${b.url}/payments/usd/direct`,
+        token,
+        transferBody(account.body.data.account_id),
+      );
+      expect(spent.status).toBe(200);
+      const card = await control(b, '/payments/card', {
+        method: 'POST',
+        body: JSON.stringify({ amount: 5 }),
+      });
+      expect((await getJson(`${a.url}/payments/card/${card.body.transaction_id}`, token)).status).toBe(200);
+    }
+    expect(b.seeded).toEqual(a.seeded);
+  });
+
+  it('the clock, reset, faults, the journal and coverage are the cluster’s, through any replica', async () => {
+    const [a, b] = (await replicas(2)) as [RunningMock, RunningMock];
+    const token = await tokenFor(a);
+    await control(a, '/clock/advance', { method: 'POST', body: JSON.stringify({ seconds: 60 }) });
+    expect((await control(b, '/clock')).body.epochMs).toBe((await control(a, '/clock')).body.epochMs);
+    await control(a, '/faults', {
+      method: 'POST',
+      body: JSON.stringify({ operation: 'listUsers', kind: 'status', status: 503, times: 2 }),
+    });
+    const statuses = [];
+    for (const mock of [b, a, b, a]) statuses.push((await getJson(`${mock.url}/users`, token)).status);
+    expect(statuses).toEqual([503, 503, 200, 200]);
+    const made = await postJson(
+      `${a.url}/payments/usd/direct`,
+      token,
+      transferBody(a.seeded.merchantAccountId),
+    );
+    expect(made.status).toBe(200);
+    const journal = await control(b, '/requests?operation=listUsers');
+    expect(journal.body.map((entry: { status: number }) => entry.status)).toEqual([503, 503, 200, 200]);
+    await control(b, '/reset', { method: 'POST', body: '{}' });
+    expect((await control(a, '/state')).body.transfers).toEqual([]);
+    const coverage = (await control(a, '/coverage')).body;
+    const listUsers = coverage.operations.find(
+      (row: { operationId: string }) => row.operationId === 'listUsers',
+    );
+    expect(listUsers.statuses).toEqual({ 200: 2, 503: 2 });
+  });
+
+  it('each lifecycle step and each webhook happens once for the cluster, with one id per event', async () => {
+    const hooks = await receiver();
+    const mocks = await replicas(3, { webhooks: [{ url: hooks.url, secret: SECRET }] });
+    const [a, b, c] = mocks as [RunningMock, RunningMock, RunningMock];
+    expect((await control(a, '/webhooks/receivers')).body).toHaveLength(1);
+    const token = await tokenFor(a);
+    for (const [index, mock] of mocks.entries())
+      await postJson(
+        `${mock.url}/payments/usd/direct`,
+        token,
+        transferBody(a.seeded.merchantAccountId, { reference: `LIFE-${index}` }),
+      );
+    await Promise.all([
+      control(a, '/clock/advance', { method: 'POST', body: JSON.stringify({ seconds: 120 }) }),
+      control(b, '/clock/advance', { method: 'POST', body: JSON.stringify({ seconds: 1 }) }),
+    ]);
+    await c.control.webhooksIdle();
+    const events = (await control(c, '/webhooks/events')).body as Array<{ id: string; type: string }>;
+    expect(events).toHaveLength(3);
+    expect([...hooks.ids].sort()).toEqual(events.map((event) => event.id).sort());
+    const dumped = (await control(b, '/state')).body.transfers as Array<{
+      record: { transaction_status: string };
+    }>;
+    expect(dumped.every((transfer) => transfer.record.transaction_status !== 'processing')).toBe(true);
+  });
+
+  it('the control API of a shared store needs the token, even on loopback; the same token works on every replica', async () => {
+    const store = await postgres.createDatabase();
+    const without = await startMock({ store, log: () => {} });
+    running.push(without);
+    expect(without.controlToken).toMatch(/.{20,}/);
+    expect((await call(`${without.origin}/__pacu/ids`)).status).toBe(401);
+    const [a, b] = (await replicas(2)) as [RunningMock, RunningMock];
+    for (const mock of [a, b]) {
+      expect((await call(`${mock.origin}/__pacu/ids`)).status).toBe(401);
+      expect((await control(mock, '/ids')).status).toBe(200);
+    }
+  });
+
+  it('round trips: one for a read, two for a transfer (counted by the store, by what asked)', async () => {
+    const [a] = (await replicas(1)) as [RunningMock];
+    const token = await tokenFor(a);
+    const requestTrips = async (): Promise<number> => {
+      const { roundTrips } = (await control(a, '/store')).body as { roundTrips: Record<string, number> };
+      // The store's own due-work polls are not a request's.
+      return Object.entries(roundTrips)
+        .filter(([what]) => !['step', 'delivery-claim', 'journal-write', 'coverage-write'].includes(what))
+        .reduce((sum, [, count]) => sum + count, 0);
+    };
+    await getJson(`${a.url}/users`, token);
+    let before = await requestTrips();
+    await getJson(`${a.url}/users`, token);
+    await getJson(`${a.url}/cards/virtual/${a.seeded.cardId}`, token);
+    expect((await requestTrips()) - before).toBe(2);
+    before = await requestTrips();
+    await postJson(`${a.url}/payments/usd/direct`, token, transferBody(a.seeded.merchantAccountId));
+    expect((await requestTrips()) - before).toBe(2);
+  });
+
+  it('a replica started from another seed is refused with one line', async () => {
+    const store = await postgres.createDatabase();
+    running.push(await startMock({ store, controlToken: TOKEN, seed: 1, log: () => {} }));
+    await expect(startMock({ store, controlToken: TOKEN, seed: 2, log: () => {} })).rejects.toThrow(
+      /^pacu: the store postgres:\/\/postgres@127\.0\.0\.1:\d+\/\S+ was seeded from seed 1, .*--reset-store$/,
+    );
+  });
+});
