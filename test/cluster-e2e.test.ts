@@ -365,46 +365,6 @@ describe('three replicas on one PostgreSQL behave as one mock', () => {
     }
   });
 
-  it('move every replica with a manual clock advanced through one while the others take transfers, and settle and announce each payment once', async () => {
-    const before = await Promise.all(replicas.map((replica) => replica.control.clock()));
-    const load = startLoad({ lanes: 4, retry: false });
-    let made: string[] = [];
-    try {
-      await until(() => load.acknowledged.length >= 6, 10_000, 'transfers before the advance');
-      made = load.acknowledged.map((acknowledged) => acknowledged.id);
-      // The clock moves while requests keep coming: the advance still answers, promptly.
-      const advanced = await call(`http://127.0.0.1:${turn(1).port}/__pacu/clock/advance`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-pacu-control-token': CONTROL_TOKEN },
-        body: JSON.stringify({ seconds: 11 }),
-        signal: AbortSignal.timeout(10_000),
-      }).catch((error: Error) => ({ status: 0, body: error.message }));
-      expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
-    } finally {
-      await load.stop();
-    }
-    const after = await Promise.all(replicas.map((replica) => replica.control.clock()));
-    for (const [index, clock] of after.entries())
-      expect(Date.parse(clock.now) - Date.parse(before[index]?.now ?? '')).toBe(11_000);
-    const settled = (): Delivery[] =>
-      deliveries.filter(
-        (delivery) =>
-          delivery.type === 'usd_transfer.successful' &&
-          made.includes(delivery.data.transaction_id as string),
-      );
-    await until(() => settled().length >= made.length, 10_000, 'one webhook per settled transfer');
-    expect(new Set(settled().map((delivery) => delivery.data.transaction_id)).size).toBe(made.length);
-    expect(settled().every((delivery) => delivery.verified)).toBe(true);
-    // p2p.validated is sent the first time a user's status is read, however many replicas read it.
-    const user = replicas[0]?.cli.info.userId as string;
-    await Promise.all(replicas.map((replica) => getJson(`${replica.url}/p2p/status/${user}`, token)));
-    await until(
-      () => deliveries.some((delivery) => delivery.type === 'p2p.validated'),
-      10_000,
-      'p2p.validated',
-    );
-  });
-
   it('apply faults and resets set through one replica on all, and show the whole traffic through any', async () => {
     const client = { clientId: `journal-${Date.now()}`, clientSecret: 'journal-probe-secret' };
     await turn(0).control.addClient({ ...client, scopes: ['card', 'us_account'] });
@@ -529,6 +489,46 @@ describe('three replicas on one PostgreSQL behave as one mock', () => {
       for (const replica of replicas)
         expect(replica.cli.child.exitCode, `${mode}: ${replica.cli.stderr()}`).toBeNull();
     }
+  });
+
+  it('move every replica with a manual clock advanced through one while the others take transfers, and settle and announce each payment once', async () => {
+    const before = await Promise.all(replicas.map((replica) => replica.control.clock()));
+    const load = startLoad({ lanes: 4, retry: false });
+    let made: string[] = [];
+    try {
+      await until(() => load.acknowledged.length >= 6, 10_000, 'transfers before the advance');
+      made = load.acknowledged.map((acknowledged) => acknowledged.id);
+      // The clock moves while requests keep coming: the advance still answers, promptly.
+      const advanced = await call(`http://127.0.0.1:${turn(1).port}/__pacu/clock/advance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-pacu-control-token': CONTROL_TOKEN },
+        body: JSON.stringify({ seconds: 11 }),
+        signal: AbortSignal.timeout(10_000),
+      }).catch((error: Error) => ({ status: 0, body: error.message }));
+      expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
+    } finally {
+      await load.stop();
+    }
+    const after = await Promise.all(replicas.map((replica) => replica.control.clock()));
+    for (const [index, clock] of after.entries())
+      expect(Date.parse(clock.now) - Date.parse(before[index]?.now ?? '')).toBe(11_000);
+    const settled = (): Delivery[] =>
+      deliveries.filter(
+        (delivery) =>
+          delivery.type === 'usd_transfer.successful' &&
+          made.includes(delivery.data.transaction_id as string),
+      );
+    await until(() => settled().length >= made.length, 10_000, 'one webhook per settled transfer');
+    expect(new Set(settled().map((delivery) => delivery.data.transaction_id)).size).toBe(made.length);
+    expect(settled().every((delivery) => delivery.verified)).toBe(true);
+    // p2p.validated is sent the first time a user's status is read, however many replicas read it.
+    const user = replicas[0]?.cli.info.userId as string;
+    await Promise.all(replicas.map((replica) => getJson(`${replica.url}/p2p/status/${user}`, token)));
+    await until(
+      () => deliveries.some((delivery) => delivery.type === 'p2p.validated'),
+      10_000,
+      'p2p.validated',
+    );
   });
 
   it('gave each webhook event one id, and every delivery of an id the same event', () => {
