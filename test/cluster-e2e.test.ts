@@ -87,9 +87,9 @@ async function stopReplica(replica: Replica): Promise<void> {
 /** Throw, with what it printed, when a replica has exited that nobody stopped. */
 function replicasAlive(): void {
   for (const replica of replicas)
-    if (replica.cli.child.exitCode !== null)
+    if (replica.cli.child.exitCode !== null || replica.cli.child.signalCode !== null)
       throw new Error(
-        `a replica exited (${replica.cli.child.exitCode}): ${replica.cli.stderr().slice(-1500)}`,
+        `a replica exited (${replica.cli.child.exitCode ?? replica.cli.child.signalCode}): ${replica.cli.stderr().slice(-1500)}`,
       );
 }
 
@@ -289,7 +289,7 @@ const outages: Partial<Record<'immediate' | 'fast', { down: number; up: number }
 
 /** Under `load`: the database stopped (`mode`), answers taken while it is down, started again, recovery seen. */
 async function outage(load: Load, mode: 'immediate' | 'fast'): Promise<void> {
-  await until(() => load.acknowledged.length >= 30, 15_000, '30 transfers before the stop');
+  await until(() => load.acknowledged.length >= 20, 15_000, '20 transfers before the stop');
   // Their settlements fall due at once: a replica is mid-transaction when the database goes.
   void turn(0)
     .control.advanceClock(11)
@@ -297,7 +297,7 @@ async function outage(load: Load, mode: 'immediate' | 'fast'): Promise<void> {
   await pg.stop(mode);
   const down = Date.now();
   await until(
-    () => load.answers.filter((answer) => answer.sentAt > down).length >= 24,
+    () => load.answers.filter((answer) => answer.sentAt > down).length >= 16,
     15_000,
     'answers while down',
   );
@@ -309,7 +309,7 @@ async function outage(load: Load, mode: 'immediate' | 'fast'): Promise<void> {
     `recovery after a ${mode} stop`,
   );
   const atRecovery = load.acknowledged.length;
-  await until(() => load.acknowledged.length >= atRecovery + 20, 15_000, 'transfers after recovery');
+  await until(() => load.acknowledged.length >= atRecovery + 10, 15_000, 'transfers after recovery');
   outages[mode] = { down, up };
 }
 
@@ -433,7 +433,7 @@ describe('three replicas on one PostgreSQL behave as one mock', () => {
     const load = startLoad({ lanes: 8, retry: true });
     const chosen = Date.now();
     await until(
-      () => load.acknowledged.length >= 30 || Date.now() - chosen > 2_000,
+      () => load.acknowledged.length >= 20 || Date.now() - chosen > 2_000,
       15_000,
       'load before the kill',
     );
@@ -443,7 +443,7 @@ describe('three replicas on one PostgreSQL behave as one mock', () => {
     await gone;
     replicas.splice(replicas.indexOf(victim as Replica), 1);
     const atKill = load.acknowledged.length;
-    await until(() => load.acknowledged.length >= atKill + 60, 15_000, '60 transfers after the kill');
+    await until(() => load.acknowledged.length >= atKill + 40, 15_000, '40 transfers after the kill');
     await load.stop();
     // nginx answers 502 for what was in flight to the killed replica, and sends it nowhere else.
     expect(load.answers.filter((answer) => answer.status !== 200 && answer.status !== 502)).toEqual([]);
@@ -473,7 +473,7 @@ describe('three replicas on one PostgreSQL behave as one mock', () => {
       const whileDown = load.answers.filter(
         (answer) => answer.sentAt > down && answer.sentAt + answer.ms < up,
       );
-      expect(whileDown.length, mode).toBeGreaterThan(10);
+      expect(whileDown.length, mode).toBeGreaterThan(5);
       for (const answer of whileDown) {
         expect(answer.status, mode).toBe(503);
         expect(answer.retryAfter, mode).toMatch(/^\d+$/);
@@ -486,14 +486,13 @@ describe('three replicas on one PostgreSQL behave as one mock', () => {
       expect(Math.max(...load.answers.map((answer) => answer.ms)), mode).toBeLessThan(5_000);
       expect(await lostOf(load, replicas), mode).toEqual([]);
       // Every replica rode the outage out: none exited.
-      for (const replica of replicas)
-        expect(replica.cli.child.exitCode, `${mode}: ${replica.cli.stderr()}`).toBeNull();
+      replicasAlive();
     }
   });
 
   it('move every replica with a manual clock advanced through one while the others take transfers, and settle and announce each payment once', async () => {
     const before = await Promise.all(replicas.map((replica) => replica.control.clock()));
-    const load = startLoad({ lanes: 4, retry: false });
+    const load = startLoad({ lanes: 3, retry: false });
     let made: string[] = [];
     try {
       await until(() => load.acknowledged.length >= 6, 10_000, 'transfers before the advance');
