@@ -3,7 +3,7 @@
 // behind nginx, with the CPU each part uses per answer. How it measures: docs/performance.md.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../test/helpers/free-port.ts';
@@ -280,6 +280,11 @@ export async function clusterRuns(connections: number, seconds: number): Promise
   const dir = mkdtempSync(path.join(tmpdir(), 'pacu-bench-cluster-'));
   try {
     console.log(
+      `load average at the start: ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(', ')}`,
+    );
+    console.log(
       `cluster: wrk and pgbench on core ${LOAD_CPU}, ${connections} connections (clients), ${seconds} s after 2 s of warm-up; every server (mock replicas, PostgreSQL, nginx) on core ${SERVER_CPU}; PostgreSQL ${findPostgres()?.version} with fsync off, synchronous_commit on (decision 185)\n`,
     );
     const ceiling = await pgbench(pg, connections, seconds);
@@ -324,6 +329,17 @@ export async function clusterRuns(connections: number, seconds: number): Promise
     console.log(
       `\none replica on PostgreSQL: GET ${verdict('getOfState')} of --state, transfers ${verdict('postOfState')} of --state, ${verdict('postOfPgbench')} of pgbench -N`,
     );
+    // CPU per answer holds up better than rates on a shared host: the same ratios, by CPU spent.
+    const cpu = (figures: Record<string, Measured> | undefined, label: string): number =>
+      figures?.[label]?.cpuUs.total ?? 0;
+    const byCpu = {
+      getOfState: round(cpu(onState, GET) / Math.max(1, cpu(onPostgres, GET))),
+      postOfState: round(cpu(onState, POST) / Math.max(1, cpu(onPostgres, POST))),
+      postOfPgbench: round(ceiling.cpuUs / Math.max(1, cpu(onPostgres, POST))),
+    };
+    console.log(
+      `  by CPU per answer (the baseline's CPU over PostgreSQL's mock and server): GET ${byCpu.getOfState} of --state, transfers ${byCpu.postOfState} of --state, ${byCpu.postOfPgbench} of a pgbench -N transaction`,
+    );
     for (const label of [GET, POST])
       console.log(
         `  ${label}: total CPU per answer with 1, 2, 3 replicas behind nginx: ${[1, 2, 3].map((count) => `${scaled[count]?.[label]?.cpuUs.total} us`).join(', ')}`,
@@ -335,8 +351,12 @@ export async function clusterRuns(connections: number, seconds: number): Promise
       for (const [request, measured] of Object.entries(figures))
         if (measured.serverCore < 0.9)
           console.log(
-            `  warning: ${label}, ${request}: the server core was ${Math.round(measured.serverCore * 100)}% busy; wrk, not the servers, may have set the rate`,
+            `  warning: ${label}, ${request}: these servers kept their core ${Math.round(measured.serverCore * 100)}% busy: wrk, or other work on the host, not they, set the rate`,
           );
+    const load = loadavg().map((value) => value.toFixed(1));
+    console.log(
+      `  load average at the end: ${load.join(', ')} (2 cores: above 2, other work shared the cores)`,
+    );
     console.log(
       JSON.stringify({
         cluster: {
@@ -344,10 +364,13 @@ export async function clusterRuns(connections: number, seconds: number): Promise
           seconds,
           targets: TARGETS,
           ratios,
+          byCpu,
           pgbench: ceiling,
           onState,
           onPostgres,
+          roundTrips: trips,
           scaled,
+          loadAverage: load,
         },
       }),
     );
