@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ControlApiClient, createControlClient } from '../suites/index.ts';
 import { freePort } from './helpers/free-port.ts';
@@ -406,6 +407,17 @@ describe('three replicas on one PostgreSQL behave as one mock', () => {
         (await call(`${origin}/__pacu/ids`, { headers: { 'x-pacu-control-token': CONTROL_TOKEN } })).status,
       ).toBe(200);
     }
+    // Through nginx under a name of its own, as a shared mock is reached: the guide's config says loopback.
+    const named = async (path: string, token?: string): Promise<number> => {
+      const answer = await request(`${nginx.origin}${path}`, {
+        headers: { host: 'pacu-mock.example.test', ...(token ? { 'x-pacu-control-token': token } : {}) },
+      });
+      await answer.body.dump();
+      return answer.statusCode;
+    };
+    expect(await named('/__pacu/ids')).toBe(401);
+    expect(await named('/__pacu/ids', CONTROL_TOKEN)).toBe(200);
+    expect(await named('/v3/users')).toBe(401);
   });
 
   it('loses no acknowledged transfer, and no webhook, when a replica is killed with kill -9 mid-delivery under load', async () => {
