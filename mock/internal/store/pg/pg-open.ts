@@ -105,7 +105,7 @@ export async function openDatabase(options: {
         text: 'INSERT INTO pacu_config (id, version, now_ms, beginning, seeded, scenario) VALUES (1, 1, $1, $2, $3, $4)',
         values: [options.clockStart, options.beginning, state.seeded, options.scenario],
       });
-      await writeState(query, state, options.clockStart, true);
+      await writeState(query, state, true);
       return { db, seeded: state.seeded, nowMs: options.clockStart, scenario: options.scenario };
     });
   } catch (error) {
