@@ -110,6 +110,7 @@ async function loadRuns(): Promise<void> {
   const restartStarted = Date.now();
   const full = await startScript(`${storedTransfers} stored, --state on`, 'bench/servers/mock-server.mjs', [
     file,
+    'keep-all',
   ]);
   const restartSeconds = (Date.now() - restartStarted) / 1000;
   const fullToken = await mockToken(full);

@@ -34,6 +34,7 @@ interface MockCommandOptions extends RedactionNames {
   state?: string;
   store?: string;
   resetStore?: boolean;
+  retain?: number;
   control: boolean;
   json?: boolean;
   tokenLifetime?: number;
@@ -65,6 +66,16 @@ export function parseRetrySchedule(text: string): number[] {
     }
     return Math.round(value);
   });
+}
+
+/** `--retain 24h` (ms, s, m, h, d), or `none` to keep everything. */
+export function parseRetention(text: string): number {
+  if (text.trim() === 'none') return Number.POSITIVE_INFINITY;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)\s*$/.exec(text);
+  const value = match ? Number(match[1]) * ({ ...UNITS, d: 86_400_000 }[match[2] ?? ''] ?? 1) : Number.NaN;
+  if (!Number.isFinite(value) || value <= 0)
+    throw new InvalidArgumentError(`--retain takes a duration such as 15m, 24h or 7d, or none, not ${text}`);
+  return Math.round(value);
 }
 
 /** `id:secret` or `id:secret:scope,scope` (all scopes when left out). */
@@ -226,6 +237,11 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
       ).env('PACU_STORE'),
     )
     .option('--reset-store', 'with --store: empty the database first (every table), then seed it again')
+    .option(
+      '--retain <duration>',
+      `forget payments and accounts clients made once older than this on the mock clock (e.g. 24h; none keeps all), keeping the newest ${MOCK_DEFAULTS.retainRecords} of each kind (default ${MOCK_DEFAULTS.retain / 60_000}m)`,
+      parseRetention,
+    )
     .option('--no-control', 'do not serve the control API under /__pacu')
     .option(
       '--control-token <token>',
@@ -262,7 +278,9 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
   addRedactionOptions(command).action(async (options: MockCommandOptions) => {
     if (options.state) assertStateWritable(options.state);
     if (options.resetStore && !options.store)
-      throw new ConfigError('pacu: --reset-store empties the database of --store URL (or PACU_STORE): give it too');
+      throw new ConfigError(
+        'pacu: --reset-store empties the database of --store URL (or PACU_STORE): give it too',
+      );
     if (options.learned && !options.fromRecording)
       throw new ConfigError(
         'pacu: --learned says what a recording taught the mock: give --from-recording FILE too',
@@ -284,6 +302,7 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
       ...(options.state ? { stateFile: options.state } : {}),
       ...(options.store ? { store: options.store } : {}),
       ...(options.resetStore ? { resetStore: true } : {}),
+      ...(options.retain !== undefined ? { retain: options.retain } : {}),
       ...(options.fromRecording ? { fromRecording: options.fromRecording } : {}),
       ...(options.tokenLifetime ? { tokenLifetimeSeconds: options.tokenLifetime } : {}),
       ...(options.journalSize ? { journalSize: options.journalSize } : {}),

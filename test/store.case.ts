@@ -8,7 +8,8 @@ import type { StateStore } from '../mock/internal/store/state-store.ts';
 /** A backend under test: a fresh store, seeded with seed 1 on a manual clock; and the same again after close. */
 export interface StoreBackend {
   readonly name: string;
-  open(): Promise<StateStore>;
+  /** `retention`: what it keeps, when the case needs other than the default. */
+  open(retention?: { ms: number; records: number }): Promise<StateStore>;
   /** The store `open()` made last, opened again after it was closed (durable backends only). */
   reopen?(): Promise<StateStore>;
 }
@@ -259,6 +260,30 @@ export const STORE_CASES: readonly StoreCase[] = [
           200: 1,
         });
       }),
+  },
+  {
+    name: 'retention forgets what clients made past it, beyond the newest N; seeded records stay',
+    async run(backend) {
+      const store = await backend.open({ ms: 60_000, records: 2 });
+      try {
+        for (let index = 0; index < 5; index++) {
+          await store.records.insertTransfer(transfer('c1', `R-OLD-${index}`, `txn_old${index}`));
+          await store.clock.advance(1000);
+        }
+        await store.clock.advance(120_000);
+        const dumped = await store.dump();
+        const kept = dumped.transfers.map((item) => (item as StoredTransfer).record.transaction_id);
+        expect(kept.sort()).toEqual(['txn_old3', 'txn_old4']);
+        await store.records.addToken(token('tok-p', 'c1'));
+        expect(
+          (await store.records.read({ token: 'tok-p', reference: 'R-OLD-0' })).reference,
+        ).toBeUndefined();
+        expect(dumped.pushToCard).toHaveLength(2);
+        expect(dumped.accounts).toHaveLength(1);
+      } finally {
+        await store.close();
+      }
+    },
   },
   {
     name: 'what was acknowledged is there after a restart (durable backends)',

@@ -45,21 +45,27 @@ let files = 0;
 let lastFile = '';
 let lastDatabase = '';
 const BACKENDS: readonly StoreBackend[] = [
-  { name: 'memory', open: async () => createMemoryStore(settings, initial(), undefined) },
+  {
+    name: 'memory',
+    open: async (retention) =>
+      createMemoryStore({ ...settings, ...(retention ? { retention } : {}) }, initial(), undefined),
+  },
   {
     name: 'state file',
-    async open() {
+    async open(retention) {
       lastFile = path.join(folder, `state-${++files}.jsonl`);
-      return openFileStore(settings, { file: lastFile, fsync: false, compactAfterBytes: 1 << 26 }, initial);
+      const chosen = { ...settings, ...(retention ? { retention } : {}) };
+      return openFileStore(chosen, { file: lastFile, fsync: false, compactAfterBytes: 1 << 26 }, initial);
     },
     reopen: () =>
       openFileStore(settings, { file: lastFile, fsync: false, compactAfterBytes: 1 << 26 }, initial),
   },
   {
     name: 'postgres',
-    async open() {
+    async open(retention) {
       lastDatabase = await postgres.createDatabase();
-      return openPgStore(settings, { url: lastDatabase, reset: false, recording: undefined }, initial);
+      const chosen = { ...settings, ...(retention ? { retention } : {}) };
+      return openPgStore(chosen, { url: lastDatabase, reset: false, recording: undefined }, initial);
     },
     reopen: () => openPgStore(settings, { url: lastDatabase, reset: false, recording: undefined }, initial),
   },

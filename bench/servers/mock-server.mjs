@@ -10,6 +10,10 @@ const started = performance.now();
 const mock = await startMock({
   ...(stateFile ? { stateFile } : {}),
   ...(store ? { store, resetStore: true, controlToken: 'bench' } : {}),
+  // argv[3] 'keep-all': the million stays a million (retention would forget what is past 15 minutes).
+  ...(process.argv[3] === 'keep-all' ? { retain: Number.POSITIVE_INFINITY } : {}),
+  // argv[3] 'retain=MS': a short retention, so a short soak shows where memory levels off.
+  ...(process.argv[3]?.startsWith('retain=') ? { retain: Number(process.argv[3].slice(7)) } : {}),
   log: (line) => process.stderr.write(`${line}\n`),
 });
 // Memory right after start (state loaded, nothing created yet). No gc() here: startMock collects

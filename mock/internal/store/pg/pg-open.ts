@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { ConfigError, type Spec } from '../../../../spec/index.ts';
 import type { Scenario, SeededIds } from '../../../types.ts';
 import type { MockState } from '../../state.ts';
+import { StoreUnavailableError } from '../store-unavailable.ts';
 import { createPgClient, PG_TIMEOUTS, type PgClient } from './pg-client.ts';
 import { migrate, SCHEMA_LOCK, TABLES } from './pg-schema.ts';
 import { writeState } from './pg-state.ts';
@@ -32,6 +33,23 @@ export const inOrder = (seeded: SeededIds): SeededIds => ({
   merchantAccountId: seeded.merchantAccountId,
   userId: seeded.userId,
 });
+
+/** How long a start waits for a database that is starting too (a rollout, a busy machine). */
+const REACH_WITHIN_MS = 10_000;
+
+/** Wait for the database to answer, a little: one that never does fails the start with one line. */
+async function reachable(db: PgClient): Promise<void> {
+  const deadline = Date.now() + REACH_WITHIN_MS;
+  for (;;) {
+    try {
+      await db.query('open', { text: 'SELECT 1' });
+      return;
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
 
 /** What the first replica to open a database wrote, and every later one reads. */
 export interface Opened {
@@ -76,6 +94,7 @@ export async function openDatabase(options: {
   pool.on('error', (error) => options.log(`pacu mock: the store dropped a connection: ${error.message}`));
   const db = createPgClient(pool);
   try {
+    await reachable(db);
     return await db.transaction('open', async (query) => {
       await query({ text: 'SELECT pg_advisory_xact_lock($1)', values: [SCHEMA_LOCK] });
       await migrate(query);
@@ -105,7 +124,7 @@ export async function openDatabase(options: {
         text: 'INSERT INTO pacu_config (id, version, now_ms, beginning, seeded, scenario) VALUES (1, 1, $1, $2, $3, $4)',
         values: [options.clockStart, options.beginning, state.seeded, options.scenario],
       });
-      await writeState(query, state, options.clockStart, true);
+      await writeState(query, state, true);
       return { db, seeded: state.seeded, nowMs: options.clockStart, scenario: options.scenario };
     });
   } catch (error) {

@@ -22,23 +22,27 @@ const MIGRATIONS: readonly string[] = [
   CREATE TABLE pacu_users (user_id text PRIMARY KEY, seq int NOT NULL, doc jsonb NOT NULL);
   CREATE TABLE pacu_cards (card_id text PRIMARY KEY, doc jsonb NOT NULL);
   CREATE TABLE pacu_card_transactions (transaction_id text PRIMARY KEY, doc jsonb NOT NULL);
-  CREATE TABLE pacu_accounts (account_id text PRIMARY KEY, client_id text, created_at bigint NOT NULL, doc jsonb NOT NULL);
+  CREATE TABLE pacu_accounts (account_id text PRIMARY KEY, client_id text, created_at bigint, doc jsonb NOT NULL);
   CREATE TABLE pacu_transfers (
     transaction_id text PRIMARY KEY,
     client_id text NOT NULL,
     reference text NOT NULL,
-    created_at bigint NOT NULL,
+    created_at bigint,
     doc jsonb NOT NULL,
     UNIQUE (client_id, reference)
   );
-  CREATE TABLE pacu_payouts (transaction_id text PRIMARY KEY, client_id text NOT NULL, created_at bigint NOT NULL, doc jsonb NOT NULL);
-  CREATE TABLE pacu_push_to_card (transaction_id text PRIMARY KEY, created_at bigint NOT NULL, doc jsonb NOT NULL);
+  CREATE TABLE pacu_payouts (transaction_id text PRIMARY KEY, client_id text NOT NULL, created_at bigint, doc jsonb NOT NULL);
+  CREATE TABLE pacu_push_to_card (transaction_id text PRIMARY KEY, created_at bigint, doc jsonb NOT NULL);
+  CREATE INDEX pacu_accounts_made ON pacu_accounts (created_at);
+  CREATE INDEX pacu_transfers_made ON pacu_transfers (created_at);
+  CREATE INDEX pacu_payouts_made ON pacu_payouts (created_at);
+  CREATE INDEX pacu_push_to_card_made ON pacu_push_to_card (created_at);
   CREATE TABLE pacu_p2p_notified (user_id text PRIMARY KEY);
   CREATE TABLE pacu_receivers (id text PRIMARY KEY, client_id text, doc jsonb NOT NULL);
   CREATE TABLE pacu_due (kind text NOT NULL, payment_id text NOT NULL, at bigint NOT NULL, PRIMARY KEY (kind, payment_id));
   CREATE INDEX pacu_due_at ON pacu_due (at);
   CREATE TABLE pacu_faults (seq bigserial PRIMARY KEY, id text UNIQUE NOT NULL, client_id text, times bigint, fired bigint NOT NULL DEFAULT 0, spec jsonb NOT NULL);
-  CREATE TABLE pacu_events (seq bigserial PRIMARY KEY, id text UNIQUE NOT NULL, type text NOT NULL, client_id text, body text NOT NULL, created_at bigint NOT NULL);
+  CREATE TABLE pacu_events (seq bigserial PRIMARY KEY, id text UNIQUE NOT NULL, type text NOT NULL, client_id text, body text NOT NULL, created_at bigint);
   CREATE TABLE pacu_deliveries (
     event_id text NOT NULL,
     receiver_id text NOT NULL,

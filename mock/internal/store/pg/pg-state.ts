@@ -91,13 +91,11 @@ function dueRows(state: MockState): Array<[PaymentKind, string, number]> {
   return rows;
 }
 
-/** Write `state` into emptied tables; `wiring`: its clients, tokens and receivers too. */
-export async function writeState(
-  query: TransactionQuery,
-  state: MockState,
-  now: number,
-  wiring: boolean,
-): Promise<void> {
+/**
+ * Write `state` into emptied tables; `wiring`: its clients, tokens and receivers too. Its records
+ * carry no time made (NULL): seeded or loaded, retention never prunes them.
+ */
+export async function writeState(query: TransactionQuery, state: MockState, wiring: boolean): Promise<void> {
   const items = (collection: CollectionName): unknown[] => {
     if (collection === 'users') return state.users;
     if (collection === 'p2pNotified') return [...state.p2pNotified];
@@ -108,7 +106,7 @@ export async function writeState(
     const list = items(collection);
     if (list.length === 0) continue;
     const values: unknown[] = [JSON.stringify(list)];
-    if (text.includes('$2')) values.push(now);
+    if (text.includes('$2')) values.push(null);
     await query({ text, values });
   }
   const due = dueRows(state);
@@ -124,10 +122,10 @@ const READS: Array<[CollectionName, string]> = [
   ['p2pNotified', 'SELECT to_jsonb(user_id) AS doc FROM pacu_p2p_notified'],
   ['cards', 'SELECT doc FROM pacu_cards'],
   ['cardTransactions', 'SELECT doc FROM pacu_card_transactions'],
-  ['pushToCard', 'SELECT doc FROM pacu_push_to_card ORDER BY created_at, transaction_id'],
-  ['accounts', 'SELECT doc FROM pacu_accounts ORDER BY created_at, account_id'],
-  ['transfers', 'SELECT doc FROM pacu_transfers ORDER BY created_at, transaction_id'],
-  ['payouts', 'SELECT doc FROM pacu_payouts ORDER BY created_at, transaction_id'],
+  ['pushToCard', 'SELECT doc FROM pacu_push_to_card ORDER BY created_at NULLS FIRST, transaction_id'],
+  ['accounts', 'SELECT doc FROM pacu_accounts ORDER BY created_at NULLS FIRST, account_id'],
+  ['transfers', 'SELECT doc FROM pacu_transfers ORDER BY created_at NULLS FIRST, transaction_id'],
+  ['payouts', 'SELECT doc FROM pacu_payouts ORDER BY created_at NULLS FIRST, transaction_id'],
   ['clients', 'SELECT doc FROM pacu_clients'],
   ['tokens', 'SELECT doc FROM pacu_tokens'],
   ['receivers', 'SELECT doc FROM pacu_receivers ORDER BY id'],

@@ -10,6 +10,7 @@ import { pgFaults } from './pg-faults.ts';
 import { pgJournal } from './pg-journal.ts';
 import { runOneStep } from './pg-lifecycle.ts';
 import { beginningOf, openDatabase } from './pg-open.ts';
+import { pruneDatabase } from './pg-prune.ts';
 import { foundOf, readStatement } from './pg-reads.ts';
 import { pgRecords } from './pg-records.ts';
 import { BUSINESS_TABLES, readState, WIRING_TABLES, writeState } from './pg-state.ts';
@@ -49,7 +50,8 @@ export async function openPgStore(
   let worker: ReturnType<typeof createWorker> | undefined;
   const kick = (): void => worker?.kick();
   const webhooks = pgWebhooks(db, { retry: settings.webhookRetry, now, log: settings.log, kick, manual });
-  worker = createWorker({ db, webhooks, upTo: now, log: settings.log });
+  const prune = () => pruneDatabase(db, settings.retention, settings.journalSize, now());
+  worker = createWorker({ db, webhooks, upTo: now, prune, log: settings.log });
   const records = pgRecords(db, {
     async read(keys) {
       const { statement, columns } = readStatement(keys);
@@ -97,6 +99,7 @@ export async function openPgStore(
           return until;
         });
         await cache.seen({ version: -1, nowMs: target });
+        await prune();
         kick();
         return target;
       },
@@ -129,7 +132,7 @@ export async function openPgStore(
         } else {
           await query({ text: 'SELECT 1 FROM pacu_config FOR UPDATE' });
           await query({ text: `TRUNCATE ${BUSINESS_TABLES.join(', ')}` });
-          await writeState(query, fresh(), now(), false);
+          await writeState(query, fresh(), false);
         }
         await query(bumpVersion);
       });
@@ -141,7 +144,7 @@ export async function openPgStore(
     async load(state) {
       await db.transaction('load', async (query) => {
         await query({ text: `TRUNCATE ${[...BUSINESS_TABLES, ...WIRING_TABLES].join(', ')}` });
-        await writeState(query, state, now(), true);
+        await writeState(query, state, true);
         await query({
           text: 'UPDATE pacu_config SET seeded = $1, version = version + 1',
           values: [state.seeded],

@@ -54,7 +54,8 @@ export function pgWebhooks(
     };
     let after: number | undefined;
     try {
-      const { request } = await (client ??= import('undici'));
+      client ??= import('undici');
+      const { request } = await client;
       const response = await request(receiver.url, {
         method: 'POST',
         headers: {

@@ -1,3 +1,4 @@
+import { PRUNE_EVERY_MS } from '../retention.ts';
 import type { PgClient } from './pg-client.ts';
 import { runOneStep } from './pg-lifecycle.ts';
 
@@ -23,6 +24,8 @@ export function createWorker(deps: {
   db: PgClient;
   webhooks: { deliverDue(): Promise<number> };
   upTo(): number;
+  /** Forget what is past retention (pg-prune.ts); run every {@link PRUNE_EVERY_MS}. */
+  prune(): Promise<unknown>;
   log(line: string): void;
 }): Worker {
   let timer: NodeJS.Timeout | undefined;
@@ -30,8 +33,13 @@ export function createWorker(deps: {
   let again = false;
   let stopped = false;
   let failing = false;
+  let pruned = Date.now();
   const pass = async (): Promise<void> => {
     try {
+      if (Date.now() - pruned >= PRUNE_EVERY_MS) {
+        pruned = Date.now();
+        await deps.prune();
+      }
       const upTo = deps.upTo();
       for (let step = 0; step < STEPS_PER_PASS; step++) {
         const ran = await deps.db.transaction('step', (query) => runOneStep(query, upTo));
