@@ -278,6 +278,21 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
     );
   });
 
+  it("a scenario's faults are installed once for the cluster, not once per replica", async () => {
+    const scenario = {
+      rules: [],
+      faults: [{ operation: 'listUsers' as const, kind: 'status' as const, status: 503, times: 1 }],
+    };
+    const [a, b] = (await replicas(2, { scenario })) as [RunningMock, RunningMock];
+    expect((await control(b, '/faults')).body).toHaveLength(1);
+    const token = await tokenFor(a);
+    const statuses = [
+      (await getJson(`${b.url}/users`, token)).status,
+      (await getJson(`${a.url}/users`, token)).status,
+    ];
+    expect(statuses).toEqual([503, 200]);
+  });
+
   it('a database made by a newer pacu is refused with one line', async () => {
     const store = await postgres.createDatabase();
     running.push(await startMock({ store, controlToken: TOKEN, log: () => {} }));

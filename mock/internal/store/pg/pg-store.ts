@@ -74,6 +74,7 @@ export async function openPgStore(
     get seeded() {
       return seeded;
     },
+    seededNow: opened.seededNow,
     roundTrips: db.roundTrips,
     records,
     clock: {
@@ -138,7 +139,11 @@ export async function openPgStore(
       });
     },
     async dump(): Promise<StateSnapshot> {
-      const state = await db.transaction('dump', (query) => readState(query, seeded));
+      const state = await db.transaction('dump', async (query) => {
+        // One snapshot of every table, whatever other replicas write meanwhile.
+        await query({ text: 'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY' });
+        return readState(query, seeded);
+      });
       return toSnapshot(state, now());
     },
     async load(state) {
