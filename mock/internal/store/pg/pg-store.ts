@@ -10,8 +10,8 @@ import { pgFaults } from './pg-faults.ts';
 import { pgJournal } from './pg-journal.ts';
 import { runOneStep } from './pg-lifecycle.ts';
 import { beginningOf, openDatabase } from './pg-open.ts';
+import { createPagedRead } from './pg-pages.ts';
 import { pruneDatabase } from './pg-prune.ts';
-import { foundOf, readStatement } from './pg-reads.ts';
 import { pgRecords } from './pg-records.ts';
 import { BUSINESS_TABLES, readState, WIRING_TABLES, writeState } from './pg-state.ts';
 import { pgWebhooks } from './pg-webhooks.ts';
@@ -53,13 +53,7 @@ export async function openPgStore(
   const prune = () => pruneDatabase(db, settings.retention, settings.journalSize, now());
   worker = createWorker({ db, webhooks, upTo: now, prune, log: settings.log });
   const records = pgRecords(db, {
-    async read(keys) {
-      const { statement, columns } = readStatement(keys);
-      const [row] = await db.query<Record<string, unknown>>('read', statement);
-      const { found, config } = foundOf(row ?? {}, columns);
-      await cache.seen(config);
-      return found;
-    },
+    read: createPagedRead(db, (config) => cache.seen(config)),
     armed: (at) => {
       if (at <= now()) kick();
       else if (!manual) worker?.wakeAt(at);
