@@ -245,7 +245,7 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
     .option('--no-control', 'do not serve the control API under /__pacu')
     .option(
       '--control-token <token>',
-      'require this x-pacu-control-token on /__pacu (default: none on loopback, a printed random one elsewhere)',
+      'require this x-pacu-control-token on /__pacu (default: none on loopback, a printed random one elsewhere or with --store; give every replica the same)',
     )
     .option(
       '--webhook-retry <delays>',

@@ -190,7 +190,8 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     ],
     resolved.log,
   );
-  await installScenarioFaults(store.faults, startScenario);
+  // A shared store got the scenario's faults from the replica that seeded it, not again from each.
+  if (store.seededNow) await installScenarioFaults(store.faults, startScenario);
   const context: MockContext = {
     spec,
     checkRequest: prism.check,

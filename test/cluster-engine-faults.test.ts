@@ -59,6 +59,12 @@ function load(urls: readonly string[], token: string, account: string, loops: nu
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Until the load has had `count` writes acknowledged: a busy machine gets there later, not never. */
+async function acknowledged(seen: Seen, count: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (seen.made.size < count && Date.now() < deadline) await sleep(20);
+}
+
 /** Every acknowledged transfer, read back through `mock` by its reference. */
 async function missing(mock: RunningMock, seen: Seen): Promise<string[]> {
   const stored = (await mock.control.dumpState()).transfers as Array<{
@@ -87,7 +93,7 @@ describe('faults of the engine (PostgreSQL store)', () => {
         a.seeded.merchantAccountId,
         6,
       );
-      await sleep(400);
+      await acknowledged(traffic.seen, 20);
       await postgres.stop('immediate');
       await sleep(600);
       // A record that exists is never a 404 while the database is away: it is a 503.
@@ -132,7 +138,7 @@ describe('faults of the engine (PostgreSQL store)', () => {
         survivor.seeded.merchantAccountId,
         6,
       );
-      await sleep(700);
+      await acknowledged(traffic.seen, 20);
       const ended = endOf(victim.child);
       process.kill(Number(victim.info.pid), 'SIGKILL');
       expect((await ended).signal).toBe('SIGKILL');

@@ -179,6 +179,32 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
     }
   });
 
+  it('per-client isolation holds across replicas: accounts, references and a per-client reset', async () => {
+    const [a, b] = (await replicas(2)) as [RunningMock, RunningMock];
+    for (const clientId of ['job-1', 'job-2'])
+      await control(a, '/clients', { method: 'POST', body: JSON.stringify({ clientId, clientSecret: 's' }) });
+    const as = (clientId: string) => ({ clientId, clientSecret: 's', scopes: [] });
+    const one = await tokenFor(a, as('job-1'));
+    const two = await tokenFor(b, as('job-2'));
+    const account = await postJson(`${a.url}/accounts`, one, {
+      hold_balance: true,
+      user_id: a.seeded.userId,
+    });
+    const theirs = await postJson(
+      `${b.url}/payments/usd/direct`,
+      two,
+      transferBody(account.body.data.account_id),
+    );
+    expect(theirs.status).toBe(400);
+    const body = transferBody(a.seeded.merchantAccountId, { reference: 'SHARED-NAME' });
+    const first = await postJson(`${a.url}/payments/usd/direct`, one, body);
+    const second = await postJson(`${b.url}/payments/usd/direct`, two, { ...body, amount: 77 });
+    expect([first.body.message, second.body.message]).toEqual(['Transfer created', 'Transfer created']);
+    await control(b, '/reset?clientId=job-1', { method: 'POST', body: '{}' });
+    const left = (await control(a, '/state')).body.transfers as Array<{ clientId: string }>;
+    expect(left.map((transfer) => transfer.clientId)).toEqual(['job-2']);
+  });
+
   it('a replica that dies mid-delivery is replaced after its lease, with the same webhook id', async () => {
     const store = await postgres.createDatabase();
     const seen: string[] = [];
@@ -249,6 +275,30 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
     running.push(await startMock({ store, controlToken: TOKEN, seed: 1, log: () => {} }));
     await expect(startMock({ store, controlToken: TOKEN, seed: 2, log: () => {} })).rejects.toThrow(
       /^pacu: the store postgres:\/\/postgres@127\.0\.0\.1:\d+\/\S+ was seeded from seed 1, .*--reset-store$/,
+    );
+  });
+
+  it("a scenario's faults are installed once for the cluster, not once per replica", async () => {
+    const scenario = {
+      rules: [],
+      faults: [{ operation: 'listUsers' as const, kind: 'status' as const, status: 503, times: 1 }],
+    };
+    const [a, b] = (await replicas(2, { scenario })) as [RunningMock, RunningMock];
+    expect((await control(b, '/faults')).body).toHaveLength(1);
+    const token = await tokenFor(a);
+    const statuses = [
+      (await getJson(`${b.url}/users`, token)).status,
+      (await getJson(`${a.url}/users`, token)).status,
+    ];
+    expect(statuses).toEqual([503, 200]);
+  });
+
+  it('a database made by a newer pacu is refused with one line', async () => {
+    const store = await postgres.createDatabase();
+    running.push(await startMock({ store, controlToken: TOKEN, log: () => {} }));
+    await postgres.sql('UPDATE pacu_schema SET version = 99', store.split('/').at(-1));
+    await expect(startMock({ store, controlToken: TOKEN, log: () => {} })).rejects.toThrow(
+      /^pacu: the database was made by a newer pacu \(schema 99, this pacu knows 1\): upgrade pacu, or use another database$/,
     );
   });
 });

@@ -76,6 +76,8 @@ export function createMemoryStore(
     get seeded() {
       return maps.view.seeded;
     },
+    // The faults a start installs live in this process, so every start installs them.
+    seededNow: true,
     maps,
     timer: clock,
     records: memoryRecords(maps, lifecycles.arm, retention.made),

@@ -80,6 +80,8 @@ export interface StateStore {
   /** Shared by other processes (a database): the control API is guarded, caches are not trusted. */
   readonly shared: boolean;
   readonly seeded: SeededIds;
+  /** This open seeded the store (always, in memory): what a start installs once goes in now. */
+  readonly seededNow: boolean;
   readonly records: RecordStore;
   /** The mock's time and the work due on it (lifecycle steps, webhook retries). */
   readonly clock: StoreClock;

@@ -77,6 +77,11 @@ export function createPgClient(pool: Pool): PgClient {
         throw mapped(error);
       }
       let broken = false;
+      // A connection that dies between statements (a database crash) errors on the client itself.
+      const dropped = (): void => {
+        broken = true;
+      };
+      client.on('error', dropped);
       try {
         await run(client, what, { text: 'BEGIN' });
         const result = await work((statement) => run(client, what, statement));
@@ -88,6 +93,7 @@ export function createPgClient(pool: Pool): PgClient {
         });
         throw mapped(error);
       } finally {
+        client.off('error', dropped);
         client.release(broken);
       }
     },

@@ -57,6 +57,8 @@ export interface Opened {
   seeded: SeededIds;
   nowMs: number;
   scenario: Scenario;
+  /** This open made and seeded the database. */
+  seededNow: boolean;
 }
 
 /**
@@ -117,6 +119,7 @@ export async function openDatabase(options: {
           seeded: inOrder(config.seeded),
           nowMs: Number(config.now_ms),
           scenario: config.scenario,
+          seededNow: false,
         };
       }
       const state = options.initial();
@@ -125,7 +128,13 @@ export async function openDatabase(options: {
         values: [options.clockStart, options.beginning, state.seeded, options.scenario],
       });
       await writeState(query, state, true);
-      return { db, seeded: state.seeded, nowMs: options.clockStart, scenario: options.scenario };
+      return {
+        db,
+        seeded: state.seeded,
+        nowMs: options.clockStart,
+        scenario: options.scenario,
+        seededNow: true,
+      };
     });
   } catch (error) {
     await pool.end().catch(() => {});

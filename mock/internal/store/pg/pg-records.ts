@@ -28,6 +28,7 @@ export interface PgRecordHooks {
  * happen once for the cluster (a reference, a p2p notification) is a unique key, not a check.
  */
 export function pgRecords(db: PgClient, hooks: PgRecordHooks): RecordStore {
+  const texts = new WeakMap<object, string>();
   const dueSql = (kind: PaymentKind, inserted: string, at: string): string =>
     `INSERT INTO pacu_due (kind, payment_id, at) SELECT '${kind}', transaction_id, ${at}::bigint FROM ${inserted} WHERE ${at}::bigint IS NOT NULL`;
   const addPayment = async (kind: PaymentKind, payment: StoredPayment, clientId?: string): Promise<void> => {
@@ -138,6 +139,14 @@ export function pgRecords(db: PgClient, hooks: PgRecordHooks): RecordStore {
       });
       return rows.length > 0;
     },
-    rendered: (item) => JSON.stringify(item),
+    rendered(item) {
+      // A kept page hands out the same records again and again: each is rendered once.
+      let text = texts.get(item);
+      if (text === undefined) {
+        text = JSON.stringify(item);
+        texts.set(item, text);
+      }
+      return text;
+    },
   };
 }

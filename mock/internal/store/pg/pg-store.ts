@@ -10,8 +10,8 @@ import { pgFaults } from './pg-faults.ts';
 import { pgJournal } from './pg-journal.ts';
 import { runOneStep } from './pg-lifecycle.ts';
 import { beginningOf, openDatabase } from './pg-open.ts';
+import { createPagedRead } from './pg-pages.ts';
 import { pruneDatabase } from './pg-prune.ts';
-import { foundOf, readStatement } from './pg-reads.ts';
 import { pgRecords } from './pg-records.ts';
 import { BUSINESS_TABLES, readState, WIRING_TABLES, writeState } from './pg-state.ts';
 import { pgWebhooks } from './pg-webhooks.ts';
@@ -53,13 +53,7 @@ export async function openPgStore(
   const prune = () => pruneDatabase(db, settings.retention, settings.journalSize, now());
   worker = createWorker({ db, webhooks, upTo: now, prune, log: settings.log });
   const records = pgRecords(db, {
-    async read(keys) {
-      const { statement, columns } = readStatement(keys);
-      const [row] = await db.query<Record<string, unknown>>('read', statement);
-      const { found, config } = foundOf(row ?? {}, columns);
-      await cache.seen(config);
-      return found;
-    },
+    read: createPagedRead(db, (config) => cache.seen(config)),
     armed: (at) => {
       if (at <= now()) kick();
       else if (!manual) worker?.wakeAt(at);
@@ -74,6 +68,7 @@ export async function openPgStore(
     get seeded() {
       return seeded;
     },
+    seededNow: opened.seededNow,
     roundTrips: db.roundTrips,
     records,
     clock: {
@@ -138,7 +133,11 @@ export async function openPgStore(
       });
     },
     async dump(): Promise<StateSnapshot> {
-      const state = await db.transaction('dump', (query) => readState(query, seeded));
+      const state = await db.transaction('dump', async (query) => {
+        // One snapshot of every table, whatever other replicas write meanwhile.
+        await query({ text: 'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY' });
+        return readState(query, seeded);
+      });
       return toSnapshot(state, now());
     },
     async load(state) {
