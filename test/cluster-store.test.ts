@@ -298,7 +298,7 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
     running.push(await startMock({ store, controlToken: TOKEN, log: () => {} }));
     await postgres.sql('UPDATE pacu_schema SET version = 99', store.split('/').at(-1));
     await expect(startMock({ store, controlToken: TOKEN, log: () => {} })).rejects.toThrow(
-      /^pacu: the database was made by a newer pacu \(schema 99, this pacu knows 1\): upgrade pacu, or use another database$/,
+      /^pacu: the database was made by a newer pacu \(schema 99, this pacu knows 2\): upgrade pacu, or use another database$/,
     );
   });
 });

@@ -133,12 +133,19 @@ export const STORE_CASES: readonly StoreCase[] = [
       }),
   },
   {
-    name: 'a p2p notification is marked once',
+    name: 'a p2p notification is marked once, with its one event in the outbox',
     run: (backend) =>
       using(backend, async (store) => {
-        const marks = await Promise.all([1, 2, 3].map(async () => store.records.markP2pNotified('usr_1')));
+        const event = { type: 'p2p.validated', payload: { user_id: 'usr_1' }, clientId: 'c1' };
+        const marks = await Promise.all(
+          [1, 2, 3].map(async () => store.records.markP2pNotified('usr_1', event)),
+        );
         expect(marks.filter(Boolean)).toHaveLength(1);
-        expect(await store.records.markP2pNotified('usr_1')).toBe(false);
+        expect(await store.records.markP2pNotified('usr_1', event)).toBe(false);
+        const events = await store.webhooks.events();
+        expect(events.map((made) => [made.type, JSON.parse(made.body), made.clientId])).toEqual([
+          ['p2p.validated', { user_id: 'usr_1' }, 'c1'],
+        ]);
       }),
   },
   {

@@ -2,7 +2,7 @@ import type { MockContext } from '../context.ts';
 import { okReply as ok, okListReply } from '../envelope.ts';
 import { MockHttpError } from '../http-types.ts';
 import { usersPage } from '../request-reads.ts';
-import { after, andThen, type Maybe } from '../store/maybe.ts';
+import { after, type Maybe } from '../store/maybe.ts';
 import { isoTimestamp } from '../time.ts';
 import type { OperationHandler } from './handler.ts';
 import { said, shaped } from './learned-shape.ts';
@@ -62,15 +62,15 @@ function notifyP2pValidated(
   email: string,
   clientId?: string,
 ): Maybe<void> {
-  return andThen(context.store.records.markP2pNotified(userId), (first) => {
-    if (!first) return undefined;
-    const payload = {
-      type: 'p2p.validated',
-      timestamp: isoTimestamp(context.clock.now()),
-      data: { user_id: userId, p2p_id: email, status: 'VALIDATED' },
-    };
-    return after(context.webhooks.emit('p2p.validated', payload, clientId), undefined);
-  });
+  const payload = {
+    type: 'p2p.validated',
+    timestamp: isoTimestamp(context.clock.now()),
+    data: { user_id: userId, p2p_id: email, status: 'VALIDATED' },
+  };
+  return after(
+    context.store.records.markP2pNotified(userId, { type: 'p2p.validated', payload, clientId }),
+    undefined,
+  );
 }
 
 const P2P_MESSAGE = 'The status of the validation request is delivered through a webhook';

@@ -3,7 +3,7 @@ import type { StoredPayment } from '../lifecycle.ts';
 import { RECORDED_OWNER } from '../state.ts';
 import type { MockStore } from './mock-store.ts';
 import type { RetainedKind } from './retention.ts';
-import type { Found, ReadKeys, RecordStore } from './state-store.ts';
+import type { Found, ReadKeys, RecordStore, StoreEvent } from './state-store.ts';
 
 /**
  * The records of the memory and file stores: the maps of one process, answered at once. Every
@@ -13,6 +13,7 @@ export function memoryRecords(
   maps: MockStore,
   arm: (kind: PaymentKind, payment: StoredPayment) => void,
   made: (kind: RetainedKind, id: string) => void,
+  emit: (event: StoreEvent) => void,
 ): RecordStore {
   return {
     read(keys: ReadKeys): Found {
@@ -84,7 +85,11 @@ export function memoryRecords(
     sweepTokens(now) {
       for (const [key, stored] of maps.view.tokens) if (stored.expiresAt <= now) maps.deleteToken(key);
     },
-    markP2pNotified: (userId) => maps.markP2pNotified(userId),
+    markP2pNotified(userId, event) {
+      if (!maps.markP2pNotified(userId)) return false;
+      emit(event);
+      return true;
+    },
     putClient: (client) => maps.putClient(client),
     receivers: () => [...maps.view.receivers.values()],
     receiver: (id) => maps.view.receivers.get(id),

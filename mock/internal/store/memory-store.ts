@@ -80,7 +80,12 @@ export function createMemoryStore(
     seededNow: true,
     maps,
     timer: clock,
-    records: memoryRecords(maps, lifecycles.arm, retention.made),
+    records: memoryRecords(
+      maps,
+      lifecycles.arm,
+      retention.made,
+      (event) => void webhooks.emit(event.type, event.payload, event.clientId),
+    ),
     clock: {
       mode: clock.mode,
       now: clock.now,

@@ -47,6 +47,13 @@ export interface Found {
   users?: { items: readonly User[]; total: number };
 }
 
+/** A webhook event a write makes with it: its type, body and the client it belongs to. */
+export interface StoreEvent {
+  type: string;
+  payload: unknown;
+  clientId: string | undefined;
+}
+
 /** The records: keyed reads, and writes that state their intent. */
 export interface RecordStore {
   read(keys: ReadKeys): Maybe<Found>;
@@ -62,8 +69,11 @@ export interface RecordStore {
   deleteToken(token: string): Maybe<void>;
   /** Forget tokens that expired by `now`. */
   sweepTokens(now: number): Maybe<void>;
-  /** True once per user: the p2p.validated event is sent the first time only. */
-  markP2pNotified(userId: string): Maybe<boolean>;
+  /**
+   * The first read of a user's p2p status: marks the user and puts `event` in the webhook outbox
+   * as one write, true once per user; later calls write nothing (the event is sent once, exactly).
+   */
+  markP2pNotified(userId: string, event: StoreEvent): Maybe<boolean>;
   putClient(client: MockClient): Maybe<void>;
   receivers(): Maybe<WebhookReceiver[]>;
   receiver(id: string): Maybe<WebhookReceiver | undefined>;

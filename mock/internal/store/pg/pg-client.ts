@@ -7,6 +7,8 @@ export interface Statement {
   name?: string;
   text: string;
   values?: unknown[];
+  /** How long to wait for its answer (ms), when not the usual {@link PG_TIMEOUTS}.queryMs. */
+  timeoutMs?: number;
 }
 
 /** Round trips to the database, by what asked for them (the bench reports them per operation). */
@@ -17,11 +19,19 @@ export interface PgClient {
   query<R extends QueryResultRow>(what: string, statement: Statement): Promise<R[]>;
   /** Run `work` in one transaction on one connection (BEGIN and COMMIT are round trips too). */
   transaction<T>(what: string, work: (query: TransactionQuery) => Promise<T>): Promise<T>;
+  /** One connection for several statements and transactions (a session lock held across them). */
+  session<T>(what: string, work: (session: PgSession) => Promise<T>): Promise<T>;
   readonly roundTrips: RoundTrips;
   close(): Promise<void>;
 }
 
 export type TransactionQuery = <R extends QueryResultRow>(statement: Statement) => Promise<R[]>;
+
+/** A connection held by one caller: statements on it, and transactions one after another. */
+export interface PgSession {
+  query: TransactionQuery;
+  transaction<T>(work: (query: TransactionQuery) => Promise<T>): Promise<T>;
+}
 
 /** How long a request may wait for a connection or an answer before it is told 503. */
 export const PG_TIMEOUTS = { connectMs: 2000, queryMs: 5000, idleMs: 10_000 } as const;
@@ -56,47 +66,64 @@ export function createPgClient(pool: Pool): PgClient {
   ): Promise<R[]> => {
     count(what);
     try {
+      const timeout = statement.timeoutMs === undefined ? {} : { query_timeout: statement.timeoutMs };
       const result = await target.query<R>(
         statement.name
-          ? { name: statement.name, text: statement.text, values: statement.values ?? [] }
-          : { text: statement.text, values: statement.values ?? [] },
+          ? { name: statement.name, text: statement.text, values: statement.values ?? [], ...timeout }
+          : { text: statement.text, values: statement.values ?? [], ...timeout },
       );
       return result.rows;
     } catch (error) {
       throw mapped(error);
     }
   };
+  /** A pooled connection for `work`; one that broke (a database crash) is dropped, not reused. */
+  const held = async <T>(what: string, work: (session: PgSession) => Promise<T>): Promise<T> => {
+    let client: PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw mapped(error);
+    }
+    let broken = false;
+    // A connection that dies between statements (a database crash) errors on the client itself.
+    const dropped = (): void => {
+      broken = true;
+    };
+    client.on('error', dropped);
+    const query: TransactionQuery = (statement) => run(client, what, statement);
+    const session: PgSession = {
+      query,
+      async transaction(inner) {
+        await query({ text: 'BEGIN' });
+        try {
+          const result = await inner(query);
+          await query({ text: 'COMMIT' });
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {
+            broken = true;
+          });
+          throw mapped(error);
+        }
+      },
+    };
+    try {
+      return await work(session);
+    } catch (error) {
+      // A statement that timed out may still run on the server: the connection is not reused.
+      if (error instanceof StoreUnavailableError) broken = true;
+      throw mapped(error);
+    } finally {
+      client.off('error', dropped);
+      client.release(broken);
+    }
+  };
   return {
     roundTrips,
     query: (what, statement) => run(pool, what, statement),
-    async transaction(what, work) {
-      let client: PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        throw mapped(error);
-      }
-      let broken = false;
-      // A connection that dies between statements (a database crash) errors on the client itself.
-      const dropped = (): void => {
-        broken = true;
-      };
-      client.on('error', dropped);
-      try {
-        await run(client, what, { text: 'BEGIN' });
-        const result = await work((statement) => run(client, what, statement));
-        await run(client, what, { text: 'COMMIT' });
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-        throw mapped(error);
-      } finally {
-        client.off('error', dropped);
-        client.release(broken);
-      }
-    },
+    transaction: (what, work) => held(what, (session) => session.transaction(work)),
+    session: held,
     close: () => pool.end(),
   };
 }

@@ -3,6 +3,7 @@ import type { StoredPayment } from '../../lifecycle.ts';
 import type { StoredTransfer } from '../../state.ts';
 import type { Found, ReadKeys, RecordStore } from '../state-store.ts';
 import type { PgClient } from './pg-client.ts';
+import { eventRows, outboxCtes, outboxEvent } from './pg-events.ts';
 
 /** The payment tables and the due row a new payment's lifecycle gets, in one statement with it. */
 export const PAYMENT_TABLES: Record<PaymentKind, string> = {
@@ -20,6 +21,8 @@ export interface PgRecordHooks {
   read(keys: ReadKeys): Promise<Found>;
   /** A payment with a lifecycle was stored: its first step may be due now. */
   armed(at: number): void;
+  /** A write put an event in the outbox: deliver it now. */
+  emitted(): void;
   now(): number;
 }
 
@@ -99,13 +102,19 @@ export function pgRecords(db: PgClient, hooks: PgRecordHooks): RecordStore {
         values: [now],
       });
     },
-    async markP2pNotified(userId) {
-      const rows = await db.query('p2p-notified', {
+    async markP2pNotified(userId, { type, payload, clientId }) {
+      // The mark and the event in one statement: both happen, or neither (a retry then sends it).
+      const [row] = await db.query<{ made: string }>('p2p-notified', {
         name: 'pacu-p2p-notified',
-        text: 'INSERT INTO pacu_p2p_notified (user_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING user_id',
-        values: [userId],
+        text: `WITH marked AS (
+            INSERT INTO pacu_p2p_notified (user_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING user_id
+          ), events AS (${eventRows('$2')} WHERE EXISTS (SELECT 1 FROM marked)), ${outboxCtes('events')}
+          SELECT count(*) AS made FROM events`,
+        values: [userId, JSON.stringify([outboxEvent(type, payload, clientId, hooks.now())])],
       });
-      return rows.length > 0;
+      const made = Number(row?.made ?? 0) > 0;
+      if (made) hooks.emitted();
+      return made;
     },
     async putClient(client) {
       await db.query('put-client', {

@@ -5,7 +5,7 @@ import type { PgClient } from './pg-client.ts';
 // its version. A database made by a newer pacu is refused: this one cannot know what it changed.
 
 /** The schema version this pacu writes; MIGRATIONS[n - 1] brings a database from n - 1 to n. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const MIGRATIONS: readonly string[] = [
   `
@@ -56,6 +56,12 @@ const MIGRATIONS: readonly string[] = [
   CREATE TABLE pacu_attempts (seq bigserial PRIMARY KEY, event_id text NOT NULL, doc jsonb NOT NULL);
   CREATE TABLE pacu_journal (seq bigserial PRIMARY KEY, at_ms bigint NOT NULL, client_id text, doc jsonb NOT NULL);
   CREATE TABLE pacu_coverage (key text PRIMARY KEY, count bigint NOT NULL);
+  `,
+  // 2: a due row's order of making (a clock advance runs the work made before it began, decision
+  // 165); a receiver's throttle, shared by every replica (decision 188).
+  `
+  ALTER TABLE pacu_due ADD COLUMN seq bigserial;
+  ALTER TABLE pacu_receivers ADD COLUMN lane_limit int NOT NULL DEFAULT 16, ADD COLUMN lane_successes int NOT NULL DEFAULT 0;
   `,
 ];
 

@@ -3,12 +3,12 @@ import { toSnapshot } from '../../snapshot.ts';
 import type { MockState } from '../../state.ts';
 import type { StoreSettings } from '../memory-store.ts';
 import type { StateStore } from '../state-store.ts';
+import { advanceCluster } from './pg-advance.ts';
 import type { RoundTrips } from './pg-client.ts';
 import { bumpVersion, createConfigCache } from './pg-config.ts';
 import { pgCoverage } from './pg-coverage.ts';
 import { pgFaults } from './pg-faults.ts';
 import { pgJournal } from './pg-journal.ts';
-import { runOneStep } from './pg-lifecycle.ts';
 import { beginningOf, openDatabase } from './pg-open.ts';
 import { createPagedRead } from './pg-pages.ts';
 import { pruneDatabase } from './pg-prune.ts';
@@ -58,6 +58,7 @@ export async function openPgStore(
       if (at <= now()) kick();
       else if (!manual) worker?.wakeAt(at);
     },
+    emitted: kick,
     now,
   });
   const journal = pgJournal(db, { ...settings, size: settings.journalSize });
@@ -80,19 +81,7 @@ export async function openPgStore(
         return cache.nowMs();
       },
       async advance(ms) {
-        const target = await db.transaction('advance', async (query) => {
-          const [row] = await query<{ now_ms: string }>({
-            text: 'SELECT now_ms FROM pacu_config FOR UPDATE',
-          });
-          const until = Number(row?.now_ms ?? cache.nowMs()) + ms;
-          // Each step runs with the cluster's clock at its own time, as one mock's clock does.
-          const at = async (time: number): Promise<void> => {
-            await query({ text: 'UPDATE pacu_config SET now_ms = GREATEST(now_ms, $1)', values: [time] });
-          };
-          while (await runOneStep(query, until, at));
-          await query({ text: 'UPDATE pacu_config SET now_ms = $1', values: [until] });
-          return until;
-        });
+        const target = await advanceCluster(db, ms);
         await cache.seen({ version: -1, nowMs: target });
         await prune();
         kick();

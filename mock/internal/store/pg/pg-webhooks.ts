@@ -5,7 +5,7 @@ import type { WebhookDispatcher } from '../../webhooks.ts';
 import type { PgClient } from './pg-client.ts';
 import { CLUSTER_NOW } from './pg-config.ts';
 import { bumpCoverage } from './pg-coverage.ts';
-import { emitStatement } from './pg-events.ts';
+import { emitStatement, outboxEvent } from './pg-events.ts';
 
 /** Deliveries one replica takes at once. */
 const CLAIM = 16;
@@ -157,10 +157,10 @@ export function pgWebhooks(
       return claimed.length;
     },
     async emit(type, payload, clientId) {
-      const { id, statement } = emitStatement(type, payload, clientId, deps.now());
-      await db.query('emit', statement);
+      const event = outboxEvent(type, payload, clientId, deps.now());
+      await db.query('emit', emitStatement(event));
       deps.kick();
-      return id;
+      return event.id;
     },
     async redeliver(eventId) {
       const [row] = await db.query<{ found: string }>('redeliver', {

@@ -1,11 +1,11 @@
 import { PRUNE_EVERY_MS } from '../retention.ts';
 import type { PgClient } from './pg-client.ts';
-import { runOneStep } from './pg-lifecycle.ts';
+import { runDueSteps, STEP_BATCH } from './pg-lifecycle.ts';
 
 /** How often a replica looks for due work it was not told of (another replica's, or one that died). */
 export const POLL_MS = 200;
-/** Steps one pass takes before it lets deliveries and requests have the connection pool. */
-const STEPS_PER_PASS = 200;
+/** Batches of steps one pass takes before it lets deliveries and requests have the connection pool. */
+const BATCHES_PER_PASS = 5;
 
 export interface Worker {
   /** Look now (new work may be due). */
@@ -16,7 +16,7 @@ export interface Worker {
 }
 
 /**
- * The replica's share of the cluster's due work: steps due by `upTo()` (each in its own
+ * The replica's share of the cluster's due work: steps due by `upTo()` (in batches, each batch a
  * transaction, claimed with SKIP LOCKED) and webhook deliveries. Errors (the database away) are
  * told once and retried on the next poll.
  */
@@ -41,10 +41,11 @@ export function createWorker(deps: {
         await deps.prune();
       }
       const upTo = deps.upTo();
-      for (let step = 0; step < STEPS_PER_PASS; step++) {
-        const ran = await deps.db.transaction('step', (query) => runOneStep(query, upTo));
-        if (!ran) break;
-      }
+      let taken = STEP_BATCH;
+      for (let batch = 0; batch < BATCHES_PER_PASS && taken === STEP_BATCH; batch++)
+        taken = await deps.db.transaction('step', (query) => runDueSteps(query, { upTo }));
+      // More is due than a pass takes: the next pass follows at once.
+      if (taken === STEP_BATCH) again = true;
       await deps.webhooks.deliverDue();
       if (failing) deps.log('pacu mock: the store answers again; due work resumes');
       failing = false;
