@@ -140,6 +140,24 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
     expect(listUsers.statuses).toEqual({ 200: 2, 503: 2 });
   });
 
+  it('a request answered through one replica is in the journal and coverage read at once through another', async () => {
+    const [a, b] = (await replicas(2)) as [RunningMock, RunningMock];
+    const token = await tokenFor(a);
+    for (let round = 1; round <= 10; round++) {
+      const path = `/cards/virtual/card_missing_${round}`;
+      expect((await getJson(`${a.url}${path}`, token)).status).toBe(400);
+      const journal = (await control(b, '/requests?operation=getVirtualCard')).body as Array<{
+        path: string;
+      }>;
+      expect(journal.map((entry) => entry.path)).toContain(`/v3${path}`);
+      const coverage = (await control(b, '/coverage')).body;
+      const row = coverage.operations.find(
+        (operation: { operationId: string }) => operation.operationId === 'getVirtualCard',
+      );
+      expect(row.statuses[400]).toBe(round);
+    }
+  });
+
   it('each lifecycle step and each webhook happens once for the cluster, with one id per event', async () => {
     const hooks = await receiver();
     const mocks = await replicas(3, { webhooks: [{ url: hooks.url, secret: SECRET }] });

@@ -7,7 +7,7 @@ export const BATCH_MS = 20;
  */
 export interface Batch<T> {
   add(item: T): void;
-  /** Write what is pending now (before a read of the table, and on close). */
+  /** Write what is pending now (before a read of the table, and on close); rejects if it could not. */
   flush(): Promise<void>;
 }
 
@@ -19,7 +19,7 @@ export function createBatch<T>(write: (items: T[]) => Promise<void>, log: (line:
   const flush = (): Promise<void> => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    running = running.then(async () => {
+    const attempt = running.then(async () => {
       if (pending.length === 0) return;
       const items = pending;
       pending = [];
@@ -32,15 +32,17 @@ export function createBatch<T>(write: (items: T[]) => Promise<void>, log: (line:
         if (!warned)
           log(`pacu mock: cannot write to the store yet (${(error as Error).message}); kept for later`);
         warned = true;
+        throw error;
       }
     });
-    return running;
+    running = attempt.catch(() => {});
+    return attempt;
   };
   return {
     add(item) {
       pending.push(item);
       if (!timer) {
-        timer = setTimeout(() => void flush(), BATCH_MS);
+        timer = setTimeout(() => void flush().catch(() => {}), BATCH_MS);
         timer.unref();
       }
     },

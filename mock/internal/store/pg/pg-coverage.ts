@@ -1,7 +1,7 @@
 import type { Spec } from '../../../../spec/index.ts';
 import { type CoverageRecorder, coverageReport } from '../../coverage.ts';
-import { createBatch } from './pg-batch.ts';
 import type { PgClient } from './pg-client.ts';
+import type { Traffic } from './pg-traffic.ts';
 
 /** A coverage count's key in pacu_coverage: `status op code`, `emitted type`, `delivered type`, `fault op kind`. */
 export type CoverageKey =
@@ -18,37 +18,30 @@ export const bumpCoverage = (key: CoverageKey): { text: string; values: unknown[
 
 /**
  * Coverage in PostgreSQL, counting every replica's traffic (a reset does not clear it). Answers
- * are counted in batches; events and deliveries are counted by the transactions that make them.
+ * are counted in batches (pg-traffic.ts), written by every replica before a report is read;
+ * events and deliveries are counted by the transactions that make them.
  */
 export function pgCoverage(
   db: PgClient,
   spec: Spec,
-  log: (line: string) => void,
-): CoverageRecorder & { flush(): Promise<void> } {
+  traffic: Traffic,
+  everyone: () => Promise<void>,
+): CoverageRecorder {
   const since = new Date().toISOString();
-  const batch = createBatch<CoverageKey>(async (keys) => {
-    const counts = new Map<string, number>();
-    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-    await db.query('coverage-write', {
-      text: `INSERT INTO pacu_coverage (key, count) SELECT * FROM unnest($1::text[], $2::bigint[])
-        ON CONFLICT (key) DO UPDATE SET count = pacu_coverage.count + EXCLUDED.count`,
-      values: [[...counts.keys()], [...counts.values()]],
-    });
-  }, log);
   const answered = (operationId: string, status: number): void =>
-    batch.add(`status ${operationId} ${status}`);
+    traffic.count(`status ${operationId} ${status}`);
   return {
     answered,
     end({ operationId, status, fault }) {
       if (!operationId) return;
-      if (fault) batch.add(`fault ${operationId} ${fault.kind}`);
+      if (fault) traffic.count(`fault ${operationId} ${fault.kind}`);
       if (status > 0) answered(operationId, status);
     },
     // Events and deliveries are counted where they are made, in their own transactions.
     emitted() {},
     fold() {},
     async report() {
-      await batch.flush();
+      await everyone();
       const rows = await db.query<{ key: string; count: string }>('coverage-read', {
         text: 'SELECT key, count FROM pacu_coverage',
       });
@@ -70,6 +63,5 @@ export function pgCoverage(
       }
       return coverageReport(spec, since, { statuses, emitted, delivered, faults });
     },
-    flush: () => batch.flush(),
   };
 }

@@ -1,41 +1,38 @@
 import type { Redactor } from '../../../../http/index.ts';
 import type { Spec } from '../../../../spec/index.ts';
 import { journalReader, type Kept, keptOf, type RequestJournal } from '../../request-journal.ts';
-import { createBatch } from './pg-batch.ts';
 import type { PgClient } from './pg-client.ts';
+import type { Traffic } from './pg-traffic.ts';
 
 /**
  * The request journal in PostgreSQL: every replica's requests, read through any replica. Rows are
- * written in batches of a few milliseconds; a read writes this replica's pending rows first.
+ * written in batches of a few milliseconds (pg-traffic.ts); a read or a clear first has every
+ * replica write what it answered (`everyone()`), so it shows every request answered before it.
  */
 export function pgJournal(
   db: PgClient,
-  options: { spec: Spec; size: number; redactor: Redactor; basePath: string; log(line: string): void },
-): RequestJournal & { flush(): Promise<void> } {
+  traffic: Traffic,
+  everyone: () => Promise<void>,
+  options: { spec: Spec; size: number; redactor: Redactor; basePath: string },
+): RequestJournal {
   const reader = journalReader(options.spec, options.redactor, options.basePath);
-  const batch = createBatch<Kept>(async (rows) => {
-    await db.query('journal-write', {
-      text: `INSERT INTO pacu_journal (at_ms, client_id, doc)
-        SELECT (e->>'atMs')::bigint, e->>'clientId', e FROM jsonb_array_elements($1::jsonb) AS e`,
-      values: [JSON.stringify(rows)],
-    });
-  }, options.log);
   const entries = async (): Promise<Kept[]> => {
-    await batch.flush();
+    await everyone();
     const rows = await db.query<{ doc: Kept }>('journal-read', {
       text: 'SELECT doc FROM (SELECT seq, doc FROM pacu_journal ORDER BY seq DESC LIMIT $1) last ORDER BY seq',
       values: [options.size],
     });
     return rows.map((row) => row.doc);
   };
-  const record: RequestJournal['record'] = (event) => batch.add(keptOf(event));
+  const record: RequestJournal['record'] = (event) => traffic.journal(keptOf(event));
   return {
     record,
     end: record,
     query: async (filter = {}) => reader.query(await entries(), filter),
     unmatched: async () => reader.unmatched(await entries()),
     async clear(clientId) {
-      await batch.flush();
+      // What other replicas still hold would come back after the clear: theirs is written first.
+      await everyone();
       await db.query('journal-clear', {
         text:
           clientId === undefined
@@ -44,6 +41,5 @@ export function pgJournal(
         values: clientId === undefined ? [] : [clientId],
       });
     },
-    flush: () => batch.flush(),
   };
 }

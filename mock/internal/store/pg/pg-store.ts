@@ -9,11 +9,13 @@ import { bumpVersion, createConfigCache } from './pg-config.ts';
 import { pgCoverage } from './pg-coverage.ts';
 import { pgFaults } from './pg-faults.ts';
 import { pgJournal } from './pg-journal.ts';
+import { type Listener, openListener } from './pg-listener.ts';
 import { beginningOf, openDatabase } from './pg-open.ts';
 import { createPagedRead } from './pg-pages.ts';
 import { pruneDatabase } from './pg-prune.ts';
 import { pgRecords } from './pg-records.ts';
 import { BUSINESS_TABLES, readState, WIRING_TABLES, writeState } from './pg-state.ts';
+import { createTraffic } from './pg-traffic.ts';
 import { pgWebhooks } from './pg-webhooks.ts';
 import { createWorker } from './pg-worker.ts';
 
@@ -61,8 +63,18 @@ export async function openPgStore(
     emitted: kick,
     now,
   });
-  const journal = pgJournal(db, { ...settings, size: settings.journalSize });
-  const coverage = pgCoverage(db, settings.spec, settings.log);
+  const traffic = createTraffic(db, settings.log);
+  let listener: Listener;
+  try {
+    listener = await openListener({ url: options.url, db, flush: traffic.flush, kick, log: settings.log });
+  } catch (error) {
+    await worker.stop();
+    await db.close();
+    throw error;
+  }
+  const everyone = (): Promise<void> => listener.flushCluster();
+  const journal = pgJournal(db, traffic, everyone, { ...settings, size: settings.journalSize });
+  const coverage = pgCoverage(db, settings.spec, traffic, everyone);
   return {
     kind: 'postgres',
     shared: true,
@@ -83,8 +95,9 @@ export async function openPgStore(
       async advance(ms) {
         const target = await advanceCluster(db, ms);
         await cache.seen({ version: -1, nowMs: target });
+        // What fell due by the target that others made meanwhile: every replica looks now.
+        await listener.kickCluster();
         await prune();
-        kick();
         return target;
       },
     },
@@ -144,7 +157,8 @@ export async function openPgStore(
     committed: () => undefined,
     async close() {
       await worker?.stop();
-      await Promise.allSettled([journal.flush(), coverage.flush()]);
+      await traffic.flush().catch(() => {});
+      await listener.close();
       await webhooks.close();
       await db.close();
     },
