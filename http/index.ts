@@ -75,6 +75,7 @@ export type { Recording, RecordingOptions } from './recording.ts';
 export { openRecording } from './recording.ts';
 export type { Redactor, RunSecrets } from './redaction.ts';
 export { createRedactor, learningObserver, SECRET_STAND_INS } from './redaction.ts';
+export { httpDateMs, retryAfterMs } from './retry-after.ts';
 export type { Ring } from './ring.ts';
 export { createRing, ringSlots } from './ring.ts';
 export type { SignedWebhookHeaders } from './webhook-signature.ts';
