@@ -10,7 +10,7 @@ import {
   nameHint,
   type TeamNames,
   teamNames,
-} from './secret-names.ts';
+} from './redaction-policy.ts';
 
 /** The credentials a run knows up front, and a team's own names of credentials. */
 export interface RunSecrets {
