@@ -1,6 +1,8 @@
-// Which header and field names say their value is a credential. A name is split into words; any
-// word secret, password, passphrase or credential, or a last word token or key, names one
-// (`token_type` and `key_id` describe one, and do not). A team's own names match exactly.
+// The redaction policy: which header and field names say their value is a credential, and which
+// say it is card data. A name is split into words; any word secret, password, passphrase or
+// credential, or a last word token or key, names a credential (`token_type` and `key_id` describe
+// one, and do not). A CVV's names and a card number's are read the same way. A team's own names
+// match exactly. Names are judged as they were meant, after their escapes are undone (redaction.ts).
 
 /** Words that make a name a credential's wherever they stand in it. */
 const ANYWHERE = new Set(['secret', 'password', 'passwd', 'passphrase', 'credential', 'apikey', 'pwd']);
@@ -8,6 +10,13 @@ const ANYWHERE = new Set(['secret', 'password', 'passwd', 'passphrase', 'credent
 const LAST = new Set(['token', 'key']);
 /** Headers whose whole value is a credential, whatever the policy says of their words. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+/** Words that name a card's verification code (PCI DSS: never kept after authorization). */
+const CVV_WORDS = new Set(['cvv', 'cvc', 'cvv2', 'cvc2', 'cav2', 'cvn', 'csc']);
+/** Word pairs that name one too: `security_code`, `verificationValue`. */
+const CVV_PAIRS = ['security code', 'verification code', 'verification value'];
+/** Words and word runs that name a card number (a PAN). */
+const PAN_WORDS = new Set(['pan', 'cardnumber', 'ccnumber', 'ccnum']);
+const PAN_RUNS = ['card number', 'card num', 'card no', 'cc number', 'primary account number'];
 
 /** The words of a name: camelCase humps and runs between `-`, `_`, `.` or spaces, in lower case, a plural `s` dropped. */
 function wordsOf(name: string): string[] {
@@ -19,32 +28,65 @@ function wordsOf(name: string): string[] {
     .map((word) => (word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word));
 }
 
-/** Names a team added (`--redact-header`, `--redact-field`), compared without case. */
-export interface TeamNames {
-  readonly headers: ReadonlySet<string>;
-  readonly fields: ReadonlySet<string>;
-}
+/** What a name says its value is, to the policy: a credential, a card's CVV, a card number, or nothing. */
+export type FieldVerdict = 'secret' | 'cvv' | 'card-number' | undefined;
 
-export const teamNames = (headers: readonly string[] = [], fields: readonly string[] = []): TeamNames => ({
-  headers: new Set(headers.map((name) => name.toLowerCase())),
-  fields: new Set(fields.map((name) => name.toLowerCase())),
-});
-
-/** Names seen, and whether each says secret: the same few names come with every exchange. */
-const verdicts = new Map<string, boolean>();
+/** Names seen, and what each says: the same few names come with every exchange. */
+const verdicts = new Map<string, FieldVerdict>();
 const VERDICTS_KEPT = 4096;
 
-/** Whether a field or header name says its value is a credential, by the words policy alone. */
-export function isSecretName(name: string): boolean {
+function verdictOf(name: string): FieldVerdict {
+  const words = wordsOf(name);
+  if (words.some((word) => ANYWHERE.has(word)) || LAST.has(words.at(-1) ?? '')) return 'secret';
+  const joined = ` ${words.join(' ')} `;
+  if (words.some((word) => CVV_WORDS.has(word)) || CVV_PAIRS.some((pair) => joined.includes(` ${pair} `)))
+    return 'cvv';
+  if (words.some((word) => PAN_WORDS.has(word)) || PAN_RUNS.some((run) => joined.includes(` ${run} `)))
+    return 'card-number';
+  return undefined;
+}
+
+/** What a name says of its value by the words policy alone (no team names, card data included). */
+export function nameVerdict(name: string): FieldVerdict {
   let verdict = verdicts.get(name);
-  if (verdict === undefined) {
-    const words = wordsOf(name);
-    verdict = words.some((word) => ANYWHERE.has(word)) || LAST.has(words.at(-1) ?? '');
+  if (verdict === undefined && !verdicts.has(name)) {
+    verdict = verdictOf(name);
     if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
     verdicts.set(name, verdict);
   }
   return verdict;
 }
+
+/** Whether a field or header name says its value is a credential, by the words policy alone. */
+export const isSecretName = (name: string): boolean => nameVerdict(name) === 'secret';
+
+/** Names a team added (`--redact-header`, `--redact-field`), compared without case; and whether card data is kept. */
+export interface TeamNames {
+  readonly headers: ReadonlySet<string>;
+  readonly fields: ReadonlySet<string>;
+  /** `--keep-card-data`: card numbers and CVVs are shown as they came. */
+  readonly keepCardData: boolean;
+}
+
+export const teamNames = (
+  headers: readonly string[] = [],
+  fields: readonly string[] = [],
+  keepCardData = false,
+): TeamNames => ({
+  headers: new Set(headers.map((name) => name.toLowerCase())),
+  fields: new Set(fields.map((name) => name.toLowerCase())),
+  keepCardData,
+});
+
+/** What a field name says of its value under a team's policy. */
+export function fieldVerdict(name: string, team: TeamNames): FieldVerdict {
+  if (team.fields.size > 0 && team.fields.has(name.toLowerCase())) return 'secret';
+  const verdict = nameVerdict(name);
+  return verdict !== 'secret' && team.keepCardData ? undefined : verdict;
+}
+
+export const isSecretField = (name: string, team: TeamNames): boolean =>
+  fieldVerdict(name, team) === 'secret';
 
 /** How a header's value is redacted: by its scheme, by cookie, whole, or only where it holds a known secret. */
 export type HeaderClass = 'authorization' | 'cookie' | 'set-cookie' | 'secret' | 'plain';
@@ -59,18 +101,80 @@ export function headerClass(name: string, team: TeamNames): HeaderClass {
 export const isCredentialHeader = (name: string, team: TeamNames): boolean =>
   CREDENTIAL_HEADERS.has(name.toLowerCase()) || headerClass(name, team) !== 'plain';
 
-export const isSecretField = (name: string, team: TeamNames): boolean =>
-  team.fields.has(name.toLowerCase()) || isSecretName(name);
-
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A fragment any credential field name holds: a text without one has no field to redact. */
+/**
+ * A fragment any name the policy judges holds, or an escape that could hide one (`\u`, `%`): a
+ * text without any has no field to judge, and its structure is not read.
+ */
 export function nameHint(team: TeamNames): RegExp {
-  const words = ['secret', 'passw', 'passphrase', 'credential', 'apikey', 'pwd', 'token', 'key'];
-  return new RegExp([...words, ...[...team.fields].map(escaped)].join('|'), 'i');
+  const words = [
+    'secret',
+    'passw',
+    'passphrase',
+    'credential',
+    'apikey',
+    'pwd',
+    'token',
+    'key',
+    '\\\\u',
+    '%',
+  ];
+  const cards = team.keepCardData
+    ? []
+    : ['cvv', 'cvc', 'cvn', 'cav2', 'csc', 'code', 'verification', 'pan', 'num', 'card.?no'];
+  return new RegExp([...words, ...cards, ...[...team.fields].map(escaped)].join('|'), 'i');
 }
 
-/** `"name": "value"` or `"name": 123` in JSON text, at any depth: name in group 1, value in group 3. */
-export const JSON_FIELD = /"((?:[^"\\]|\\.){1,200})"(\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*)/g;
-/** `name=value` in a form body or a query string: name in group 2, value in group 3. */
-export const FORM_FIELD = /(^|[?&])([^=&\s"'<>]{1,200})=([^&\s"'<>]*)/g;
+/**
+ * A card number as PCI DSS lets it be shown: its first six and last four digits, every other digit
+ * a `*`, separators and length kept (so a mock learned from it still knows the form). A value with
+ * too few digits for that keeps only its last four, or none.
+ *
+ * @example
+ * maskCardNumber('4111 1111 1111 1111'); // '4111 11** **** 1111'
+ */
+export function maskCardNumber(value: string): string {
+  // Masked digits count as digits: masking twice is masking once.
+  const length = value.replace(/[^\d*]/g, '').length;
+  const head = length >= 13 ? 6 : 0;
+  const tail = length >= 8 ? 4 : 0;
+  let seen = 0;
+  return value.replace(/[\d*]/g, (digit) => {
+    seen += 1;
+    return seen <= head || seen > length - tail ? digit : '*';
+  });
+}
+
+/** A run of 13 to 19 digits, single spaces or dashes between them allowed, not part of a word or of a decimal number. */
+const DIGIT_RUN = /(?<![\w*.+-])\d(?:[ -]?\d){12,18}(?![\w*]|[.,]\d)/g;
+/** Issuer prefixes of the card networks (Visa, Mastercard, Amex, Discover, JCB, Diners, UnionPay, Maestro, Mir). */
+const CARD_PREFIX = /^(?:4|5[1-5]|2[2-7]|3[47]|3[0689]|6|50)/;
+
+/** Whether digits pass the Luhn check that every card number passes. */
+export function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = digits.charCodeAt(digits.length - 1 - index) - 48;
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * Card numbers written where no name says so (a message that quotes one), found as payment-data
+ * scanners find them: 13-19 digits of a card network's prefix that pass the Luhn check, masked.
+ * A bare JSON number is written back as a string, so the text stays valid JSON.
+ */
+export function maskCardNumbersIn(text: string): string {
+  if (!/\d{4}/.test(text)) return text;
+  return text.replace(DIGIT_RUN, (run, at: number) => {
+    const digits = run.replace(/\D/g, '');
+    if (!CARD_PREFIX.test(digits) || !luhn(digits)) return run;
+    const masked = maskCardNumber(run);
+    const before = text.slice(0, at).trimEnd().at(-1);
+    const bare = (before === ':' || before === '[' || before === ',') && text.charAt(at - 1) !== '"';
+    return bare ? `"${masked}"` : masked;
+  });
+}
