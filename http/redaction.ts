@@ -183,7 +183,8 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
   /** A value that is no string (a number, a list, an object) under `name`, as the string it becomes. */
   const wholeByName = (name: string, raw: string): string | undefined => {
     const verdict = fieldVerdict(name, team);
-    if (verdict === 'card-number') return /^-?\d+$/.test(raw) ? maskCardNumber(raw) : SECRET_STAND_INS.redacted;
+    if (verdict === 'card-number')
+      return /^-?\d+$/.test(raw) ? maskCardNumber(raw) : SECRET_STAND_INS.redacted;
     return verdict || headerClass(name, team) !== 'plain' ? SECRET_STAND_INS.redacted : undefined;
   };
 

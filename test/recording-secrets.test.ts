@@ -10,12 +10,12 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findingLine } from '../cli/finding-line.ts';
 import { renderConsole } from '../cli/reporters/console-reporter.ts';
 import { renderHtml } from '../cli/reporters/html-reporter.ts';
 import { renderJson } from '../cli/reporters/json-reporter.ts';
 import { renderJunit } from '../cli/reporters/junit-reporter.ts';
 import { renderMarkdown } from '../cli/reporters/markdown-reporter.ts';
-import { findingLine } from '../cli/finding-line.ts';
 import { createRedactor } from '../http/index.ts';
 import { type RunningProxy, startProxy } from '../proxy/index.ts';
 import { startProxyCli } from './helpers/proxy-process.ts';
@@ -38,12 +38,31 @@ function answer(req: IncomingMessage, body: string): unknown {
       ? {
           success: true,
           message: `Virtual card found for ${pan}`,
-          data: { card_id: card[2], card_name: 'Ops', card_brand: 'VISA', card_type: 'virtual', card_status: 'ACTIVE', card_balance: 10, currency: 'USD', cvv, expiration: '09/27', first_six: pan.slice(0, 6), last_four: pan.slice(-4) },
+          data: {
+            card_id: card[2],
+            card_name: 'Ops',
+            card_brand: 'VISA',
+            card_type: 'virtual',
+            card_status: 'ACTIVE',
+            card_balance: 10,
+            currency: 'USD',
+            cvv,
+            expiration: '09/27',
+            first_six: pan.slice(0, 6),
+            last_four: pan.slice(-4),
+          },
         }
       : {
           success: true,
           message: 'ok',
-          data: { transaction_id: card[2], amount: 5, card_number: pan, description: `paid to card ${pan}`, transaction_date: '2026-01-01T00:00:00Z', transaction_status: 'successful' },
+          data: {
+            transaction_id: card[2],
+            amount: 5,
+            card_number: pan,
+            description: `paid to card ${pan}`,
+            transaction_date: '2026-01-01T00:00:00Z',
+            transaction_status: 'successful',
+          },
         };
   }
   const echoed = Object.fromEntries(
@@ -60,7 +79,10 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const text = JSON.stringify(answer(req, Buffer.concat(chunks).toString('utf8')));
-      res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'sid=upstream-session-38; Path=/' });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'set-cookie': 'sid=upstream-session-38; Path=/',
+      });
       res.end(text);
     });
   });
@@ -168,7 +190,8 @@ describe('finding 2: card data is masked by default', () => {
     }
     const shown = await shownBy(proxy, har, lines);
     for (const [pan] of drawn)
-      for (const [where, text] of Object.entries(shown)) expect(text.includes(pan), `${pan} in the ${where}`).toBe(false);
+      for (const [where, text] of Object.entries(shown))
+        expect(text.includes(pan), `${pan} in the ${where}`).toBe(false);
     const entries = JSON.parse(shown.recording).log.entries as Array<{
       request: { url: string };
       response: { content: { text: string } };
@@ -199,7 +222,10 @@ describe('findings 1 and 2 in a pacu proxy process: stdout, stderr and the repor
     const cases = fc.sample(secretCase(), { numRuns: 16, seed: 83 });
     cards.set('cli', { pan: '5555555555554444', cvv: '321' });
     const har = path.join(dir, 'cli.har');
-    const reports = ['json', 'junit', 'html', 'markdown'].map((kind) => [kind, path.join(dir, `cli.${kind}`)]);
+    const reports = ['json', 'junit', 'html', 'markdown'].map((kind) => [
+      kind,
+      path.join(dir, `cli.${kind}`),
+    ]);
     const proxy = await startProxyCli([
       '--upstream',
       upstreamUrl,

@@ -48,7 +48,8 @@ function script(request: ReceivedRequest): { bytes: string; cutAt?: number } {
   if (name === 'early-hints')
     return { bytes: `HTTP/1.1 103 Early Hints\r\nlink: </a.css>; rel=preload\r\n\r\n${jsonAnswer(200, OK)}` };
   if (name === 'no-content') return { bytes: 'HTTP/1.1 204 No Content\r\ncontent-length: 5\r\n\r\n' };
-  if (name === 'no-content-body') return { bytes: 'HTTP/1.1 204 No Content\r\ncontent-length: 5\r\n\r\nhello' };
+  if (name === 'no-content-body')
+    return { bytes: 'HTTP/1.1 204 No Content\r\ncontent-length: 5\r\n\r\nhello' };
   if (name === 'not-modified') return { bytes: 'HTTP/1.1 304 Not Modified\r\ncontent-length: 41\r\n\r\n' };
   const cut = /^cut-(chunked-)?(\d+)$/.exec(name);
   if (cut) return { bytes: cutAnswer(Boolean(cut[1])), cutAt: Number(cut[2]) };
@@ -140,7 +141,8 @@ describe('finding 6: the recorded request headers are the ones the upstream rece
     const cases: Record<string, string> = {
       'named-authorization': 'connection: Authorization\r\nauthorization: Bearer abcdefgh12345678\r\n',
       'named-type': 'connection: keep-alive, Content-Type\r\ncontent-type: text/plain\r\n',
-      'two-authorizations': 'authorization: Bearer first-token-1234\r\nauthorization: Bearer second-token-5678\r\n',
+      'two-authorizations':
+        'authorization: Bearer first-token-1234\r\nauthorization: Bearer second-token-5678\r\n',
       'two-values': 'x-trace: one\r\nX-Trace: two\r\n',
     };
     for (const [id, lines] of Object.entries(cases))
@@ -156,7 +158,9 @@ describe('finding 6: the recorded request headers are the ones the upstream rece
     }
     expect(header(receivedOf('named-authorization')?.headers ?? [], 'authorization')).toBeUndefined();
     expect(header(receivedOf('named-type')?.headers ?? [], 'content-type')).toBeUndefined();
-    expect(receivedOf('two-authorizations')?.headers.filter(([name]) => name === 'authorization')).toHaveLength(2);
+    expect(
+      receivedOf('two-authorizations')?.headers.filter(([name]) => name === 'authorization'),
+    ).toHaveLength(2);
     expect(receivedOf('two-values')?.headers.filter(([name]) => name.toLowerCase() === 'x-trace')).toEqual([
       ['x-trace', 'one'],
       ['X-Trace', 'two'],
@@ -166,7 +170,9 @@ describe('finding 6: the recorded request headers are the ones the upstream rece
   it('records any request as the upstream received it, byte for byte (property)', async () => {
     const token = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,11}$/);
     // Names the redaction policy leaves alone, so what is compared is the wire and nothing else.
-    const name = token.filter((text) => !/secret|pass|pwd|token|key|auth|cookie|credential|card|cv/i.test(text));
+    const name = token.filter(
+      (text) => !/secret|pass|pwd|token|key|auth|cookie|credential|card|cv/i.test(text),
+    );
     const value = fc
       .uint8Array({ minLength: 0, maxLength: 12 })
       .map((bytes) => Buffer.from([...bytes].map((byte) => 0x21 + (byte % 0x5e))).toString('latin1'));
@@ -238,7 +244,10 @@ describe('finding 7: a 204 or 304 with a Content-Length from the upstream', () =
   });
 
   it('forwards a 304 with its Content-Length (the size of the representation) and no body', async () => {
-    const text = await send(`GET /v3/users HTTP/1.1\r\nhost: p\r\nx-id: nm\r\nx-case: not-modified\r\n\r\n`, whole);
+    const text = await send(
+      `GET /v3/users HTTP/1.1\r\nhost: p\r\nx-id: nm\r\nx-case: not-modified\r\n\r\n`,
+      whole,
+    );
     expect(text).toMatch(/^HTTP\/1\.1 304 Not Modified\r\n/);
     expect(text).toMatch(/\r\ncontent-length: 41\r\n/i);
     expect(text.endsWith('\r\n\r\n')).toBe(true);

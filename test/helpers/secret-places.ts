@@ -61,29 +61,92 @@ function build(place: string, name: string, at: number, secret: string, header: 
     case 'query-encoded-name':
       return { ...base, method: 'GET', path: `/users?${percentName(name, n)}=${secret}` };
     case 'json':
-      return { ...base, method: 'POST', path: '/accounts', headers: json, body: `{"user_id":"usr_1","${name}":"${secret}"}` };
+      return {
+        ...base,
+        method: 'POST',
+        path: '/accounts',
+        headers: json,
+        body: `{"user_id":"usr_1","${name}":"${secret}"}`,
+      };
     case 'json-escaped-name':
-      return { ...base, method: 'POST', path: '/accounts', headers: json, body: `{"user_id":"usr_1","${escapedName(name, n)}":"${secret}"}` };
+      return {
+        ...base,
+        method: 'POST',
+        path: '/accounts',
+        headers: json,
+        body: `{"user_id":"usr_1","${escapedName(name, n)}":"${secret}"}`,
+      };
     case 'json-escaped-value':
-      return { ...base, method: 'POST', path: '/accounts', headers: json, body: `{"user_id":"usr_1","${name}":${jsonString(secret, at)}}` };
+      return {
+        ...base,
+        method: 'POST',
+        path: '/accounts',
+        headers: json,
+        body: `{"user_id":"usr_1","${name}":${jsonString(secret, at)}}`,
+      };
     case 'json-nested':
-      return { ...base, method: 'POST', path: '/accounts', headers: json, body: JSON.stringify({ user_id: 'usr_1', meta: { list: [{ [name]: secret }] } }) };
+      return {
+        ...base,
+        method: 'POST',
+        path: '/accounts',
+        headers: json,
+        body: JSON.stringify({ user_id: 'usr_1', meta: { list: [{ [name]: secret }] } }),
+      };
     case 'json-in-string':
-      return { ...base, method: 'POST', path: '/accounts', headers: json, body: JSON.stringify({ user_id: 'usr_1', payload: JSON.stringify({ [name]: secret }) }) };
+      return {
+        ...base,
+        method: 'POST',
+        path: '/accounts',
+        headers: json,
+        body: JSON.stringify({ user_id: 'usr_1', payload: JSON.stringify({ [name]: secret }) }),
+      };
     case 'url-in-json':
-      return { ...base, method: 'POST', path: '/accounts', headers: json, body: JSON.stringify({ user_id: 'usr_1', next: `https://h.example/v3/users?${name}=${secret}` }) };
+      return {
+        ...base,
+        method: 'POST',
+        path: '/accounts',
+        headers: json,
+        body: JSON.stringify({ user_id: 'usr_1', next: `https://h.example/v3/users?${name}=${secret}` }),
+      };
     case 'form-first':
-      return { ...base, method: 'POST', path: '/auth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `${percentName(name, n)}=${secret}&grant_type=client_credentials` };
+      return {
+        ...base,
+        method: 'POST',
+        path: '/auth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `${percentName(name, n)}=${secret}&grant_type=client_credentials`,
+      };
     case 'form-later':
-      return { ...base, method: 'POST', path: '/auth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=client_credentials&scope=card&${name}=${secret}` };
+      return {
+        ...base,
+        method: 'POST',
+        path: '/auth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `grant_type=client_credentials&scope=card&${name}=${secret}`,
+      };
     case 'multipart':
-      return { ...base, method: 'POST', path: '/accounts', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body: multipart(name, secret) };
+      return {
+        ...base,
+        method: 'POST',
+        path: '/accounts',
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        body: multipart(name, secret),
+      };
     case 'header':
       return { ...base, method: 'GET', path: '/users', headers: { [header]: secret } };
     case 'bearer':
       return { ...base, method: 'GET', path: '/users', headers: { authorization: `Bearer ${secret}` } };
     case 'basic':
-      return { ...base, method: 'POST', path: '/auth/token', headers: { authorization: `Basic ${Buffer.from(`client-38:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' };
+      return {
+        ...base,
+        method: 'POST',
+        path: '/auth/token',
+        headers: {
+          authorization: `Basic ${Buffer.from(`client-38:${secret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=client_credentials',
+      };
     default:
       return { ...base, method: 'GET', path: '/users', headers: { cookie: `theme=dark; sid=${secret}` } };
   }
@@ -135,7 +198,10 @@ export function holds(text: string, secret: string): boolean {
 /** A card number that passes the Luhn check, of 15 or 16 digits. */
 export const cardNumber = (): fc.Arbitrary<string> =>
   fc
-    .tuple(fc.constantFrom('4', '5', '37'), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 14, maxLength: 14 }))
+    .tuple(
+      fc.constantFrom('4', '5', '37'),
+      fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 14, maxLength: 14 }),
+    )
     .map(([prefix, digits]) => {
       const body = `${prefix}${digits.join('')}`.slice(0, prefix === '37' ? 14 : 15);
       let sum = 0;
