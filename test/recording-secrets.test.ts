@@ -175,7 +175,7 @@ describe('finding 2: card data is masked by default', () => {
       log: (line) => lines.push(line),
       onFinding: (finding) => lines.push(findingLine(finding)),
     });
-    drawn.forEach(([pan, cvv], index) => cards.set(`card_${index}`, { pan, cvv }));
+    for (const [index, [pan, cvv]] of drawn.entries()) cards.set(`card_${index}`, { pan, cvv });
     for (let index = 0; index < drawn.length; index++) {
       await request(`${proxy.url}/cards/virtual/card_${index}`).then((answer) => answer.body.text());
       await request(`${proxy.url}/payments/card/card_${index}`).then((answer) => answer.body.text());
