@@ -51,14 +51,16 @@ export type {
 } from './har.ts';
 export {
   asHar,
+  bodyBytes,
   emptyHar,
   harEntry,
   isoTime,
   readHar,
+  recordedBytes,
   relativePath,
   routeHar,
 } from './har.ts';
-export { endToEnd } from './hop-by-hop.ts';
+export { endToEnd, endToEndLines } from './hop-by-hop.ts';
 export type { ListeningServer } from './listen-http.ts';
 export type {
   AnswerError,

@@ -15,7 +15,11 @@ export interface ObservedRequest {
   readonly search?: string;
   /** Lower-case names. */
   readonly headers: Readonly<Record<string, string | undefined>>;
-  /** Names as the client spelled them and values, alternating; undefined in-process. */
+  /**
+   * The header lines as the request went on past this surface, names as spelled and values,
+   * alternating: the mock's as it received them, the proxy's as the upstream received them.
+   * Undefined in-process. What a recording keeps.
+   */
   readonly rawHeaders?: readonly string[];
   readonly body: Buffer;
   /** `body` decoded as UTF-8, filled in by the first reader that needs it. */
@@ -49,6 +53,11 @@ export interface ObservedAnswer {
   readonly text: string;
   /** Bytes of body sent. */
   readonly bytes: number;
+  /**
+   * The body's bytes, undone from its Content-Encoding, when they are not UTF-8 (`text` then holds
+   * them with U+FFFD in places): what a recording writes as base64. Undefined for a UTF-8 body.
+   */
+  readonly binary?: Buffer;
   /** Whether `text` is the whole body: a body past what the surface keeps is sent but not kept. */
   readonly whole: boolean;
   /** Whether the same text was answered before (so whatever looks at texts has seen it). */

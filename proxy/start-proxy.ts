@@ -114,6 +114,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     pipeline,
     answerText: createAnswerTexts(),
     upstreamBase,
+    upstreamHost: resolved.upstream.host,
     upstreamRoot,
     upstreamTimeoutMs: resolved.upstreamTimeoutMs,
     basePath: spec.basePath,
