@@ -38,6 +38,8 @@ export { CONTROL_PREFIX, CONTROL_ROUTES, isControlPath } from './control-protoco
 export type { Credentials } from './credentials.ts';
 export { bearerToken, hasScheme, parseAuthorization } from './credentials.ts';
 export { refusalText, sendText } from './edge-answers.ts';
+export type { FileLock, LockTaker } from './file-lock.ts';
+export { lockFile } from './file-lock.ts';
 export type { EdgeRequest, FrontDoor, FrontDoorLimits } from './front-door.ts';
 export { FRONT_DOOR_DEFAULTS, openFrontDoor } from './front-door.ts';
 export type {
