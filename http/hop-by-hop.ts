@@ -45,17 +45,17 @@ export function endToEnd(headers: Headers, drop: readonly string[] = []): Record
  * line names, and the `drop` ones (lower case) left out. What a proxy sends on, and records.
  */
 export function endToEndLines(raw: readonly string[], drop: readonly string[] = []): string[] {
-  let named: string[] | undefined;
+  const named: string[] = [];
   for (let index = 0; index < raw.length; index += 2)
     if ((raw[index] as string).toLowerCase() === 'connection')
       for (const name of (raw[index + 1] as string).split(',')) {
         const lower = name.trim().toLowerCase();
-        if (lower && lower !== 'close' && lower !== 'keep-alive') (named ??= []).push(lower);
+        if (lower && lower !== 'close' && lower !== 'keep-alive') named.push(lower);
       }
   const out: string[] = [];
   for (let index = 0; index < raw.length; index += 2) {
     const lower = (raw[index] as string).toLowerCase();
-    if (HOP_BY_HOP.has(lower) || named?.includes(lower) || drop.includes(lower)) continue;
+    if (HOP_BY_HOP.has(lower) || named.includes(lower) || drop.includes(lower)) continue;
     out.push(raw[index] as string, raw[index + 1] as string);
   }
   return out;

@@ -37,7 +37,9 @@ export type {
 export { CONTROL_PREFIX, CONTROL_ROUTES, isControlPath } from './control-protocol.ts';
 export type { Credentials } from './credentials.ts';
 export { bearerToken, hasScheme, parseAuthorization } from './credentials.ts';
-export { refusalText, sendText } from './edge-answers.ts';
+export { sendText } from './edge-answers.ts';
+export type { ErrorEnvelope } from './error-envelope.ts';
+export { errorEnvelope, errorEnvelopeText, refusalText } from './error-envelope.ts';
 export type { FileLock, LockTaker } from './file-lock.ts';
 export { lockFile } from './file-lock.ts';
 export type { EdgeRequest, FrontDoor, FrontDoorLimits } from './front-door.ts';
@@ -75,13 +77,15 @@ export type {
 export { bodyText, createPipeline } from './pipeline.ts';
 export type { RecordedCredential } from './recorded-credential.ts';
 export { credentialValue, readRecordedCredential, WRONG_SECRET_SUFFIX } from './recorded-credential.ts';
-export type { Recording, RecordingOptions } from './recording.ts';
+export type { RecordErrors, Recording, RecordingOptions } from './recording.ts';
 export { openRecording } from './recording.ts';
-export type { Redactor, RunSecrets } from './redaction.ts';
+export type { RedactedBody, Redactor, RunSecrets } from './redaction.ts';
 export { createRedactor, learningObserver, SECRET_STAND_INS } from './redaction.ts';
 export { httpDateMs, retryAfterMs } from './retry-after.ts';
 export type { Ring } from './ring.ts';
 export { createRing, ringSlots } from './ring.ts';
+export type { SurfaceKit, SurfaceKitOptions, SurfaceRecording } from './surface-kit.ts';
+export { openSurfaceKit } from './surface-kit.ts';
 export type { SignedWebhookHeaders } from './webhook-signature.ts';
 export {
   signWebhook,

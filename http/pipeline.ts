@@ -95,9 +95,11 @@ export interface RequestObserver {
   end?(event: RequestEnd): void;
   /**
    * Make what `end` was told this turn of the event loop survive a crash of the process (the
-   * recording writes it), synchronously: the answers of those exchanges leave right after.
+   * recording writes it), synchronously: the answers of those exchanges leave right after. False
+   * when they must not leave (they could not be kept, and the surface stops rather than answer
+   * unrecorded): they are cut instead.
    */
-  flush?(): void;
+  flush?(): boolean | undefined;
   /** After the answer left, in the event loop's check phase, in order: what judges, counts or keeps. */
   settled?(event: RequestEnd): void;
   /** The surface stops: flush and let go. */
@@ -112,8 +114,9 @@ export interface RequestPipeline {
    * The answer is ready: `release` hands its last bytes to the client. With an observer that
    * flushes (a recording), `release` waits for the flush at the end of this turn of the event
    * loop, which writes every exchange that ended in it at once; without one, it is called now.
+   * `abandon` cuts the answer instead, when the flush says it must not leave (else `release`).
    */
-  end(event: RequestEnd, release?: () => void): void;
+  end(event: RequestEnd, release?: () => void, abandon?: () => void): void;
   /** Whether `end` holds answers back until a flush (then `release` is called later). */
   readonly holdsAnswers: boolean;
   /** Tell `settled` now for every event still waiting (close() does this first). */
@@ -140,19 +143,24 @@ export function createPipeline(
     log(`pacu: an observer of the request pipeline failed: ${(error as Error)?.stack ?? error}`);
   let waiting: RequestEnd[] = [];
   let held: Array<() => void> = [];
+  let cuts: Array<(() => void) | undefined> = [];
   let scheduled: NodeJS.Immediate | undefined;
   const drain = (): void => {
     if (scheduled) clearImmediate(scheduled);
     scheduled = undefined;
+    let kept = true;
     for (const observer of flushes)
       try {
-        observer.flush?.();
+        if (observer.flush?.() === false) kept = false;
       } catch (error) {
         failed(error);
       }
     const answers = held;
+    const abandons = cuts;
     held = [];
-    for (const release of answers) release();
+    cuts = [];
+    for (let index = 0; index < answers.length; index++)
+      (kept ? answers[index] : (abandons[index] ?? answers[index]))?.();
     const batch = waiting;
     waiting = [];
     for (const event of batch)
@@ -180,7 +188,7 @@ export function createPipeline(
           failed(error);
         }
     },
-    end(event, release) {
+    end(event, release, abandon) {
       for (const observer of ends)
         try {
           observer.end?.(event);
@@ -189,7 +197,10 @@ export function createPipeline(
         }
       if (release) {
         if (flushes.length === 0) release();
-        else held.push(release);
+        else {
+          held.push(release);
+          cuts.push(abandon);
+        }
       }
       if (settles.length > 0) waiting.push(event);
       if (flushes.length > 0 || waiting.length > 0) scheduled ??= setImmediate(drain);

@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
   asHar,
-  createPipeline,
-  createRedactor,
   FRONT_DOOR_DEFAULTS,
   type Har,
   IN_PROCESS_HOST,
-  learningObserver,
-  openRecording,
-  type Recording,
+  openSurfaceKit,
   readHar,
+  type SurfaceKit,
 } from '../http/index.ts';
 import { ConfigError, loadSpec, type Spec } from '../spec/index.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
@@ -163,46 +160,48 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     );
     if (!known) store.putReceiver({ id: newId('rcv'), url, secret });
   }
-  // One redactor for all the mock shows of its traffic: the journal, the recording, the findings.
-  const redactor = createRedactor({
-    others: resolved.clients.map((client) => client.clientSecret),
-    headers: resolved.redactHeaders,
-    fields: resolved.redactFields,
-  });
-  const consumer: ConsumerSide = {
-    faults: createFaultRegistry(resolved.seed),
-    journal: createRequestJournal(spec, resolved.journalSize, redactor, behaviour.basePath),
-    coverage: createCoverageRecorder(spec),
-  };
   // Until the mock listens, what app.request() answers is recorded under the in-process origin.
   let origin = `http://${IN_PROCESS_HOST}`;
-  const recording: Recording | undefined = resolved.record
-    ? openRecording({
-        file: resolved.record,
-        redactor,
-        origin: () => origin,
-        onError: (error) =>
-          resolved.log(`pacu mock: cannot write the recording (it stops here): ${error.message}`),
-      })
-    : undefined;
-  const pipeline = createPipeline(
-    [
-      // The journal shows requests only: answers are read for credentials when they are recorded.
-      learningObserver(redactor, recording !== undefined),
-      ...(recording ? [recording] : []),
-      consumer.journal,
-      consumer.coverage,
-      ...resolved.observers,
-    ],
-    resolved.log,
-  );
+  const faults = createFaultRegistry(resolved.seed);
+  let consumer!: ConsumerSide;
+  // One kit for all the mock shows of its traffic (decision 160): one redactor for the journal, the
+  // recording and the findings; the journal and coverage, then a judge, as the mock's observers.
+  let kit: SurfaceKit;
+  try {
+    kit = openSurfaceKit({
+      surface: 'pacu mock',
+      redaction: {
+        others: resolved.clients.map((client) => client.clientSecret),
+        headers: resolved.redactHeaders,
+        fields: resolved.redactFields,
+        keepCardData: resolved.keepCardData,
+      },
+      record: resolved.record ? { file: resolved.record, origin: () => origin } : undefined,
+      observers: (redactor) => {
+        consumer = {
+          faults,
+          journal: createRequestJournal(spec, resolved.journalSize, redactor, behaviour.basePath),
+          coverage: createCoverageRecorder(spec),
+        };
+        return [consumer.journal, consumer.coverage, ...(resolved.judge?.(redactor) ?? [])];
+      },
+      extra: resolved.observers,
+      // The journal shows requests only: answers are read for credentials when recorded or judged.
+      readsAnswers: resolved.judge !== undefined,
+      log: resolved.log,
+    });
+  } catch (error) {
+    await durable?.close();
+    throw error;
+  }
+  const { pipeline } = kit;
   installScenarioFaults(consumer.faults, startScenario);
   const context: MockContext = {
     spec,
     checkRequest: prism.check,
     clock,
     webhooks: observedForCoverage(
-      createWebhookDispatcher({ store, clock, retry: resolved.webhookRetry, log: resolved.log }),
+      createWebhookDispatcher({ store, clock, retry: resolved.webhookRetry, log: kit.log }),
       consumer.coverage,
     ),
     tokenLifetimeSeconds:
@@ -210,7 +209,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     behaviour,
     store,
     scenario: startScenario,
-    log: resolved.log,
+    log: kit.log,
   };
   scheduleAllLifecycles(context);
   const control = createControl({
@@ -233,7 +232,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     controlEnabled: resolved.control,
     committed: () => store.committed(),
     pipeline,
-    log: resolved.log,
+    log: kit.log,
   });
   core.use(
     createConsumerLayer({
@@ -264,7 +263,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     closed ??= (async () => {
       clock.clear();
       await context.webhooks.close();
-      await pipeline.close();
+      await kit.close();
       await durable?.close();
     })();
     return closed;
@@ -289,7 +288,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
         headersTimeoutMs: resolved.headersTimeoutMs,
         requestTimeoutMs: resolved.requestTimeoutMs,
       };
-      const server = await listen(handle, resolved.host, resolved.port, limits, resolved.log);
+      const server = await listen(handle, resolved.host, resolved.port, limits, kit.log);
       origin = server.origin;
       // Prism loads once the socket listens (and the caller has said so), then the heap is
       // collected again for the reason above.

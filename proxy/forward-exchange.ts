@@ -5,6 +5,7 @@ import {
   type EdgeRequest,
   endToEnd,
   endToEndLines,
+  errorEnvelopeText,
   type ObservedAnswer,
   type RequestPipeline,
   sendText,
@@ -21,9 +22,6 @@ const HOP_REQUEST_HEADERS = ['host', 'content-length', 'expect'];
 const PAYLOAD_METHODS = new Set(['POST', 'PUT', 'PATCH', 'QUERY', 'PROPFIND', 'PROPPATCH']);
 /** Statuses whose answers never have a body, whatever their headers say (RFC 9112 6.3). */
 const BODILESS = new Set([204, 304]);
-
-/** The interface's error envelope, for the answers the proxy makes itself. */
-export const envelope = (message: string): string => JSON.stringify({ success: false, message });
 
 /** What every forwarded exchange of one proxy shares. */
 export interface ForwardContext {
@@ -181,7 +179,7 @@ class ForwardedExchange implements RelaySink {
       });
     } else {
       const { status, message } = noAnswer(outcome.error, upstreamBase, upstreamTimeoutMs);
-      const text = envelope(message);
+      const text = errorEnvelopeText(message);
       const error: AnswerError = { kind: status === 504 ? 'timeout' : 'no-answer', message };
       this.#tell(status, refusalAnswer(text, durationMs, error), () => sendText(response, status, text));
     }
@@ -200,7 +198,11 @@ class ForwardedExchange implements RelaySink {
     );
   }
 
-  /** Tell the pipeline how it ended; `release` sends what is left once the recording has it. */
+  /**
+   * Tell the pipeline how it ended; `release` sends what is left once the recording has it. When
+   * the recording could not keep it and the proxy stops rather than answer unrecorded, the client's
+   * connection is cut instead.
+   */
   #tell(status: number, answer: ObservedAnswer, release?: () => void): void {
     this.#context.pipeline.end(
       {
@@ -215,6 +217,7 @@ class ForwardedExchange implements RelaySink {
         answer,
       },
       release,
+      release && (() => this.#response.destroy()),
     );
   }
 }

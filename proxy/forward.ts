@@ -114,7 +114,10 @@ class Relay implements Dispatcher.DispatchHandler, Relayed, UpstreamRequest {
     statusCode: number,
     headers: IncomingHttpHeaders,
   ): void {
-    if (statusCode < 200) return this.#sink.informational(statusCode, headers);
+    if (statusCode < 200) {
+      this.#sink.informational(statusCode, headers);
+      return;
+    }
     this.status = statusCode;
     this.headers = headers;
     this.#sink.start(statusCode, headers);
@@ -134,9 +137,9 @@ class Relay implements Dispatcher.DispatchHandler, Relayed, UpstreamRequest {
     // undici holds a 204 or 304 to its Content-Length; RFC 9112 6.3 and browsers read no body
     // there whatever the headers say (Chromium's HttpStreamParser sets its length to 0): whole.
     const code = (error as { code?: string }).code;
-    if ((this.status === 204 || this.status === 304) && code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH')
-      return this.#end(undefined);
-    this.#end(error);
+    const bodiless =
+      (this.status === 204 || this.status === 304) && code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH';
+    this.#end(bodiless ? undefined : error);
   }
 
   /** Tell the sink once, however undici ends (an error after a refusal at dispatch, say). */
