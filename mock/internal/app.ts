@@ -53,7 +53,7 @@ export function createApiHandler(context: MockContext, selfCheck: boolean): ApiH
     let input: OperationInput | undefined;
     let reply: MockReply;
     try {
-      const match = route(request.method, request.path);
+      const match = route(request.method, request.path, exchange);
       operationId = match.operationId;
       exchange.operationId = operationId;
       const operation = context.spec.operation(match.operationId);

@@ -84,9 +84,9 @@ async function applyFault(fault: FaultRecord, next: () => Promise<MockReply>): P
  */
 export function createConsumerLayer({ spec, basePath, view, faults }: ConsumerLayerDeps): AnswerLayer {
   const route = createRouter(spec, basePath);
-  const operationOf = (request: MockRequest): string | undefined => {
+  const operationOf = (exchange: Exchange): string | undefined => {
     try {
-      return route(request.method, request.path).operationId;
+      return route(exchange.request.method, exchange.request.path, exchange).operationId;
     } catch {
       return undefined;
     }
@@ -95,7 +95,7 @@ export function createConsumerLayer({ spec, basePath, view, faults }: ConsumerLa
     if (exchange.target !== 'api' || !faults.armed) return next();
     const { request } = exchange;
     const target: FaultTarget = {
-      operationId: operationOf(request),
+      operationId: operationOf(exchange),
       clientId: clientOf(request, view()),
       body: jsonOf(request),
     };
