@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { STATUS_CODES } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import {
@@ -10,7 +11,7 @@ import {
   keptHarBodyText,
 } from './har.ts';
 import { endToEndLines } from './hop-by-hop.ts';
-import type { RequestEnd } from './pipeline.ts';
+import { bodyText, type RequestEnd } from './pipeline.ts';
 import type { Redactor } from './redaction.ts';
 
 /** Distinct header name and value pairs remembered; all are forgotten when there are more. */
@@ -75,7 +76,12 @@ export function harExchangeOf(event: RequestEnd, origin: string): RecordedExchan
     method: request.method,
     url: `${origin}${request.path}${search}`,
     requestHeaders: requestPairs(event),
-    requestPayload: request.body.length > 0 ? request.body : undefined,
+    // A UTF-8 body as the text its other readers decoded already; any other as its bytes (base64).
+    ...(request.body.length === 0
+      ? {}
+      : isUtf8(request.body)
+        ? { requestBody: bodyText(request) }
+        : { requestPayload: request.body }),
     status: event.status,
     statusText: STATUS_CODES[event.status] ?? '',
     responseHeaders: pairs(answer.headers),

@@ -101,29 +101,52 @@ export function headerClass(name: string, team: TeamNames): HeaderClass {
 export const isCredentialHeader = (name: string, team: TeamNames): boolean =>
   CREDENTIAL_HEADERS.has(name.toLowerCase()) || headerClass(name, team) !== 'plain';
 
+/** Fragments of the names the policy judges. */
+const SECRET_FRAGMENTS = ['secret', 'passw', 'passphrase', 'credential', 'apikey', 'pwd', 'token', 'key'];
+const CARD_FRAGMENTS = [
+  'cvv',
+  'cvc',
+  'cvn',
+  'cav2',
+  'csc',
+  'security',
+  'verification',
+  'card',
+  'ccnum',
+  'cc_num',
+  'primary',
+];
+
+const isLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+
+/** `pan` as a word of its own (cardPan, pan_id, "pan"), not inside one (company, expand). */
+function hasPanWord(text: string): boolean {
+  const lower = text.toLowerCase();
+  for (let at = lower.indexOf('pan'); at >= 0; at = lower.indexOf('pan', at + 1)) {
+    const before = text.charCodeAt(at - 1);
+    const after = text.charCodeAt(at + 3);
+    // Not a letter before it, or a camelCase hump (cardPan); not a lower-case letter after it.
+    if ((!isLetter(before) || text.charCodeAt(at) === 80) && !(after >= 97 && after <= 122)) return true;
+  }
+  return false;
+}
+
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * A fragment any name the policy judges holds, or an escape that could hide one (`\u`, `%`): a
- * text without any has no field to judge, and its structure is not read.
+ * Whether a text may hold a name the policy judges, or an escape that could hide one (`\u`, `%`):
+ * a text without any has no field to judge, and its structure is not read. Literal fragments only
+ * (a pattern that starts with a class is read at every position): a proxy asks it of every body.
  */
-export function nameHint(team: TeamNames): RegExp {
-  const words = [
-    'secret',
-    'passw',
-    'passphrase',
-    'credential',
-    'apikey',
-    'pwd',
-    'token',
-    'key',
-    '\\\\u',
-    '%',
-  ];
-  const cards = team.keepCardData
-    ? []
-    : ['cvv', 'cvc', 'cvn', 'cav2', 'csc', 'code', 'verification', 'pan', 'num', 'card.?no'];
-  return new RegExp([...words, ...cards, ...[...team.fields].map(escaped)].join('|'), 'i');
+export function nameHint(team: TeamNames): (text: string) => boolean {
+  const cards = !team.keepCardData;
+  const fragments = [...SECRET_FRAGMENTS, ...(cards ? CARD_FRAGMENTS : []), ...[...team.fields].map(escaped)];
+  const pattern = new RegExp(fragments.join('|'), 'i');
+  return (text) =>
+    text.includes('%') ||
+    text.includes('\\u') ||
+    pattern.test(text) ||
+    (cards && (text.includes('pan') || text.includes('Pan') || text.includes('PAN')) && hasPanWord(text));
 }
 
 /**
@@ -148,6 +171,23 @@ export function maskCardNumber(value: string): string {
 
 /** A run of 13 to 19 digits, single spaces or dashes between them allowed, not part of a word or of a decimal number. */
 const DIGIT_RUN = /(?<![\w*.+-])\d(?:[ -]?\d){12,18}(?![\w*]|[.,]\d)/g;
+/** Whether a text has 13 digits in a row, one space or dash allowed between two: what any card number holds. */
+function mayHoldCardNumber(text: string): boolean {
+  let run = 0;
+  let separated = false;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code >= 48 && code <= 57) {
+      if (++run >= 13) return true;
+      separated = false;
+    } else if ((code === 32 || code === 45) && run > 0 && !separated) separated = true;
+    else {
+      run = 0;
+      separated = false;
+    }
+  }
+  return false;
+}
 /** Issuer prefixes of the card networks (Visa, Mastercard, Amex, Discover, JCB, Diners, UnionPay, Maestro, Mir). */
 const CARD_PREFIX = /^(?:4|5[1-5]|2[2-7]|3[47]|3[0689]|6|50)/;
 
@@ -168,7 +208,8 @@ export function luhn(digits: string): boolean {
  * A bare JSON number is written back as a string, so the text stays valid JSON.
  */
 export function maskCardNumbersIn(text: string): string {
-  if (!/\d{4}/.test(text)) return text;
+  // Most texts have no run of digits that long: one cheap look before the careful one.
+  if (!mayHoldCardNumber(text)) return text;
   return text.replace(DIGIT_RUN, (run, at: number) => {
     const digits = run.replace(/\D/g, '');
     if (!CARD_PREFIX.test(digits) || !luhn(digits)) return run;

@@ -104,7 +104,7 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
     hintedB = hintedA;
     hintB = hintA;
     hintedA = input;
-    hintA = hint.test(input);
+    hintA = hint(input);
     return hintA;
   };
   const given = new Map<string, string>();
@@ -155,7 +155,6 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
   /** Credentials by scheme, and every known secret, in text no structure says more of. */
   const free = (input: string, isAuthorization = false): string => {
     let out = schemeText(input, secrets, isAuthorization);
-    if (!team.keepCardData) out = maskCardNumbersIn(out);
     const known = knownPattern();
     if (known) out = out.replace(known, (secret) => standIn(secret) ?? SECRET_STAND_INS.redacted);
     return out;
@@ -200,6 +199,8 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
       out = boundary
         ? redactMultipart(out, boundary, redacting, depth)
         : redactJsonText(out, redacting, depth);
+      // A text that speaks of cards (or of credentials) is looked at for card numbers no name announces.
+      if (!team.keepCardData) out = maskCardNumbersIn(out);
     }
     return free(out);
   }
