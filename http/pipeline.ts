@@ -75,7 +75,7 @@ export interface RequestEnd {
   readonly startedAt: number;
   readonly request: ObservedRequest;
   readonly operationId: string | undefined;
-  /** The route spec's router found, when the surface routed with it (a proxy does; judges reuse it). */
+  /** The route spec's router found, when the surface routed with it (the proxy and the mock do; judges reuse it). */
   readonly route?: RouteResult;
   readonly clientId: string | undefined;
   /** The status sent; 0 when the connection was dropped without one. */

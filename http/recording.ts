@@ -66,14 +66,10 @@ function openNoTruncate(file: string): number {
 const codeOf = (error: Error): string => (error as NodeJS.ErrnoException).code ?? error.message;
 
 /**
- * Record every exchange of a surface in a HAR 1.2 file, locked to this process as `--state` is:
- * the entries of an event-loop turn are written in one positioned write before their answers' last
- * bytes leave, so the file is a whole HAR after every write and a kill -9 loses no answered exchange
- * (decision 112). A write that fails (a full disk, a file-size limit) is undone back to the last
- * whole entry, said at most once a second, and the next turn tried again; with `onError: 'stop'` the
- * turn's answers are cut instead and the surface told to stop (decision 167). A pacu recording is
- * continued, one cut mid-entry after its last whole entry; any other non-empty file is refused with
- * one line and left as it was, its mode too.
+ * Record every exchange of a surface in a HAR 1.2 file, locked to this process: each turn's entries
+ * in one positioned write before their answers leave (decision 112), a failed write undone back to
+ * the last whole entry and said at most once a second (decision 167). A pacu recording is continued;
+ * any other non-empty file is refused with one line and left as it was, its mode too.
  */
 export function openRecording(options: RecordingOptions): Recording {
   const { file } = options;

@@ -1,8 +1,7 @@
-// The redaction policy: which header and field names say their value is a credential, and which
-// say it is card data. A name is split into words; any word secret, password, passphrase or
-// credential, or a last word token or key, names a credential (`token_type` and `key_id` describe
-// one, and do not). A CVV's names and a card number's are read the same way. A team's own names
-// match exactly. Names are judged as they were meant, after their escapes are undone (redaction.ts).
+// Which header and field names say their value is a credential, a CVV or a card number. A name is
+// split into words: any word secret, password, passphrase or credential, or a last word token or
+// key, names a credential (`token_type` describes one, and does not). A team's own names match
+// exactly. Names are judged after their escapes are undone (redaction.ts, decision 166).
 
 /** Words that make a name a credential's wherever they stand in it. */
 const ANYWHERE = new Set(['secret', 'password', 'passwd', 'passphrase', 'credential', 'apikey', 'pwd']);

@@ -45,11 +45,10 @@ export interface RedactedBody {
 }
 
 /**
- * The one place secrets leave, by one policy (decision 113, 166): credentials in Authorization keep
- * their scheme, cookies their names; a header or field whose name says a credential (redaction-policy.ts)
- * or that a team named loses its value; a CVV is removed and a card number masked; a value once
- * learned as a credential is replaced everywhere. Texts are parsed (JSON, query strings, forms,
- * multipart) and names judged with their escapes undone, never matched as patterns.
+ * The one place secrets leave, by one policy (decisions 113, 166): Authorization keeps its scheme,
+ * cookies their names, a credential-named header or field loses its value, a CVV is removed and a
+ * card number masked, a value once learned is replaced everywhere. Texts are parsed before names are
+ * judged (JSON, query strings, forms, multipart), their escapes undone.
  */
 export interface Redactor {
   /** Remember a secret so it is redacted wherever it shows up. */

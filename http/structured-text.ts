@@ -1,8 +1,7 @@
-// The structures a text may hold credentials in, read as their parsers read them: JSON string
-// literals (keys with their escapes undone), query strings and form bodies (names percent-decoded,
-// the first parameter too), multipart parts (by their Content-Disposition name). Each value is
-// handed to a judge under its name; what the judge replaces is written back in the structure's own
-// encoding, and every other byte is left as it was. The redactor (redaction.ts) is the judge.
+// The structures a text may hold credentials in, read as their receivers read them: JSON literals
+// (escapes undone), query strings and forms (names percent-decoded, the first one too), multipart
+// parts (by their Content-Disposition name). A judge (the redactor) replaces values by name; the
+// replacement is written back in the structure's own encoding, every other byte as it was.
 
 /** How the values of a structured text are judged. */
 export interface ValueJudge {

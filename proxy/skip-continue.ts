@@ -1,10 +1,9 @@
 import type { Socket } from 'node:net';
 
-// undici reads a `100 Continue` it did not ask for (it never sends Expect) as a broken answer and
-// destroys the connection (client-h1.js, onHeadersComplete), so an upstream that sends one before
-// every answer got a 502 from the proxy. RFC 9110 15.2 asks a client to read past any 1xx it did not
-// expect, and a browser does: the 100s that open an answer are taken out of what undici reads.
-// Other 1xx (a 103 Early Hints) undici reads itself.
+// undici takes a `100 Continue` it did not ask for as a broken answer and destroys the connection
+// (client-h1.js, onHeadersComplete): the proxy answered 502. RFC 9110 15.2 asks a client to read past
+// any 1xx, and browsers do: the 100s that open an answer are taken out of what undici reads (other
+// 1xx, a 103, undici reads itself). Decision 168.
 
 /** Enough of a status line to tell its code: `HTTP/1.1 100`. */
 const STATUS_CODE_END = 12;

@@ -1,8 +1,7 @@
-// Issue 38, findings 3, 4 and 9: one writer, any disk. A recording under a file-size limit (EFBIG)
-// or on a full file system (ENOSPC) stays a whole HAR up to its last whole entry, the proxy says so
-// at most once a second and serves on (or, told to, stops and cuts what it could not record), and a
-// restart continues the file; a second proxy cannot record into a file one holds; a refused file
-// keeps its mode, through a symlink too; a snapshot of the mock's state leaves no partial copy.
+// One writer, any disk (decision 167): under a file-size limit or on a full file system a recording
+// stays a whole HAR, said at most once a second, the proxy serving on (or stopping when told) and a
+// restart continuing it; a second proxy cannot take a held file; a refused file keeps its mode; a
+// snapshot of the mock's state leaves no partial copy.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,

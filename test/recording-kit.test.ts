@@ -1,7 +1,6 @@
-// Issue 38, the surface kit (decision 160): the mock assembles its redactor, recording and watchers
-// as the proxy does. `pacu mock --findings` judges with the mock's own redactor under --profile; the
-// route found for a request rides on its end event; the mock's recording and journal mask card
-// data as the proxy's do; and a mock made from such a recording still serves whole card records.
+// The surface kit (decisions 160, 169): `pacu mock --findings` judges with the mock's redactor under
+// --profile, the route rides on the end event, the mock's recording and journal mask card data, and
+// a mock made from such a recording still serves whole card records.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,7 +1,6 @@
-// Issue 38, findings 1 and 2: credentials in any place and encoding, and card data, are in no
-// output of the proxy: the recording, the log (stderr), the finding lines, every report, and the
-// control API's exchanges and findings. In-process first (a property over one proxy and one
-// echoing upstream), then one `pacu proxy` process for its real stdout, stderr and report files.
+// Credentials in any place and encoding, and card data, are in no output of the proxy: the HAR, the
+// log, the finding lines, every report, the control API (decision 166). One proxy in-process, then
+// one `pacu proxy` process for its stdout, stderr and report files.
 // Deeper: PACU_RECORDING_RUNS=300 npx vitest run test/recording-secrets.test.ts
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';

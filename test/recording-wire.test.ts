@@ -1,7 +1,5 @@
-// Issue 38, findings 5-8: a recording holds what crossed the wire. The request recorded is the one
-// the upstream received (headers after hop-by-hop removal, each duplicate as sent, the body's bytes,
-// base64 when they are not UTF-8); the answer recorded is the one the client received, framed as a
-// browser reads it (1xx skipped, no body on a 204, a cut answer cut). One proxy, one upstream.
+// A recording holds what crossed the wire (decision 168): the request the upstream received, the
+// answer the client received, framed as a browser reads it. One proxy, one byte-keeping upstream.
 // Deeper property runs: PACU_RECORDING_RUNS=200 npx vitest run test/recording-wire.test.ts
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';

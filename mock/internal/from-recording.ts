@@ -101,7 +101,7 @@ function answerProblem(check: SchemaCheck, exchange: RoutedExchange): string | u
 }
 
 /**
- * A recorded card whose CVV the recording removed (card data is masked by default, decision 168)
+ * A recorded card whose CVV the recording removed (card data is masked by default, decision 166)
  * is served with a CVV of its own: three digits made from its id, the same at every start.
  */
 function withCvv(card: VirtualCard): VirtualCard {

@@ -39,8 +39,8 @@ let unnamedWorks = process.platform === 'linux';
 
 /**
  * A snapshot written into a file with no name, so a kill -9 mid-write leaves no partial copy of the
- * state behind (issue 38, finding 9). It gets its name once whole and synced: node's link() cannot
- * follow /proc's link to an unnamed file; coreutils' `ln -L` does (linkat with AT_SYMLINK_FOLLOW).
+ * state behind. It is named once whole and synced: node's link() cannot follow /proc's link to an
+ * unnamed file; coreutils' `ln -L` does (linkat with AT_SYMLINK_FOLLOW).
  */
 async function openUnnamed(directory: string): Promise<FileHandle | undefined> {
   if (!unnamedWorks) return undefined;
@@ -63,11 +63,10 @@ async function nameUnnamed(handle: FileHandle, name: string): Promise<void> {
 }
 
 /**
- * Write a snapshot of `state` to `file` atomically and in the background: to a file with no name
- * (or `<file>.tmp` where the host cannot name one later), 0600, 64 KiB at a time with a turn of the
- * event loop between (requests keep being answered), then fsync, name it `<file>.tmp` once whole, and
- * rename over `file`. `aborted()` stops it early; the temporary file is removed on any failure, so
- * none is ever left behind by a running mock, and a kill -9 leaves at most a whole one.
+ * Write a snapshot of `state` to `file` atomically and in the background: into a file with no name
+ * (else `<file>.tmp`), 0600, 64 KiB a turn of the event loop, fsynced, named `<file>.tmp` once whole
+ * and renamed over `file`. `aborted()` stops it early; the temporary file is removed on any failure,
+ * and a kill -9 leaves at most a whole one.
  */
 export async function writeStateFile(
   file: string,
