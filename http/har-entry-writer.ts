@@ -70,6 +70,7 @@ export function harExchangeOf(event: RequestEnd, origin: string): RecordedExchan
   const { request, answer } = event;
   const search = request.search ?? (request.query.size > 0 ? `?${request.query}` : '');
   const kept = answer.whole || answer.error;
+  const utf8 = request.body.length > 0 && isUtf8(request.body);
   return {
     startedAt: new Date(event.startedAt),
     durationMs: Math.round(answer.durationMs * 100) / 100,
@@ -77,11 +78,8 @@ export function harExchangeOf(event: RequestEnd, origin: string): RecordedExchan
     url: `${origin}${request.path}${search}`,
     requestHeaders: requestPairs(event),
     // A UTF-8 body as the text its other readers decoded already; any other as its bytes (base64).
-    ...(request.body.length === 0
-      ? {}
-      : isUtf8(request.body)
-        ? { requestBody: bodyText(request) }
-        : { requestPayload: request.body }),
+    requestBody: utf8 ? bodyText(request) : undefined,
+    requestPayload: request.body.length > 0 && !utf8 ? request.body : undefined,
     status: event.status,
     statusText: STATUS_CODES[event.status] ?? '',
     responseHeaders: pairs(answer.headers),
@@ -176,11 +174,14 @@ export function createHarWriter(redactor: Redactor): (har: RecordedExchange) => 
   };
   return (har) => {
     forgetIfLearned();
-    const request = har.requestPayload
-      ? redactor.redactBody(har.requestPayload, contentType(har.requestHeaders))
-      : har.requestBody === undefined
-        ? undefined
-        : { text: redactor.redactText(har.requestBody, contentType(har.requestHeaders)) };
+    let requestBody: string | undefined;
+    let requestEncoding: 'base64' | undefined;
+    if (har.requestPayload) {
+      const redacted = redactor.redactBody(har.requestPayload, contentType(har.requestHeaders));
+      requestBody = redacted.text;
+      requestEncoding = redacted.encoding;
+    } else if (har.requestBody !== undefined)
+      requestBody = redactor.redactText(har.requestBody, contentType(har.requestHeaders));
     return harEntryText(
       {
         startedAt: har.startedAt,
@@ -188,8 +189,8 @@ export function createHarWriter(redactor: Redactor): (har: RecordedExchange) => 
         method: har.method,
         url: urlText(har.url),
         requestHeaders: har.requestHeaders,
-        requestBody: request?.text,
-        ...(request?.encoding ? { requestEncoding: request.encoding } : {}),
+        requestBody,
+        requestEncoding,
         status: har.status,
         statusText: har.statusText,
         responseHeaders: har.responseHeaders,
