@@ -21,6 +21,8 @@ import { startProxyCli } from './helpers/proxy-process.ts';
 import { cardNumber, holds, maskedCardNumber, type SecretCase, secretCase } from './helpers/secret-places.ts';
 
 const RUNS = Number(process.env.PACU_RECORDING_RUNS ?? 40);
+/** Deeper runs take longer: a second per ten cases at least. */
+const TIMEOUT_MS = Math.max(30_000, RUNS * 400);
 const dir = mkdtempSync(path.join(tmpdir(), 'pacu-secrets-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -124,28 +126,35 @@ async function shownBy(proxy: RunningProxy, har: string, lines: string[]): Promi
 }
 
 describe('finding 1: a credential in any place and encoding is in no output', () => {
-  it('shows none of them in the recording, the log, the findings, the reports or the control API (property)', async () => {
-    const cases = fc.sample(secretCase(), { numRuns: RUNS, seed: 38 });
-    const har = path.join(dir, 'secrets.har');
-    const lines: string[] = [];
-    const proxy = await startProxy({
-      upstream: upstreamUrl,
-      record: har,
-      keepExchanges: 10_000,
-      log: (line) => lines.push(line),
-      onFinding: (finding) => lines.push(findingLine(finding)),
-    });
-    // The client gets the provider's answer as it came: the echo holds each secret.
-    for (const sent of cases) expect(holds(await send(proxy.url, sent), sent.secret), sent.place).toBe(true);
-    const shown = await shownBy(proxy, har, lines);
-    expect(JSON.parse(shown.findings)).not.toEqual([]);
-    for (const sent of cases)
-      for (const [where, text] of Object.entries(shown))
-        expect(holds(text, sent.secret), `${sent.place} ${JSON.stringify(sent)} in the ${where}`).toBe(false);
-    // What is not a credential is left as it was.
-    expect(shown.recording).toContain('usr_1');
-    expect(shown.recording).toContain('grant_type=client_credentials');
-  });
+  it(
+    'shows none of them in the recording, the log, the findings, the reports or the control API (property)',
+    async () => {
+      const cases = fc.sample(secretCase(), { numRuns: RUNS, seed: 38 });
+      const har = path.join(dir, 'secrets.har');
+      const lines: string[] = [];
+      const proxy = await startProxy({
+        upstream: upstreamUrl,
+        record: har,
+        keepExchanges: 10_000,
+        log: (line) => lines.push(line),
+        onFinding: (finding) => lines.push(findingLine(finding)),
+      });
+      // The client gets the provider's answer as it came: the echo holds each secret.
+      for (const sent of cases)
+        expect(holds(await send(proxy.url, sent), sent.secret), sent.place).toBe(true);
+      const shown = await shownBy(proxy, har, lines);
+      expect(JSON.parse(shown.findings)).not.toEqual([]);
+      for (const sent of cases)
+        for (const [where, text] of Object.entries(shown))
+          expect(holds(text, sent.secret), `${sent.place} ${JSON.stringify(sent)} in the ${where}`).toBe(
+            false,
+          );
+      // What is not a credential is left as it was.
+      expect(shown.recording).toContain('usr_1');
+      expect(shown.recording).toContain('grant_type=client_credentials');
+    },
+    TIMEOUT_MS,
+  );
 
   it('redacts a credential-named first query parameter, the issue’s example', () => {
     const redactor = createRedactor({});
@@ -160,49 +169,54 @@ describe('finding 1: a credential in any place and encoding is in no output', ()
 });
 
 describe('finding 2: card data is masked by default', () => {
-  it('removes the CVV and keeps six and four digits of a card number, with its length, in every output (property)', async () => {
-    const drawn = fc.sample(fc.tuple(cardNumber(), fc.stringMatching(/^[0-9]{3,4}$/)), {
-      numRuns: Math.max(5, Math.round(RUNS / 4)),
-      seed: 38,
-    });
-    const har = path.join(dir, 'cards.har');
-    const lines: string[] = [];
-    const proxy = await startProxy({
-      upstream: upstreamUrl,
-      record: har,
-      keepExchanges: 10_000,
-      log: (line) => lines.push(line),
-      onFinding: (finding) => lines.push(findingLine(finding)),
-    });
-    for (const [index, [pan, cvv]] of drawn.entries()) cards.set(`card_${index}`, { pan, cvv });
-    for (let index = 0; index < drawn.length; index++) {
-      await request(`${proxy.url}/cards/virtual/card_${index}`).then((answer) => answer.body.text());
-      await request(`${proxy.url}/payments/card/card_${index}`).then((answer) => answer.body.text());
-      // A client that sends a card number, in a query and in a body.
-      const [pan] = drawn[index] as [string, string];
-      await request(`${proxy.url}/users?card_number=${pan}`).then((answer) => answer.body.text());
-      await request(`${proxy.url}/accounts`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ user_id: 'usr_1', cardNumber: pan, cvc: drawn[index]?.[1] }),
-      }).then((answer) => answer.body.text());
-    }
-    const shown = await shownBy(proxy, har, lines);
-    for (const [pan] of drawn)
-      for (const [where, text] of Object.entries(shown))
-        expect(text.includes(pan), `${pan} in the ${where}`).toBe(false);
-    const entries = JSON.parse(shown.recording).log.entries as Array<{
-      request: { url: string };
-      response: { content: { text: string } };
-    }>;
-    drawn.forEach(([pan], index) => {
-      const read = (suffix: string) =>
-        JSON.parse(entries.find((entry) => entry.request.url.endsWith(suffix))?.response.content.text ?? '{}')
-          .data;
-      expect(read(`/cards/virtual/card_${index}`).cvv).toBe('[redacted]');
-      expect(read(`/payments/card/card_${index}`).card_number).toBe(maskedCardNumber(pan));
-    });
-  });
+  it(
+    'removes the CVV and keeps six and four digits of a card number, with its length, in every output (property)',
+    async () => {
+      const drawn = fc.sample(fc.tuple(cardNumber(), fc.stringMatching(/^[0-9]{3,4}$/)), {
+        numRuns: Math.max(5, Math.round(RUNS / 4)),
+        seed: 38,
+      });
+      const har = path.join(dir, 'cards.har');
+      const lines: string[] = [];
+      const proxy = await startProxy({
+        upstream: upstreamUrl,
+        record: har,
+        keepExchanges: 10_000,
+        log: (line) => lines.push(line),
+        onFinding: (finding) => lines.push(findingLine(finding)),
+      });
+      for (const [index, [pan, cvv]] of drawn.entries()) cards.set(`card_${index}`, { pan, cvv });
+      for (let index = 0; index < drawn.length; index++) {
+        await request(`${proxy.url}/cards/virtual/card_${index}`).then((answer) => answer.body.text());
+        await request(`${proxy.url}/payments/card/card_${index}`).then((answer) => answer.body.text());
+        // A client that sends a card number, in a query and in a body.
+        const [pan] = drawn[index] as [string, string];
+        await request(`${proxy.url}/users?card_number=${pan}`).then((answer) => answer.body.text());
+        await request(`${proxy.url}/accounts`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ user_id: 'usr_1', cardNumber: pan, cvc: drawn[index]?.[1] }),
+        }).then((answer) => answer.body.text());
+      }
+      const shown = await shownBy(proxy, har, lines);
+      for (const [pan] of drawn)
+        for (const [where, text] of Object.entries(shown))
+          expect(text.includes(pan), `${pan} in the ${where}`).toBe(false);
+      const entries = JSON.parse(shown.recording).log.entries as Array<{
+        request: { url: string };
+        response: { content: { text: string } };
+      }>;
+      drawn.forEach(([pan], index) => {
+        const read = (suffix: string) =>
+          JSON.parse(
+            entries.find((entry) => entry.request.url.endsWith(suffix))?.response.content.text ?? '{}',
+          ).data;
+        expect(read(`/cards/virtual/card_${index}`).cvv).toBe('[redacted]');
+        expect(read(`/payments/card/card_${index}`).card_number).toBe(maskedCardNumber(pan));
+      });
+    },
+    TIMEOUT_MS,
+  );
 
   it('keeps card data in clear with keepCardData, for teams that need their test cards', async () => {
     const har = path.join(dir, 'kept.har');
