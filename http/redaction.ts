@@ -213,10 +213,28 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
     if (key !== undefined && value && typeof value === 'object' && fieldVerdict(key, team) !== 'card-number')
       if (wholeByName(key, '{}') !== undefined) return SECRET_STAND_INS.redacted;
     if (Array.isArray(value)) return value.map((item) => walk(item, key));
-    if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, walk(item, name)]));
+    if (value && typeof value === 'object') {
+      const walked = Object.fromEntries(
+        Object.entries(value).map(([name, item]) => [name, walk(item, name)]),
+      );
+      // A recorded body given as base64 (HAR's `encoding`): its bytes are redacted, not its base64.
+      const body = value as { text?: unknown; encoding?: unknown; mimeType?: unknown };
+      if (body.encoding === 'base64' && typeof body.text === 'string')
+        walked.text = redactBody(
+          Buffer.from(body.text, 'base64'),
+          typeof body.mimeType === 'string' ? body.mimeType : undefined,
+        ).text;
+      return walked;
+    }
     return value;
   };
+
+  function redactBody(body: Buffer, contentType?: string): RedactedBody {
+    if (isUtf8(body)) return { text: structured(body.toString('utf8'), 0, contentType) };
+    // Bytes that are no UTF-8 are read a character a byte: every byte outside a redacted value stays.
+    const text = structured(body.toString('latin1'), 0, contentType);
+    return { text: Buffer.from(text, 'latin1').toString('base64'), encoding: 'base64' };
+  }
 
   const learnHeader = (name: string, value: string): void => {
     switch (headerClass(name, team)) {
@@ -290,12 +308,7 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
     },
     redact: <T>(value: T): T => walk(value) as T,
     redactText: (input, contentType) => structured(input, 0, contentType),
-    redactBody(body, contentType) {
-      if (isUtf8(body)) return { text: structured(body.toString('utf8'), 0, contentType) };
-      // Bytes that are no UTF-8 are read one character a byte, so every byte outside a redacted value comes back as it was.
-      const text = structured(body.toString('latin1'), 0, contentType);
-      return { text: Buffer.from(text, 'latin1').toString('base64'), encoding: 'base64' };
-    },
+    redactBody,
     redactHeaders: (list) => list.map(({ name, value }) => ({ name, value: named(name, value) })),
     get known() {
       return version;

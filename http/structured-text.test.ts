@@ -142,3 +142,20 @@ describe('card data (issue 38, finding 2)', () => {
     expect(luhn('378282246310005')).toBe(true);
   });
 });
+
+describe('recorded bodies in base64', () => {
+  it('redacts the bytes a base64 body stands for, not its base64 text', () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"password":"abc12345","n":"'),
+      Buffer.from([0xff]),
+      Buffer.from('"}'),
+    ]);
+    const walked = redactor.redact({
+      postData: { mimeType: 'application/json', text: bytes.toString('base64'), encoding: 'base64' },
+    });
+    expect(Buffer.from(walked.postData.text, 'base64').toString('latin1')).toBe(
+      '{"password":"[redacted]","n":"\u00ff"}',
+    );
+    expect(redactor.redactText('password=&grant_type=x')).toBe('password=&grant_type=x');
+  });
+});

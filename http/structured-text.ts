@@ -142,7 +142,8 @@ function redactParameters(query: string, judge: ValueJudge, depth: number): stri
   let changed = false;
   const parameters = query.split('&').map((parameter) => {
     const equals = parameter.indexOf('=');
-    if (equals <= 0) return parameter;
+    // No name, or no value: nothing to judge.
+    if (equals <= 0 || equals === parameter.length - 1) return parameter;
     const rawName = parameter.slice(0, equals);
     const rawValue = parameter.slice(equals + 1);
     const value = formDecode(rawValue);
