@@ -1,25 +1,17 @@
 import { isUtf8 } from 'node:buffer';
 import { LRUCache } from 'lru-cache';
+import { maskCardNumber, maskCardNumbersIn } from './card-numbers.ts';
 import {
   authorizationText,
   cookieText,
-  cookieValues,
   FAKE_TOKEN_PREFIX,
   SECRET_STAND_INS,
   schemeText,
 } from './credential-schemes.ts';
-import { parseAuthorization } from './credentials.ts';
 import type { HarNameValue } from './har.ts';
 import { bodyText, type RequestEnd, type RequestObserver } from './pipeline.ts';
-import {
-  fieldVerdict,
-  headerClass,
-  maskCardNumber,
-  maskCardNumbersIn,
-  nameHint,
-  type TeamNames,
-  teamNames,
-} from './redaction-policy.ts';
+import { createLearner } from './redaction-learning.ts';
+import { fieldVerdict, headerClass, nameHint, type TeamNames, teamNames } from './redaction-policy.ts';
 import { multipartBoundary, redactJsonText, redactMultipart, type ValueJudge } from './structured-text.ts';
 
 export { SECRET_STAND_INS } from './credential-schemes.ts';
@@ -236,53 +228,7 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
     return { text: Buffer.from(text, 'latin1').toString('base64'), encoding: 'base64' };
   }
 
-  const learnHeader = (name: string, value: string): void => {
-    switch (headerClass(name, team)) {
-      case 'authorization': {
-        const credentials = parseAuthorization(value);
-        if (credentials?.scheme === 'bearer') learn(credentials.token);
-        if (credentials?.scheme === 'basic') {
-          learn(credentials.encoded);
-          learn(credentials.password);
-        }
-        return;
-      }
-      case 'cookie':
-      case 'set-cookie':
-        for (const cookie of cookieValues(value, name.toLowerCase() === 'set-cookie')) learn(cookie);
-        return;
-      case 'secret':
-        learn(value);
-        return;
-      default:
-    }
-  };
-  /** The same reading as redaction, keeping what the names say are credentials or card numbers. */
-  const learning: ValueJudge = {
-    named(name, value) {
-      if (headerClass(name, team) !== 'plain') learnHeader(name, value);
-      const verdict = fieldVerdict(name, team);
-      if (verdict === 'secret') learn(value);
-      else if (verdict === 'card-number') learnCard(value);
-      return undefined;
-    },
-    whole(name, raw) {
-      const verdict = fieldVerdict(name, team);
-      if (verdict === 'secret' && /^-?\d+$/.test(raw)) learn(raw);
-      else if (verdict === 'card-number') learnCard(raw);
-      return undefined;
-    },
-    nested(value, depth) {
-      learnFields(value, depth);
-      return value;
-    },
-  };
-  function learnFields(body: string, depth = 0, contentType?: string): void {
-    if (depth > MAX_DEPTH || !hinted(body)) return;
-    const boundary = multipartBoundary(contentType, body);
-    if (boundary) redactMultipart(body, boundary, learning, depth);
-    else redactJsonText(body, learning, depth);
-  }
+  const { learnHeader, learnFields } = createLearner({ team, hinted, learn, learnCard, maxDepth: MAX_DEPTH });
 
   return {
     add: (secret) => remember(secret),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { luhn, maskCardNumber, maskCardNumbersIn } from './card-numbers.ts';
 import { createRedactor } from './redaction.ts';
-import { luhn, maskCardNumber, maskCardNumbersIn } from './redaction-policy.ts';
 
 const redactor = createRedactor({});
 
