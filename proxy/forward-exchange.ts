@@ -116,7 +116,7 @@ class ForwardedExchange implements RelaySink {
   start(status: number, received: IncomingHttpHeaders): void {
     const headers = endToEnd(received);
     // A 204 has no body whatever its headers say (RFC 9112 6.3), and no sender may give it a length
-    // (RFC 9110 8.6): browsers and undici read none and drop the length; so does the proxy.
+    // (RFC 9110 8.6): browsers read none (Chromium sets its body length to 0); the proxy drops it.
     if (status === 204) delete headers['content-length'];
     // A proxy adds the Date an answer came without (RFC 9110 6.6.1): node would, unrecorded.
     headers.date ??= new Date().toUTCString();
