@@ -1,12 +1,7 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import {
-  createRedactor,
-  learningObserver,
-  type RequestObserver,
-  webhookSecretProblem,
-} from '../http/index.ts';
+import { type Redactor, type RequestObserver, webhookSecretProblem } from '../http/index.ts';
 import {
   MOCK_DEFAULTS,
   type MockClient,
@@ -14,11 +9,17 @@ import {
   type RunningMock,
   startMock,
 } from '../mock/index.ts';
-import { ConfigError, loadSpec, SCOPES } from '../spec/index.ts';
+import { ConfigError, loadSpec, type Profile, SCOPES } from '../spec/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { findingLine } from './finding-line.ts';
 import { collect, httpUrl, wholeNumber as integer } from './option-parsers.ts';
-import { addRedactionOptions, type RedactionNames, redactionOf } from './redaction-options.ts';
+import { profileOption } from './profile-option.ts';
+import {
+  addCardDataOption,
+  addRedactionOptions,
+  type RedactionNames,
+  redactionOf,
+} from './redaction-options.ts';
 import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
 import { learnedCounts, learnedSummary, writeLearnedReport } from './reporters/learned-report.ts';
 import { serveUntilStopped } from './serve-until-stopped.ts';
@@ -48,6 +49,7 @@ interface MockCommandOptions extends RedactionNames {
   fromRecording?: string;
   record?: string;
   findings?: boolean;
+  profile: Profile;
   learned?: string;
 }
 
@@ -160,31 +162,23 @@ function announce(io: CliIo, mock: RunningMock, json: boolean, learnedFile?: str
 }
 
 /**
- * The judge of `pacu proxy` on the mock's own traffic (`--findings`): what the client sends that the
- * description does not allow, as a line on stderr when it happens. Its redactor learns the
- * credentials of each exchange before a finding shows any.
+ * The judge of `pacu proxy` on the mock's own traffic (`--findings`), under `--profile`: what the
+ * client sends that the description does not allow, as a line on stderr when it happens. It watches
+ * with the mock's one redactor, which learns each exchange's credentials before a finding shows any.
  */
-async function findingObservers(
-  options: MockCommandOptions,
-  clients: readonly MockClient[],
+async function findingJudge(
+  profile: Profile,
   io: CliIo,
-): Promise<RequestObserver[]> {
+): Promise<(redactor: Redactor) => readonly RequestObserver[]> {
   // The judge and its rules load only when asked for: a plain `pacu mock` starts without them.
   const [spec, { createFindingLog, createJudgeObserver, createStateObserver }] = await Promise.all([
     loadSpec(),
     import('../suites/index.ts'),
   ]);
-  const redactor = createRedactor({
-    others: clients.map((client) => client.clientSecret),
-    headers: options.redactHeader ?? [],
-    fields: options.redactField ?? [],
-  });
-  const findings = createFindingLog(redactor, (finding) => io.stderr(`${findingLine(finding)}\n`));
-  return [
-    learningObserver(redactor),
-    createJudgeObserver({ spec, profile: 'documented', findings }),
-    createStateObserver({ spec, findings }),
-  ];
+  return (redactor) => {
+    const findings = createFindingLog(redactor, (finding) => io.stderr(`${findingLine(finding)}\n`));
+    return [createJudgeObserver({ spec, profile, findings }), createStateObserver({ spec, findings })];
+  };
 }
 
 /** `pacu mock`: the stateful mock provider, until SIGINT or SIGTERM. */
@@ -274,8 +268,14 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
     .option(
       '--findings',
       'judge every exchange as pacu proxy does: a line on stderr for each request the description does not allow',
+    )
+    .addOption(
+      profileOption(
+        'documented',
+        'with --findings, what judges: documented, the description only; strict, pacu decisions too',
+      ),
     );
-  addRedactionOptions(command).action(async (options: MockCommandOptions) => {
+  addCardDataOption(addRedactionOptions(command)).action(async (options: MockCommandOptions) => {
     if (options.state) assertStateWritable(options.state);
     if (options.resetStore && !options.store)
       throw new ConfigError(
@@ -311,12 +311,7 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
       ...redactionOf(options),
       log: (line) => io.stderr(`${line.startsWith('pacu') ? line : `pacu mock: ${line}`}\n`),
     };
-    if (options.findings)
-      mockOptions.observers = await findingObservers(
-        options,
-        mockOptions.clients ?? MOCK_DEFAULTS.clients,
-        io,
-      );
+    if (options.findings) mockOptions.judge = await findingJudge(options.profile, io);
     await serveUntilStopped(
       {
         name: 'mock',

@@ -13,12 +13,17 @@ import {
 } from '../proxy/index.ts';
 import { ConfigError, loadSpec, type Profile } from '../spec/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
-import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
 import { findingLine } from './finding-line.ts';
 import { collect, wholeNumber as integer } from './option-parsers.ts';
 import { wantsColour } from './output-options.ts';
 import { profileOption } from './profile-option.ts';
-import { addRedactionOptions, type RedactionNames, redactionOf } from './redaction-options.ts';
+import {
+  addCardDataOption,
+  addRedactionOptions,
+  type RedactionNames,
+  redactionOf,
+} from './redaction-options.ts';
 import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { serveUntilStopped } from './serve-until-stopped.ts';
@@ -33,6 +38,7 @@ interface ProxyCommandOptions extends RedactionNames {
   json?: boolean;
   profile: Profile;
   record?: string;
+  onRecordError: 'serve' | 'stop';
   reporter?: string[];
   failOn: 'provider' | 'client';
   pactOut?: string;
@@ -99,6 +105,14 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
       '--record <file.har>',
       'record every exchange as HAR 1.2, each before its answer leaves (0600, credentials redacted; a pacu recording is continued)',
     )
+    .addOption(
+      new Option(
+        '--on-record-error <what>',
+        'when --record cannot be written (a full disk): serve on and record what can be, saying so once a second; or stop (the failed turn is cut, exit 2)',
+      )
+        .choices(['serve', 'stop'])
+        .default(PROXY_DEFAULTS.onRecordError),
+    )
     .option(
       '--reporter <spec>',
       'at shutdown: console, json:PATH, junit:PATH, html:PATH, markdown:PATH (repeatable; default console)',
@@ -129,7 +143,7 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
       '--coverage-report <file>',
       'on shutdown, write which operations and statuses the traffic reached (.json, .md or .html)',
     );
-  addRedactionOptions(command).action(async (options: ProxyCommandOptions) => {
+  addCardDataOption(addRedactionOptions(command)).action(async (options: ProxyCommandOptions) => {
     // Usage errors first, each one line: nothing listens before the flags are sound.
     upstreamUrl(options.upstream);
     const reporters = parseReporterSpecs(options.reporter ?? ['console']);
@@ -154,7 +168,7 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
       profile: options.profile,
       control: options.control,
       ...(options.upstreamCa ? { upstreamCa: options.upstreamCa } : {}),
-      ...(record ? { record } : {}),
+      ...(record ? { record, onRecordError: options.onRecordError } : {}),
       ...(clientId ? { clientId } : {}),
       ...(clientSecret ? { clientSecret } : {}),
       ...(options.controlToken ? { controlToken: options.controlToken } : {}),
@@ -167,6 +181,11 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
       {
         name: 'proxy',
         start: async () => announce(io, await startProxy(proxyOptions), options),
+        halted: async (proxy) => {
+          const error = await proxy.halted;
+          outcome.exitCode = EXIT_USAGE;
+          return `cannot write the recording ${record} (${(error as NodeJS.ErrnoException).code ?? error.message}) and --on-record-error is stop`;
+        },
         stop: async (proxy) => {
           await proxy.close();
           try {
@@ -192,7 +211,7 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
                 (finding) =>
                   finding.side === 'provider' || (options.failOn === 'client' && finding.side === 'client'),
               );
-            outcome.exitCode = failing ? EXIT_FINDINGS : EXIT_OK;
+            if (outcome.exitCode !== EXIT_USAGE) outcome.exitCode = failing ? EXIT_FINDINGS : EXIT_OK;
           } finally {
             if (scratch) rmSync(scratch, { recursive: true, force: true });
           }

@@ -10,6 +10,7 @@ import { assertTargetReachable } from '../suites/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_OK } from './exit-codes.ts';
 import { openTarget, type TargetFlags } from './open-target.ts';
+import { addCardDataOption } from './redaction-options.ts';
 import { learnedSummary, writeLearnedReport } from './reporters/learned-report.ts';
 import { addTargetOptions } from './target-options.ts';
 
@@ -17,8 +18,12 @@ import { addTargetOptions } from './target-options.ts';
  * The values of `--header` (a sandbox's API key) out of the recording, by the one redactor: the
  * proxy is told the client's secret only. Written beside and renamed over, so the file is whole.
  */
-async function redactHeaders(file: string, headers: Readonly<Record<string, string>>): Promise<void> {
-  const redactor = createRedactor({ others: Object.values(headers) });
+async function redactHeaders(
+  file: string,
+  headers: Readonly<Record<string, string>>,
+  keepCardData: boolean,
+): Promise<void> {
+  const redactor = createRedactor({ others: Object.values(headers), keepCardData });
   const redacted = redactor.redact(await readHar(file));
   await writeFile(`${file}.tmp`, JSON.stringify(redacted), { mode: 0o600 });
   await rename(`${file}.tmp`, file);
@@ -27,6 +32,7 @@ async function redactHeaders(file: string, headers: Readonly<Record<string, stri
 interface RecordCommandOptions extends TargetFlags {
   out: string;
   learned?: string;
+  keepCardData?: boolean;
 }
 
 /**
@@ -35,14 +41,14 @@ interface RecordCommandOptions extends TargetFlags {
  * from it learns.
  */
 export function registerRecordCommand(program: Command, io: CliIo, outcome: CommandOutcome): void {
-  addTargetOptions(program.command('record'))
+  addCardDataOption(addTargetOptions(program.command('record')))
     .description(
       'send the few requests that show a sandbox its choices through pacu proxy, record them, and say what pacu mock --from-recording learns from them',
     )
     .requiredOption('--out <file.har>', 'where to write the recording (HAR 1.2, credentials redacted)')
     .option('--learned <file>', 'also write every choice the mock learns, with its exchanges (.json, or .md)')
     .action(async (options: RecordCommandOptions) => {
-      const { out, learned: learnedFile, ...flags } = options;
+      const { out, learned: learnedFile, keepCardData = false, ...flags } = options;
       if (existsSync(out))
         throw new ConfigError(
           `pacu: --out ${out} exists; a recording is never overwritten: give another file`,
@@ -66,6 +72,7 @@ export function registerRecordCommand(program: Command, io: CliIo, outcome: Comm
         const proxy = await startProxy({
           upstream: target.baseUrl,
           record: out,
+          keepCardData,
           clientId: target.clientId,
           clientSecret: target.clientSecret,
           control: false,
@@ -85,7 +92,7 @@ export function registerRecordCommand(program: Command, io: CliIo, outcome: Comm
           await proxy.close();
         }
         if (target.headers && Object.keys(target.headers).length > 0)
-          await redactHeaders(out, target.headers);
+          await redactHeaders(out, target.headers, keepCardData);
         io.stdout(`pacu record: ${steps.length} exchanges with ${target.baseUrl}, recorded in ${out}\n`);
         for (const step of steps)
           io.stdout(

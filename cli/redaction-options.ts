@@ -1,9 +1,10 @@
 import { type Command, InvalidArgumentError } from 'commander';
 
-/** What `--redact-header` and `--redact-field` gave: a team's own names of credentials. */
+/** What `--redact-header` and `--redact-field` gave: a team's own names of credentials; and `--keep-card-data`. */
 export interface RedactionNames {
   readonly redactHeader?: string[];
   readonly redactField?: string[];
+  readonly keepCardData?: boolean;
 }
 
 /** A header or field name: one token, no spaces or separators (a usage error names the flag). */
@@ -36,10 +37,23 @@ export function addRedactionOptions(command: Command): Command {
     );
 }
 
-/** The names as the libraries take them (`redactHeaders`, `redactFields`). */
+/**
+ * `--keep-card-data`, on the commands that record traffic (`pacu mock`, `proxy`, `record`): card
+ * numbers and CVVs are shown as they came, for a team whose test cards must stay readable. By
+ * default a CVV is removed and a card number masked to its first six and last four digits.
+ */
+export function addCardDataOption(command: Command): Command {
+  return command.option(
+    '--keep-card-data',
+    'keep card numbers and CVVs in clear in the recording, reports and control API (default: CVV removed, card number masked to its first six and last four digits)',
+  );
+}
+
+/** The names as the libraries take them (`redactHeaders`, `redactFields`), and `keepCardData` when given. */
 export const redactionOf = (
   options: RedactionNames,
-): { redactHeaders: string[]; redactFields: string[] } => ({
+): { redactHeaders: string[]; redactFields: string[]; keepCardData?: boolean } => ({
   redactHeaders: options.redactHeader ?? [],
   redactFields: options.redactField ?? [],
+  ...(options.keepCardData ? { keepCardData: true } : {}),
 });

@@ -12,7 +12,9 @@ export interface ServedCommand<Server> {
   /** Start serving and print the ready line. */
   start(): Promise<Server>;
   /** Close gracefully (requests in flight are answered), then write the reports. */
-  stop(server: Server, signal: StopSignal): Promise<void>;
+  stop(server: Server, signal: StopSignal | 'halted'): Promise<void>;
+  /** Resolves with why, when the server stops serving on its own (a recording it may not go on without). */
+  halted?(server: Server): Promise<string>;
 }
 
 /**
@@ -39,9 +41,12 @@ export async function serveUntilStopped<Server>(command: ServedCommand<Server>, 
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   try {
     const server = await command.start();
-    const signal = await stopRequested;
-    io.stderr(`pacu ${command.name}: ${signal}: stopping (requests in flight are answered first)\n`);
-    await command.stop(server, signal);
+    const halted = command.halted?.(server).then((why) => ({ why }));
+    const stop = await (halted ? Promise.race([stopRequested, halted]) : stopRequested);
+    if (typeof stop === 'string')
+      io.stderr(`pacu ${command.name}: ${stop}: stopping (requests in flight are answered first)\n`);
+    else io.stderr(`pacu ${command.name}: ${stop.why}: stopping\n`);
+    await command.stop(server, typeof stop === 'string' ? stop : 'halted');
   } finally {
     for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
   }

@@ -1,5 +1,4 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
-import { isControlPath } from './control-protocol.ts';
 
 // The answers the front door sends on its own (refusals), and how it sends them: a whole answer
 // through node's response, raw bytes on a socket node's parser gave up on, and nginx's
@@ -10,14 +9,6 @@ export const LINGER_MS = 5000;
 export const LINGER_BYTES = 64 * 1024 * 1024;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-/**
- * The JSON text of a refusal at `path`: the interface's error envelope (`success: false` and a
- * message), or the control API's `{ error }` under /__pacu, so nobody mistakes one for the other.
- */
-export function refusalText(path: string, message: string): string {
-  return JSON.stringify(isControlPath(path) ? { error: message } : { success: false, message });
-}
 
 /** A whole JSON answer: status, the text, and `headers` (which may override the content type). */
 export function sendText(

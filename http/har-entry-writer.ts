@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { STATUS_CODES } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import {
@@ -9,6 +10,7 @@ import {
   harEntryText,
   keptHarBodyText,
 } from './har.ts';
+import { endToEndLines } from './hop-by-hop.ts';
 import { bodyText, type RequestEnd } from './pipeline.ts';
 import type { Redactor } from './redaction.ts';
 
@@ -27,6 +29,9 @@ interface NamedPairs {
   readonly byValue: Map<string, string>;
 }
 
+const contentType = (headers: readonly HarNameValue[]): string | undefined =>
+  headers.find((pair) => pair.name.toLowerCase() === 'content-type')?.value;
+
 /** Only reads repeat their answers (a write's is a new record each time); and only short ones are kept. */
 const remembers = (method: string, length: number): boolean =>
   method === 'GET' && length <= REMEMBERED_BODY_LENGTH;
@@ -41,32 +46,46 @@ const pairs = (headers: Readonly<Record<string, string | readonly string[]>>): H
   return out;
 };
 
-/** The request's headers as sent on the wire (names as the client spelled them). */
+/** The request's end-to-end header lines as they went on (names as spelled, each duplicate in its place). */
 function requestPairs(event: RequestEnd): HarNameValue[] {
   const raw = event.request.rawHeaders;
   if (!raw) return pairs(event.request.headers as Record<string, string>);
+  const lines = endToEndLines(raw);
   const out: HarNameValue[] = [];
-  for (let index = 0; index + 1 < raw.length; index += 2)
-    out.push({ name: raw[index] as string, value: raw[index + 1] as string });
+  for (let index = 0; index + 1 < lines.length; index += 2)
+    out.push({ name: lines[index] as string, value: lines[index + 1] as string });
   return out;
 }
 
+/** An exchange as a recording holds it before redaction, with its bodies' bytes (the writer redacts those). */
+export interface RecordedExchange extends HarExchange {
+  /** The request body's bytes (a recording writes them in place of `requestBody`). */
+  readonly requestPayload?: Buffer | undefined;
+  /** The answer's bytes, when they are not UTF-8. */
+  readonly responsePayload?: Buffer | undefined;
+}
+
 /** An exchange as a recording holds it, unredacted; `origin` is what the path was sent under. */
-export function harExchangeOf(event: RequestEnd, origin: string): HarExchange {
+export function harExchangeOf(event: RequestEnd, origin: string): RecordedExchange {
   const { request, answer } = event;
   const search = request.search ?? (request.query.size > 0 ? `?${request.query}` : '');
+  const kept = answer.whole || answer.error;
+  const utf8 = request.body.length > 0 && isUtf8(request.body);
   return {
     startedAt: new Date(event.startedAt),
     durationMs: Math.round(answer.durationMs * 100) / 100,
     method: request.method,
     url: `${origin}${request.path}${search}`,
     requestHeaders: requestPairs(event),
-    requestBody: request.body.length > 0 ? bodyText(request) : undefined,
+    // A UTF-8 body as the text its other readers decoded already; any other as its bytes (base64).
+    requestBody: utf8 ? bodyText(request) : undefined,
+    requestPayload: request.body.length > 0 && !utf8 ? request.body : undefined,
     status: event.status,
     statusText: STATUS_CODES[event.status] ?? '',
     responseHeaders: pairs(answer.headers),
     // An answer that broke off is kept as far as it came; its `_error` says so.
-    responseBody: answer.whole || answer.error ? answer.text : `(${answer.bytes} bytes, not kept)`,
+    responseBody: kept ? answer.text : `(${answer.bytes} bytes, not kept)`,
+    responsePayload: kept ? answer.binary : undefined,
     operation: event.operationId,
     error: answer.error?.message,
   };
@@ -78,7 +97,7 @@ export function harExchangeOf(event: RequestEnd, origin: string): HarExchange {
  * answer body's redacted text is remembered while the redactor learns no new secret: a provider
  * answers the same read with the same bytes (decision 101).
  */
-export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEntryText {
+export function createHarWriter(redactor: Redactor): (har: RecordedExchange) => HarEntryText {
   const bodies = new LRUCache<string, HarBodyText>({ max: REMEMBERED_BODIES });
   let known = redactor.known;
   // Headers repeat (the same token, agent and content type on every request): each name and value
@@ -127,7 +146,14 @@ export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEn
         index === 0 ? pairJson(list[index] as HarNameValue) : `,${pairJson(list[index] as HarNameValue)}`;
     return `${out}]`;
   };
-  const body = (raw: string, har: HarExchange): HarBodyText => {
+  const body = (raw: string, har: RecordedExchange): HarBodyText => {
+    if (har.responsePayload) {
+      const { text: redacted, encoding } = redactor.redactBody(
+        har.responsePayload,
+        contentType(har.responseHeaders),
+      );
+      return harBodyText(redacted, encoding);
+    }
     if (har.error || !remembers(har.method, raw.length)) return harBodyText(redactor.redactText(raw));
     let kept = bodies.get(raw);
     if (!kept) {
@@ -148,6 +174,14 @@ export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEn
   };
   return (har) => {
     forgetIfLearned();
+    let requestBody: string | undefined;
+    let requestEncoding: 'base64' | undefined;
+    if (har.requestPayload) {
+      const redacted = redactor.redactBody(har.requestPayload, contentType(har.requestHeaders));
+      requestBody = redacted.text;
+      requestEncoding = redacted.encoding;
+    } else if (har.requestBody !== undefined)
+      requestBody = redactor.redactText(har.requestBody, contentType(har.requestHeaders));
     return harEntryText(
       {
         startedAt: har.startedAt,
@@ -155,7 +189,8 @@ export function createHarWriter(redactor: Redactor): (har: HarExchange) => HarEn
         method: har.method,
         url: urlText(har.url),
         requestHeaders: har.requestHeaders,
-        requestBody: har.requestBody === undefined ? undefined : text(har.requestBody),
+        requestBody,
+        requestEncoding,
         status: har.status,
         statusText: har.statusText,
         responseHeaders: har.responseHeaders,

@@ -17,7 +17,8 @@ export interface HarRequest {
   readonly cookies: readonly HarNameValue[];
   readonly headers: readonly HarNameValue[];
   readonly queryString: readonly HarNameValue[];
-  readonly postData?: { readonly mimeType: string; readonly text: string };
+  /** `encoding: 'base64'` (pacu's, as HAR 1.2 has it for `content`): the body's bytes are not UTF-8. */
+  readonly postData?: { readonly mimeType: string; readonly text: string; readonly encoding?: 'base64' };
   readonly headersSize: number;
   readonly bodySize: number;
 }
@@ -28,7 +29,13 @@ export interface HarResponse {
   readonly httpVersion: string;
   readonly cookies: readonly HarNameValue[];
   readonly headers: readonly HarNameValue[];
-  readonly content: { readonly size: number; readonly mimeType: string; readonly text?: string };
+  readonly content: {
+    readonly size: number;
+    readonly mimeType: string;
+    readonly text?: string;
+    /** `base64`: the body's bytes are not UTF-8, and `text` is their base64. */
+    readonly encoding?: 'base64';
+  };
   readonly redirectURL: string;
   readonly headersSize: number;
   readonly bodySize: number;
@@ -66,10 +73,14 @@ export interface HarExchange {
   readonly url: string;
   readonly requestHeaders: readonly HarNameValue[];
   readonly requestBody?: string;
+  /** `base64` when `requestBody` is the base64 of bytes that are not UTF-8. */
+  readonly requestEncoding?: 'base64';
   readonly status: number;
   readonly statusText: string;
   readonly responseHeaders: readonly HarNameValue[];
   readonly responseBody: string;
+  /** `base64` when `responseBody` is the base64 of bytes that are not UTF-8. */
+  readonly responseEncoding?: 'base64';
   readonly operation?: string;
   /** Why the answer is not a whole one from the provider (HAR `_error`). */
   readonly error?: string;
@@ -83,7 +94,9 @@ export function harEntry(exchange: HarExchange): HarEntry {
   const url = new URL(exchange.url);
   const requestType = header(exchange.requestHeaders, 'content-type');
   const responseType = header(exchange.responseHeaders, 'content-type');
-  const responseBytes = Buffer.byteLength(exchange.responseBody);
+  const responseBytes = bodyBytes(exchange.responseBody, exchange.responseEncoding);
+  const requestBytes =
+    exchange.requestBody === undefined ? 0 : bodyBytes(exchange.requestBody, exchange.requestEncoding);
   return {
     startedDateTime: exchange.startedAt.toISOString(),
     time: exchange.durationMs,
@@ -95,10 +108,16 @@ export function harEntry(exchange: HarExchange): HarEntry {
       headers: exchange.requestHeaders,
       queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
       ...(exchange.requestBody !== undefined
-        ? { postData: { mimeType: requestType, text: exchange.requestBody } }
+        ? {
+            postData: {
+              mimeType: requestType,
+              text: exchange.requestBody,
+              ...(exchange.requestEncoding ? { encoding: exchange.requestEncoding } : {}),
+            },
+          }
         : {}),
       headersSize: -1,
-      bodySize: exchange.requestBody === undefined ? 0 : Buffer.byteLength(exchange.requestBody),
+      bodySize: requestBytes,
     },
     response: {
       status: exchange.status,
@@ -106,7 +125,12 @@ export function harEntry(exchange: HarExchange): HarEntry {
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: exchange.responseHeaders,
-      content: { size: responseBytes, mimeType: responseType, text: exchange.responseBody },
+      content: {
+        size: responseBytes,
+        mimeType: responseType,
+        text: exchange.responseBody,
+        ...(exchange.responseEncoding ? { encoding: exchange.responseEncoding } : {}),
+      },
       redirectURL: '',
       headersSize: -1,
       bodySize: responseBytes,
@@ -118,6 +142,15 @@ export function harEntry(exchange: HarExchange): HarEntry {
   };
 }
 
+/** How many bytes a body recorded as `text` has: its UTF-8, or what its base64 stands for. */
+export const bodyBytes = (text: string, encoding?: 'base64'): number =>
+  encoding === 'base64' ? Buffer.from(text, 'base64').length : Buffer.byteLength(text);
+
+/** The bytes of a recorded body (`postData`, `content`): its text, or the bytes its base64 stands for. */
+export const recordedBytes = (
+  body: { readonly text?: string; readonly encoding?: string } | undefined,
+): Buffer => Buffer.from(body?.text ?? '', body?.encoding === 'base64' ? 'base64' : 'utf8');
+
 /**
  * A response body as a HAR entry holds it: its JSON string, as UTF-8 bytes when it is kept to be
  * written again (a repeated answer is not encoded again), and the body's own size in bytes.
@@ -125,14 +158,17 @@ export function harEntry(exchange: HarExchange): HarEntry {
 export interface HarBodyText {
   /** `JSON.stringify(body)`, or its UTF-8 bytes. */
   readonly json: string | Buffer;
-  /** `Buffer.byteLength(body)`. */
+  /** The body's own size in bytes. */
   readonly bytes: number;
+  /** `base64` when the JSON string is the base64 of bytes that are not UTF-8. */
+  readonly encoding?: 'base64';
 }
 
 /** A body's {@link HarBodyText} to write once. */
-export const harBodyText = (body: string): HarBodyText => ({
+export const harBodyText = (body: string, encoding?: 'base64'): HarBodyText => ({
   json: JSON.stringify(body),
-  bytes: Buffer.byteLength(body),
+  bytes: bodyBytes(body, encoding),
+  ...(encoding ? { encoding } : {}),
 });
 
 /** A body's {@link HarBodyText} to keep and write again: its JSON string encoded once. */
@@ -205,7 +241,7 @@ export type HarHeadersJson = (list: readonly HarNameValue[]) => string;
  */
 export function harEntryText(
   exchange: HarExchange,
-  body: HarBodyText = harBodyText(exchange.responseBody),
+  body: HarBodyText = harBodyText(exchange.responseBody, exchange.responseEncoding),
   headersJson: HarHeadersJson = json,
 ): HarEntryText {
   const queryString = exchange.url.includes('?')
@@ -214,8 +250,9 @@ export function harEntryText(
   const postData =
     exchange.requestBody === undefined
       ? ''
-      : `"postData":{"mimeType":${json(header(exchange.requestHeaders, 'content-type'))},"text":${json(exchange.requestBody)}},`;
-  const requestBytes = exchange.requestBody === undefined ? 0 : Buffer.byteLength(exchange.requestBody);
+      : `"postData":{"mimeType":${json(header(exchange.requestHeaders, 'content-type'))},"text":${json(exchange.requestBody)}${exchange.requestEncoding ? `,"encoding":"${exchange.requestEncoding}"` : ''}},`;
+  const requestBytes =
+    exchange.requestBody === undefined ? 0 : bodyBytes(exchange.requestBody, exchange.requestEncoding);
   const time = jsonNumber(exchange.durationMs);
   return {
     before:
@@ -226,7 +263,7 @@ export function harEntryText(
       `"headers":${headersJson(exchange.responseHeaders)},"content":{"size":${body.bytes},"mimeType":${jsonText(header(exchange.responseHeaders, 'content-type'))},"text":`,
     body: body.json,
     after:
-      `},"redirectURL":"","headersSize":-1,"bodySize":${body.bytes}},"cache":{},` +
+      `${body.encoding ? `,"encoding":"${body.encoding}"` : ''}},"redirectURL":"","headersSize":-1,"bodySize":${body.bytes}},"cache":{},` +
       `"timings":{"send":0,"wait":${time},"receive":0}` +
       `${exchange.operation ? `,"_operation":${jsonText(exchange.operation)}` : ''}` +
       `${exchange.error ? `,"_error":${json(exchange.error)}` : ''}}`,

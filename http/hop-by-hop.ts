@@ -14,6 +14,9 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/** The lengths of the hop-by-hop names: a name of another length is none of them. */
+const HOP_LENGTHS = new Set([...HOP_BY_HOP].map((name) => name.length));
+
 type Headers = Record<string, string | string[] | undefined>;
 
 /** The end-to-end headers of a message: hop-by-hop ones and those its Connection header names dropped. */
@@ -37,4 +40,38 @@ export function endToEnd(headers: Headers, drop: readonly string[] = []): Record
     out[lower] = value;
   }
   return out;
+}
+
+/**
+ * The end-to-end header lines of a message as they were sent (`rawHeaders`: names as spelled and
+ * values, alternating), each duplicate kept in its place: hop-by-hop lines, those any Connection
+ * line names, and the `drop` ones (lower case) left out. What a proxy sends on, and records.
+ */
+export function endToEndLines(raw: readonly string[], drop: readonly string[] = []): readonly string[] {
+  // A name is lower-cased only when its length is one a hop-by-hop or dropped name has: most are not.
+  let named: string[] | undefined;
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index] as string;
+    if (name.length === 10 && name.toLowerCase() === 'connection')
+      for (const token of (raw[index + 1] as string).split(',')) {
+        const lower = token.trim().toLowerCase();
+        if (!lower || lower === 'close' || lower === 'keep-alive') continue;
+        named ??= [];
+        named.push(lower);
+      }
+  }
+  let out: string[] | undefined;
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index] as string;
+    const judged =
+      named !== undefined ||
+      HOP_LENGTHS.has(name.length) ||
+      drop.some((dropped) => dropped.length === name.length);
+    const lower = judged ? name.toLowerCase() : '';
+    if (judged && (HOP_BY_HOP.has(lower) || named?.includes(lower) || drop.includes(lower)))
+      out ??= raw.slice(0, index);
+    else out?.push(name, raw[index + 1] as string);
+  }
+  // Nothing to leave out: the lines as they are, not a copy.
+  return out ?? raw;
 }

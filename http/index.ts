@@ -37,7 +37,11 @@ export type {
 export { CONTROL_PREFIX, CONTROL_ROUTES, isControlPath } from './control-protocol.ts';
 export type { Credentials } from './credentials.ts';
 export { bearerToken, hasScheme, parseAuthorization } from './credentials.ts';
-export { refusalText, sendText } from './edge-answers.ts';
+export { sendText } from './edge-answers.ts';
+export type { ErrorEnvelope } from './error-envelope.ts';
+export { errorEnvelope, errorEnvelopeText, refusalText } from './error-envelope.ts';
+export type { FileLock, LockTaker } from './file-lock.ts';
+export { lockFile } from './file-lock.ts';
 export type { EdgeRequest, FrontDoor, FrontDoorLimits } from './front-door.ts';
 export { FRONT_DOOR_DEFAULTS, openFrontDoor } from './front-door.ts';
 export type {
@@ -51,14 +55,16 @@ export type {
 } from './har.ts';
 export {
   asHar,
+  bodyBytes,
   emptyHar,
   harEntry,
   isoTime,
   readHar,
+  recordedBytes,
   relativePath,
   routeHar,
 } from './har.ts';
-export { endToEnd } from './hop-by-hop.ts';
+export { endToEnd, endToEndLines } from './hop-by-hop.ts';
 export type { ListeningServer } from './listen-http.ts';
 export type {
   AnswerError,
@@ -71,12 +77,15 @@ export type {
 export { bodyText, createPipeline } from './pipeline.ts';
 export type { RecordedCredential } from './recorded-credential.ts';
 export { credentialValue, readRecordedCredential, WRONG_SECRET_SUFFIX } from './recorded-credential.ts';
-export type { Recording, RecordingOptions } from './recording.ts';
+export type { RecordErrors, Recording, RecordingOptions } from './recording.ts';
 export { openRecording } from './recording.ts';
-export type { Redactor, RunSecrets } from './redaction.ts';
+export type { RedactedBody, Redactor, RunSecrets } from './redaction.ts';
 export { createRedactor, learningObserver, SECRET_STAND_INS } from './redaction.ts';
+export { httpDateMs, retryAfterMs } from './retry-after.ts';
 export type { Ring } from './ring.ts';
 export { createRing, ringSlots } from './ring.ts';
+export type { SurfaceKit, SurfaceKitOptions, SurfaceRecording } from './surface-kit.ts';
+export { createSurfaceRedactor, openSurfaceKit } from './surface-kit.ts';
 export type { SignedWebhookHeaders } from './webhook-signature.ts';
 export {
   signWebhook,

@@ -23,7 +23,13 @@ describe('createPipeline', () => {
     const seen: string[] = [];
     const pipeline = createPipeline(
       [
-        { end: (e) => seen.push(`end ${e.seq}`), flush: () => seen.push('flush') },
+        {
+          end: (e) => seen.push(`end ${e.seq}`),
+          flush: () => {
+            seen.push('flush');
+            return true;
+          },
+        },
         { settled: (e) => seen.push(`settled ${e.seq}`) },
       ],
       () => {},

@@ -15,7 +15,11 @@ export interface ObservedRequest {
   readonly search?: string;
   /** Lower-case names. */
   readonly headers: Readonly<Record<string, string | undefined>>;
-  /** Names as the client spelled them and values, alternating; undefined in-process. */
+  /**
+   * The header lines as the request went on past this surface, names as spelled and values,
+   * alternating: the mock's as it received them, the proxy's as the upstream received them.
+   * Undefined in-process. What a recording keeps.
+   */
   readonly rawHeaders?: readonly string[];
   readonly body: Buffer;
   /** `body` decoded as UTF-8, filled in by the first reader that needs it. */
@@ -49,6 +53,11 @@ export interface ObservedAnswer {
   readonly text: string;
   /** Bytes of body sent. */
   readonly bytes: number;
+  /**
+   * The body's bytes, undone from its Content-Encoding, when they are not UTF-8 (`text` then holds
+   * them with U+FFFD in places): what a recording writes as base64. Undefined for a UTF-8 body.
+   */
+  readonly binary?: Buffer;
   /** Whether `text` is the whole body: a body past what the surface keeps is sent but not kept. */
   readonly whole: boolean;
   /** Whether the same text was answered before (so whatever looks at texts has seen it). */
@@ -66,7 +75,7 @@ export interface RequestEnd {
   readonly startedAt: number;
   readonly request: ObservedRequest;
   readonly operationId: string | undefined;
-  /** The route spec's router found, when the surface routed with it (a proxy does; judges reuse it). */
+  /** The route spec's router found, when the surface routed with it (the proxy and the mock do; judges reuse it). */
   readonly route?: RouteResult;
   readonly clientId: string | undefined;
   /** The status sent; 0 when the connection was dropped without one. */
@@ -86,9 +95,11 @@ export interface RequestObserver {
   end?(event: RequestEnd): void;
   /**
    * Make what `end` was told this turn of the event loop survive a crash of the process (the
-   * recording writes it), synchronously: the answers of those exchanges leave right after.
+   * recording writes it), synchronously: the answers of those exchanges leave right after. False
+   * when they must not leave (they could not be kept, and the surface stops rather than answer
+   * unrecorded): they are cut instead.
    */
-  flush?(): void;
+  flush?(): boolean | undefined;
   /** After the answer left, in the event loop's check phase, in order: what judges, counts or keeps. */
   settled?(event: RequestEnd): void;
   /** The surface stops: flush and let go. */
@@ -103,8 +114,9 @@ export interface RequestPipeline {
    * The answer is ready: `release` hands its last bytes to the client. With an observer that
    * flushes (a recording), `release` waits for the flush at the end of this turn of the event
    * loop, which writes every exchange that ended in it at once; without one, it is called now.
+   * `abandon` cuts the answer instead, when the flush says it must not leave (else `release`).
    */
-  end(event: RequestEnd, release?: () => void): void;
+  end(event: RequestEnd, release?: () => void, abandon?: () => void): void;
   /** Whether `end` holds answers back until a flush (then `release` is called later). */
   readonly holdsAnswers: boolean;
   /** Tell `settled` now for every event still waiting (close() does this first). */
@@ -131,19 +143,24 @@ export function createPipeline(
     log(`pacu: an observer of the request pipeline failed: ${(error as Error)?.stack ?? error}`);
   let waiting: RequestEnd[] = [];
   let held: Array<() => void> = [];
+  let cuts: Array<(() => void) | undefined> = [];
   let scheduled: NodeJS.Immediate | undefined;
   const drain = (): void => {
     if (scheduled) clearImmediate(scheduled);
     scheduled = undefined;
+    let kept = true;
     for (const observer of flushes)
       try {
-        observer.flush?.();
+        if (observer.flush?.() === false) kept = false;
       } catch (error) {
         failed(error);
       }
     const answers = held;
+    const abandons = cuts;
     held = [];
-    for (const release of answers) release();
+    cuts = [];
+    for (let index = 0; index < answers.length; index++)
+      (kept ? answers[index] : (abandons[index] ?? answers[index]))?.();
     const batch = waiting;
     waiting = [];
     for (const event of batch)
@@ -171,7 +188,7 @@ export function createPipeline(
           failed(error);
         }
     },
-    end(event, release) {
+    end(event, release, abandon) {
       for (const observer of ends)
         try {
           observer.end?.(event);
@@ -180,7 +197,10 @@ export function createPipeline(
         }
       if (release) {
         if (flushes.length === 0) release();
-        else held.push(release);
+        else {
+          held.push(release);
+          cuts.push(abandon);
+        }
       }
       if (settles.length > 0) waiting.push(event);
       if (flushes.length > 0 || waiting.length > 0) scheduled ??= setImmediate(drain);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,8 +46,10 @@ const open = (file: string) =>
     file,
     redactor: createRedactor(),
     origin: () => 'http://up/sandbox',
-    onError: (error) => {
-      throw error;
+    surface: 'pacu test',
+    onError: 'serve',
+    log: (line) => {
+      throw new Error(line);
     },
   });
 const entries = (
@@ -89,14 +91,40 @@ describe('openRecording', () => {
   it.each([
     ['another HAR', '{"log":{"version":"1.2","creator":{"name":"Firefox"},"entries":[]}}'],
     ['text', 'my notes'],
-    [
-      'a pacu recording cut short',
-      '{"log":{"version":"1.2","creator":{"name":"pacu","version":"0.1.0"},"entries":[\n{"a":',
-    ],
-  ])('refuses %s with one line and leaves it as it was', (_name, text) => {
+    ['a pacu head and nothing to read after it', '{"log":{"version":"1.2","creator":{"name":"pacu"'],
+  ])('refuses %s with one line and leaves it as it was, its mode too', (_name, text) => {
     const file = fileIn('other.har');
-    writeFileSync(file, text);
+    writeFileSync(file, text, { mode: 0o644 });
+    chmodSync(file, 0o644);
     expect(() => open(file)).toThrow(/^pacu: --record .* exists and is not a recording pacu can continue/);
     expect(readFileSync(file, 'utf8')).toBe(text);
+    expect(statSync(file).mode & 0o777).toBe(0o644);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('continues a recording a write cut short after its last whole entry, and says so once', async () => {
+    const file = fileIn('torn.har');
+    const first = open(file);
+    for (let seq = 1; seq <= 3; seq++) first.end?.(event(seq));
+    await first.close();
+    const whole = readFileSync(file, 'utf8');
+    for (const cut of [whole.length - 2, whole.lastIndexOf(',\n{') + 40, whole.indexOf('[\n{') + 30]) {
+      writeFileSync(file, whole.slice(0, cut));
+      const lines: string[] = [];
+      const again = openRecording({
+        file,
+        redactor: createRedactor(),
+        origin: () => 'http://up/sandbox',
+        surface: 'pacu test',
+        onError: 'serve',
+        log: (line) => lines.push(line),
+      });
+      again.end?.(event(9));
+      await again.close();
+      const kept = entries(file).map((entry) => entry.response.content.text);
+      expect(kept.at(-1)).toBe('{"n":9}');
+      expect(kept.length).toBeLessThanOrEqual(4);
+      expect(lines).toEqual([expect.stringMatching(/^pacu test: --record .* ended mid-entry/)]);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { basic } from '../suites/target/api-request.ts';
 import { renderCurl } from '../suites/target/curl.ts';
 import { createRedactor } from './redaction.ts';
-import { isSecretName } from './secret-names.ts';
+import { isSecretName } from './redaction-policy.ts';
 
 describe('createRedactor', () => {
   const redactor = createRedactor({ clientId: 'acme', clientSecret: 's3cret-value' });

@@ -1,18 +1,22 @@
+import { isUtf8 } from 'node:buffer';
 import { LRUCache } from 'lru-cache';
-import { decodeBasic, parseAuthorization } from './credentials.ts';
+import { maskCardNumber, maskCardNumbersIn } from './card-numbers.ts';
+import {
+  authorizationText,
+  cookieText,
+  FAKE_TOKEN_PREFIX,
+  SECRET_STAND_INS,
+  schemeText,
+} from './credential-schemes.ts';
 import type { HarNameValue } from './har.ts';
 import { bodyText, type RequestEnd, type RequestObserver } from './pipeline.ts';
-import {
-  FORM_FIELD,
-  headerClass,
-  isSecretField,
-  JSON_FIELD,
-  nameHint,
-  type TeamNames,
-  teamNames,
-} from './secret-names.ts';
+import { createLearner } from './redaction-learning.ts';
+import { fieldVerdict, headerClass, nameHint, type TeamNames, teamNames } from './redaction-policy.ts';
+import { multipartBoundary, redactJsonText, redactMultipart, type ValueJudge } from './structured-text.ts';
 
-/** The credentials a run knows up front, and a team's own names of credentials. */
+export { SECRET_STAND_INS } from './credential-schemes.ts';
+
+/** The credentials a run knows up front, a team's own names of credentials, and what to do with card data. */
 export interface RunSecrets {
   readonly clientId?: string;
   readonly clientSecret?: string;
@@ -22,12 +26,21 @@ export interface RunSecrets {
   readonly headers?: readonly string[];
   /** JSON or form field names whose values are credentials, beside the policy's (`--redact-field`). */
   readonly fields?: readonly string[];
+  /** Show card numbers and CVVs as they came (`--keep-card-data`). @default false: a CVV is removed, a card number masked */
+  readonly keepCardData?: boolean;
+}
+
+/** A body as a recording holds it: its text, or base64 of its bytes when they are not UTF-8 (HAR's `encoding`). */
+export interface RedactedBody {
+  readonly text: string;
+  readonly encoding?: 'base64';
 }
 
 /**
- * The one place secrets leave, by one policy (decision 113): credentials in Authorization keep their
- * scheme, cookies their names; a header or field whose name says a credential (secret-names.ts) or
- * that a team named loses its value; a value once learned as a credential is replaced everywhere.
+ * The one place secrets leave, by one policy (decisions 113, 166): Authorization keeps its scheme,
+ * cookies their names, a credential-named header or field loses its value, a CVV is removed and a
+ * card number masked, a value once learned is replaced everywhere. Texts are parsed before names are
+ * judged (JSON, query strings, forms, multipart), their escapes undone.
  */
 export interface Redactor {
   /** Remember a secret so it is redacted wherever it shows up. */
@@ -38,8 +51,10 @@ export interface Redactor {
   learn(event: RequestEnd, answers?: boolean): void;
   /** A deep copy of `value` with every string redacted, keys read as header and field names. */
   redact<T>(value: T): T;
-  /** A text (a body, a URL, a line) redacted. */
-  redactText(text: string): string;
+  /** A text (a body, a URL, a line) redacted; `contentType` says how a body is framed (a multipart boundary). */
+  redactText(text: string, contentType?: string): string;
+  /** A body's bytes redacted, as text when they are UTF-8 and base64 when not (byte for byte elsewhere). */
+  redactBody(body: Buffer, contentType?: string): RedactedBody;
   /** Header pairs redacted by name. */
   redactHeaders(list: readonly HarNameValue[]): HarNameValue[];
   /**
@@ -49,45 +64,27 @@ export interface Redactor {
   readonly known: number;
 }
 
-/** What a redacted report writes in place of each secret; curl lines read the `$PACU_*` ones from the environment. */
-export const SECRET_STAND_INS = {
-  clientId: '$PACU_CLIENT_ID',
-  clientSecret: '$PACU_CLIENT_SECRET',
-  token: '$PACU_TOKEN',
-  redacted: '[redacted]',
-} as const;
-
-/** Fake credentials pacu sends on purpose (auth rules): evidence, not secrets. */
-const FAKE_TOKEN_PREFIX = 'pacu-never-issued-';
 /** Shorter secrets would redact ordinary text; no real credential is that short. */
 const MIN_SECRET_LENGTH = 4;
 /** Values learned from traffic are longer still: a short value in a `key` field may be a word. */
 const MIN_LEARNED_LENGTH = 8;
 /** Learned values remembered, newest kept; the given ones are never forgotten. */
 const LEARNED_LIMIT = 1024;
-
-const BASIC = /\bBasic\s+([A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])/gi;
-/** `Bearer <value>`, and whether an Authorization header (or curl's -H) introduces it. */
-const BEARER = /(\bauthorization\s*:\s*)?\bBearer\s+([^\s"',;]+)/gi;
-/**
- * A value after "Bearer" that is a word of a sentence ("must use the Bearer scheme."), not a
- * credential: letters only, shorter than any token a provider issues. Tokens the run saw are
- * redacted by value anyway; this guards the ones it never saw without eating prose.
- */
-const PROSE_WORD = /^[A-Za-z]{1,23}[.:)!?]*$/;
-const MAY_HOLD_CREDENTIAL = /basic|bearer/i;
+/** Structures inside structures (a JSON text in a JSON string in a form) are read this deep. */
+const MAX_DEPTH = 4;
 const REGEX_SPECIAL = /[.*+?^${}()|[\]\\]/g;
 
 /**
  * @example
  * const redactor = createRedactor({ clientId: 'acme', clientSecret: 's3cret' });
  * redactor.redactText('authorization: Basic YWNtZTpzM2NyZXQ='); // 'authorization: Basic <$PACU_CLIENT_ID:$PACU_CLIENT_SECRET>'
+ * redactor.redactText('http://h/v3/users?password=hunter2'); // 'http://h/v3/users?password=[redacted]'
  */
 export function createRedactor(secrets: RunSecrets = {}): Redactor {
-  const team: TeamNames = teamNames(secrets.headers, secrets.fields);
+  const team: TeamNames = teamNames(secrets.headers, secrets.fields, secrets.keepCardData);
   const hint = nameHint(team);
   // A body is read for credentials, then redacted for the recording: the same string twice, and the
-  // hint's test (eight words, any case) is the slowest scan of each. The last two answers are kept.
+  // hint's test is the slowest scan of each. The last two answers are kept.
   let hintedA = '';
   let hintA = false;
   let hintedB = '';
@@ -98,7 +95,7 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
     hintedB = hintedA;
     hintB = hintA;
     hintedA = input;
-    hintA = hint.test(input);
+    hintA = hint(input);
     return hintA;
   };
   const given = new Map<string, string>();
@@ -113,16 +110,15 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
     given.set(secret, stand);
     version += 1;
   };
-  const learn = (secret: string | undefined): void => {
+  const learn = (secret: string | undefined, stand: string = SECRET_STAND_INS.redacted): void => {
     if (!secret || secret.length < MIN_LEARNED_LENGTH || given.has(secret) || learned.has(secret)) return;
-    if (
-      secret.startsWith(FAKE_TOKEN_PREFIX) ||
-      secret.startsWith('$') ||
-      secret === SECRET_STAND_INS.redacted
-    )
-      return;
-    learned.set(secret, SECRET_STAND_INS.redacted);
+    if (secret.startsWith(FAKE_TOKEN_PREFIX) || secret.startsWith('$') || secret === stand) return;
+    learned.set(secret, stand);
     version += 1;
+  };
+  /** A card number seen under its name is masked wherever it shows up later (an echo in a message). */
+  const learnCard = (value: string): void => {
+    if (value.replace(/\D/g, '').length >= 12) learn(value, maskCardNumber(value));
   };
   remember(secrets.clientSecret, SECRET_STAND_INS.clientSecret);
   if (secrets.clientId !== undefined && secrets.clientSecret)
@@ -144,72 +140,22 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
     return pattern;
   };
 
-  /** `id:secret` as stand-ins, keeping what pacu added on purpose (a wrong secret's suffix). */
-  const basicMarker = (encoded: string): string | undefined => {
-    const pair = decodeBasic(encoded);
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: binary garbage means it was no credential.
-    if (!pair || /[\u0000-\u001f\ufffd]/.test(`${pair.user}:${pair.password}`)) return undefined;
-    const { user, password } = pair;
-    if (secrets.clientId === undefined || user !== secrets.clientId)
-      return `Basic <${SECRET_STAND_INS.redacted}>`;
-    const secret = secrets.clientSecret ?? '';
-    const suffix = password.slice(secret.length);
-    const rest =
-      !secret || !password.startsWith(secret)
-        ? SECRET_STAND_INS.redacted
-        : suffix === ''
-          ? SECRET_STAND_INS.clientSecret
-          : `\${PACU_CLIENT_SECRET}${suffix}`;
-    return `Basic <${SECRET_STAND_INS.clientId}:${rest}>`;
-  };
-
   /** A field value's stand-in: a known secret's own, else `[redacted]`. */
   const fieldStandIn = (value: string): string => standIn(value) ?? SECRET_STAND_INS.redacted;
 
-  const text = (input: string, isAuthorization = false): string => {
-    let out = input;
-    if (isAuthorization || MAY_HOLD_CREDENTIAL.test(out))
-      out = out
-        .replace(BASIC, (all, encoded: string) => basicMarker(encoded) ?? all)
-        .replace(BEARER, (all, header: string | undefined, token: string) =>
-          token.startsWith(FAKE_TOKEN_PREFIX) ||
-          token.startsWith('$') ||
-          (!header && !isAuthorization && PROSE_WORD.test(token))
-            ? all
-            : `${header ?? ''}${all.slice(header?.length ?? 0, all.length - token.length)}${SECRET_STAND_INS.token}`,
-        );
-    if (hinted(out))
-      out = out
-        .replace(JSON_FIELD, (all, name: string, colon: string, value: string) =>
-          isSecretField(name, team)
-            ? `"${name}"${colon}${JSON.stringify(fieldStandIn(value.startsWith('"') ? unquote(value) : value))}`
-            : all,
-        )
-        .replace(FORM_FIELD, (all, start: string, name: string, value: string) =>
-          value && isSecretField(safeDecode(name), team)
-            ? `${start}${name}=${fieldStandIn(safeDecode(value))}`
-            : all,
-        );
+  /** Credentials by scheme, and every known secret, in text no structure says more of. */
+  const free = (input: string, isAuthorization = false): string => {
+    let out = schemeText(input, secrets, isAuthorization);
     const known = knownPattern();
     if (known) out = out.replace(known, (secret) => standIn(secret) ?? SECRET_STAND_INS.redacted);
     return out;
   };
 
-  const authorizationText = (value: string): string => {
-    const credentials = parseAuthorization(value);
-    if (credentials?.scheme === 'other') return `${value.split(/[ \t]/)[0]} ${SECRET_STAND_INS.redacted}`;
-    return text(value, true);
-  };
-  const cookieText = (value: string, setCookie: boolean): string =>
-    setCookie
-      ? value.replace(/^([^=;]*=)[^;]*/, `$1${SECRET_STAND_INS.redacted}`)
-      : value.replace(/(^|;\s*)([^=;]*=)[^;]*/g, `$1$2${SECRET_STAND_INS.redacted}`);
-
-  /** A value under a header or field name: by the name's class, else as text. */
-  const named = (name: string, value: string): string => {
+  /** What a value under `name` becomes by the name alone, or undefined when the name says nothing. */
+  const byName = (name: string, value: string): string | undefined => {
     switch (headerClass(name, team)) {
       case 'authorization':
-        return authorizationText(value);
+        return free(authorizationText(value, secrets), true);
       case 'cookie':
         return cookieText(value, false);
       case 'set-cookie':
@@ -217,54 +163,72 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
       case 'secret':
         return fieldStandIn(value);
       default:
-        return isSecretField(name, team) ? fieldStandIn(value) : text(value);
     }
+    const verdict = fieldVerdict(name, team);
+    if (verdict === 'secret') return fieldStandIn(value);
+    if (verdict === 'cvv') return SECRET_STAND_INS.redacted;
+    if (verdict === 'card-number') return free(maskCardNumber(value));
+    return undefined;
+  };
+  /** A value that is no string (a number, a list, an object) under `name`, as the string it becomes. */
+  const wholeByName = (name: string, raw: string): string | undefined => {
+    const verdict = fieldVerdict(name, team);
+    if (verdict === 'card-number')
+      return /^-?\d+$/.test(raw) ? maskCardNumber(raw) : SECRET_STAND_INS.redacted;
+    return verdict || headerClass(name, team) !== 'plain' ? SECRET_STAND_INS.redacted : undefined;
   };
 
+  const redacting: ValueJudge = {
+    named: byName,
+    whole: wholeByName,
+    nested: (value, depth) => structured(value, depth),
+  };
+  function structured(input: string, depth: number, contentType?: string): string {
+    let out = input;
+    if (depth <= MAX_DEPTH && hinted(out)) {
+      const boundary = multipartBoundary(contentType, out);
+      out = boundary
+        ? redactMultipart(out, boundary, redacting, depth)
+        : redactJsonText(out, redacting, depth);
+      // A text that speaks of cards (or of credentials) is looked at for card numbers no name announces.
+      if (!team.keepCardData) out = maskCardNumbersIn(out);
+    }
+    return free(out);
+  }
+
+  const named = (name: string, value: string): string => byName(name, value) ?? structured(value, 0);
+
   const walk = (value: unknown, key?: string): unknown => {
-    if (typeof value === 'string') return key === undefined ? text(value) : named(key, value);
-    // A number, a list or an object under a credential's name goes whole.
-    if (key !== undefined && (typeof value === 'number' || (value && typeof value === 'object')))
-      if (isSecretField(key, team)) return SECRET_STAND_INS.redacted;
+    if (typeof value === 'string') return key === undefined ? structured(value, 0) : named(key, value);
+    if (key !== undefined && typeof value === 'number') return wholeByName(key, String(value)) ?? value;
+    // A list or an object under a credential's name goes whole.
+    if (key !== undefined && value && typeof value === 'object' && fieldVerdict(key, team) !== 'card-number')
+      if (wholeByName(key, '{}') !== undefined) return SECRET_STAND_INS.redacted;
     if (Array.isArray(value)) return value.map((item) => walk(item, key));
-    if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, walk(item, name)]));
+    if (value && typeof value === 'object') {
+      const walked = Object.fromEntries(
+        Object.entries(value).map(([name, item]) => [name, walk(item, name)]),
+      );
+      // A recorded body given as base64 (HAR's `encoding`): its bytes are redacted, not its base64.
+      const body = value as { text?: unknown; encoding?: unknown; mimeType?: unknown };
+      if (body.encoding === 'base64' && typeof body.text === 'string')
+        walked.text = redactBody(
+          Buffer.from(body.text, 'base64'),
+          typeof body.mimeType === 'string' ? body.mimeType : undefined,
+        ).text;
+      return walked;
+    }
     return value;
   };
 
-  /** Values of credential fields in a JSON or form text. */
-  const learnFields = (body: string): void => {
-    if (!hinted(body)) return;
-    for (const [, name, , value] of body.matchAll(JSON_FIELD))
-      if (isSecretField(name as string, team))
-        learn((value as string).startsWith('"') ? unquote(value as string) : undefined);
-    for (const [, , name, value] of body.matchAll(FORM_FIELD))
-      if (isSecretField(safeDecode(name as string), team)) learn(safeDecode(value as string));
-  };
-  const learnHeader = (name: string, value: string): void => {
-    switch (headerClass(name, team)) {
-      case 'authorization': {
-        const credentials = parseAuthorization(value);
-        if (credentials?.scheme === 'bearer') learn(credentials.token);
-        if (credentials?.scheme === 'basic') {
-          learn(credentials.encoded);
-          learn(credentials.password);
-        }
-        return;
-      }
-      case 'cookie':
-      case 'set-cookie':
-        for (const [, cookie] of value.matchAll(/(?:^|;)\s*[^=;]*=([^;]*)/g)) {
-          learn(cookie?.trim());
-          if (name.toLowerCase() === 'set-cookie') return;
-        }
-        return;
-      case 'secret':
-        learn(value);
-        return;
-      default:
-    }
-  };
+  function redactBody(body: Buffer, contentType?: string): RedactedBody {
+    if (isUtf8(body)) return { text: structured(body.toString('utf8'), 0, contentType) };
+    // Bytes that are no UTF-8 are read a character a byte: every byte outside a redacted value stays.
+    const text = structured(body.toString('latin1'), 0, contentType);
+    return { text: Buffer.from(text, 'latin1').toString('base64'), encoding: 'base64' };
+  }
+
+  const { learnHeader, learnFields } = createLearner({ team, hinted, learn, learnCard, maxDepth: MAX_DEPTH });
 
   return {
     add: (secret) => remember(secret),
@@ -279,7 +243,7 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
         const value = request.headers[name];
         if (value !== undefined) learnHeader(name, value);
       }
-      if (request.body.length > 0) learnFields(bodyText(request));
+      if (request.body.length > 0) learnFields(bodyText(request), 0, request.headers['content-type']);
       if (!answers) return;
       for (const name in answer.headers) {
         const value = answer.headers[name];
@@ -289,29 +253,13 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
       if (!answer.repeated) learnFields(answer.text);
     },
     redact: <T>(value: T): T => walk(value) as T,
-    redactText: (input) => text(input),
+    redactText: (input, contentType) => structured(input, 0, contentType),
+    redactBody,
     redactHeaders: (list) => list.map(({ name, value }) => ({ name, value: named(name, value) })),
     get known() {
       return version;
     },
   };
-}
-
-/** The string a JSON string literal holds (its text as written when it is not valid JSON). */
-function unquote(literal: string): string {
-  try {
-    return JSON.parse(literal) as string;
-  } catch {
-    return literal.slice(1, -1);
-  }
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
 }
 
 /**

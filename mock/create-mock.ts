@@ -1,15 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   asHar,
-  createPipeline,
-  createRedactor,
+  createSurfaceRedactor,
   FRONT_DOOR_DEFAULTS,
   type Har,
   IN_PROCESS_HOST,
-  learningObserver,
-  openRecording,
-  type Recording,
+  openSurfaceKit,
   readHar,
+  type SurfaceKit,
 } from '../http/index.ts';
 import { ConfigError, loadSpec, type Spec } from '../spec/index.ts';
 import { DEFAULT_SCENARIO } from './default-scenario.ts';
@@ -136,12 +134,15 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   const beginning = await beginningOf(spec, resolved);
   const { initialState } = beginning;
   const { behaviour, learned } = await behaviourOf(spec, beginning, prism, demoClient, resolved.seed);
-  // One redactor for all the mock shows of its traffic: the journal, the recording, the findings.
-  const redactor = createRedactor({
+  // One redactor for all the mock shows of its traffic (decision 160): made first, because the
+  // store keeps the journal that shows requests through it; the kit below assembles the rest.
+  const redactor = createSurfaceRedactor({
     others: resolved.clients.map((client) => client.clientSecret),
     headers: resolved.redactHeaders,
     fields: resolved.redactFields,
+    keepCardData: resolved.keepCardData,
   });
+  const log = (line: string): void => resolved.log(redactor.redactText(line));
   const { store, collectedAfterLoading } = await openStore(
     resolved,
     {
@@ -155,7 +156,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       basePath: behaviour.basePath,
       webhookRetry: resolved.webhookRetry,
       retention: { ms: resolved.retain, records: resolved.retainRecords },
-      log: resolved.log,
+      log,
     },
     initialState,
   );
@@ -170,26 +171,25 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   }
   // Until the mock listens, what app.request() answers is recorded under the in-process origin.
   let origin = `http://${IN_PROCESS_HOST}`;
-  const recording: Recording | undefined = resolved.record
-    ? openRecording({
-        file: resolved.record,
-        redactor,
-        origin: () => origin,
-        onError: (error) =>
-          resolved.log(`pacu mock: cannot write the recording (it stops here): ${error.message}`),
-      })
-    : undefined;
-  const pipeline = createPipeline(
-    [
-      // The journal shows requests only: answers are read for credentials when they are recorded.
-      learningObserver(redactor, recording !== undefined),
-      ...(recording ? [recording] : []),
-      store.journal,
-      store.coverage,
-      ...resolved.observers,
-    ],
-    resolved.log,
-  );
+  // One kit for all the mock shows of its traffic: the recording, the journal and coverage (the
+  // store's), then a judge, as the mock's observers.
+  let kit: SurfaceKit;
+  try {
+    kit = openSurfaceKit({
+      surface: 'pacu mock',
+      redactor,
+      record: resolved.record ? { file: resolved.record, origin: () => origin } : undefined,
+      observers: (made) => [store.journal, store.coverage, ...(resolved.judge?.(made) ?? [])],
+      extra: resolved.observers,
+      // The journal shows requests only: answers are read for credentials when recorded or judged.
+      readsAnswers: resolved.judge !== undefined,
+      log: resolved.log,
+    });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const { pipeline } = kit;
   // A shared store got the scenario's faults from the replica that seeded it, not again from each.
   if (store.seededNow) await installScenarioFaults(store.faults, startScenario);
   const context: MockContext = {
@@ -201,7 +201,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
       resolved.tokenLifetimeSeconds ?? behaviour.tokenLifetimeSeconds ?? spec.tokenLifetimeSeconds,
     behaviour,
     store,
-    log: resolved.log,
+    log: kit.log,
   };
   const control = createControl({ context, initialState, startScenario, demoClient });
   // Off loopback the control API is reachable by others: it needs a token (given, or made up here).
@@ -218,7 +218,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
     controlEnabled: resolved.control,
     committed: () => store.committed(),
     pipeline,
-    log: resolved.log,
+    log: kit.log,
   });
   core.use(
     createConsumerLayer({
@@ -247,7 +247,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closed ??= (async () => {
-      await pipeline.close();
+      await kit.close();
       await store.close();
     })();
     return closed;
@@ -272,7 +272,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
         headersTimeoutMs: resolved.headersTimeoutMs,
         requestTimeoutMs: resolved.requestTimeoutMs,
       };
-      const server = await listen(handle, resolved.host, resolved.port, limits, resolved.log);
+      const server = await listen(handle, resolved.host, resolved.port, limits, kit.log);
       origin = server.origin;
       // Prism loads once the socket listens (and the caller has said so), then the heap is
       // collected again for the reason above.

@@ -28,6 +28,7 @@ export const MOCK_DEFAULTS = {
   observers: [],
   redactHeaders: [],
   redactFields: [],
+  keepCardData: false,
 } as const satisfies Partial<MockOptions>;
 
 /** Fill in every default, once, at the boundary. */
@@ -69,5 +70,7 @@ export function resolveOptions(options: MockOptions = {}): ResolvedMockOptions {
     record: options.record,
     redactHeaders: [...(options.redactHeaders ?? MOCK_DEFAULTS.redactHeaders)],
     redactFields: [...(options.redactFields ?? MOCK_DEFAULTS.redactFields)],
+    keepCardData: options.keepCardData ?? MOCK_DEFAULTS.keepCardData,
+    judge: options.judge,
   };
 }

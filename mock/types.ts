@@ -3,7 +3,7 @@
 // The control protocol's shapes (ids, receivers, attempts, scenarios…) live in spec/ (the suites'
 // control client speaks it too); they are named here again so users find every shape in one file.
 
-import type { Har, RemoteControl, RequestObserver, Scenario, SeededIds } from '../http/index.ts';
+import type { Har, Redactor, RemoteControl, RequestObserver, Scenario, SeededIds } from '../http/index.ts';
 import type { Scope } from '../spec/index.ts';
 
 export type {
@@ -234,6 +234,17 @@ export interface MockOptions {
   redactHeaders?: readonly string[];
   /** JSON or form field names whose values are credentials, beside those the redactor knows. @default [] */
   redactFields?: readonly string[];
+  /**
+   * Show card numbers and CVVs as they came in the recording and the request journal.
+   * @default false: a CVV is removed, a card number masked to its first six and last four digits
+   */
+  keepCardData?: boolean;
+  /**
+   * Watchers that judge the mock's traffic and show what they find (`pacu mock --findings`): made
+   * with the mock's one redactor, so what they show is redacted by its policy and what it learned.
+   * @default none
+   */
+  judge?: (redactor: Redactor) => readonly RequestObserver[];
 }
 
 /** Options with every default filled in, resolved once at the boundary. */
@@ -248,10 +259,12 @@ export type ResolvedMockOptions = Required<
     | 'fromRecording'
     | 'record'
     | 'store'
+    | 'judge'
   >
 > & {
   store: string | undefined;
   record: string | undefined;
+  judge: ((redactor: Redactor) => readonly RequestObserver[]) | undefined;
   fromRecording: string | Har | undefined;
   stateFile: string | undefined;
   clockStart: number | undefined;

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 
@@ -9,23 +10,31 @@ const REMEMBERED_LENGTH = 64 * 1024;
 const remembers = (method: string, length: number): boolean =>
   method === 'GET' && length <= REMEMBERED_LENGTH;
 
-/** A body as text, undone from its Content-Encoding (gzip, deflate, br); as it came when it cannot be. */
-export function decodedText(body: Buffer, encoding: string | string[] | undefined): string {
+/** A body undone from its Content-Encoding (gzip, deflate, br); as it came when it cannot be. */
+export function decodedBytes(body: Buffer, encoding: string | string[] | undefined): Buffer {
   const coding = String(encoding ?? '')
     .trim()
     .toLowerCase();
   try {
-    if (coding === 'gzip' || coding === 'x-gzip') return gunzipSync(body).toString('utf8');
-    if (coding === 'deflate') return inflateSync(body).toString('utf8');
-    if (coding === 'br') return brotliDecompressSync(body).toString('utf8');
+    if (coding === 'gzip' || coding === 'x-gzip') return gunzipSync(body);
+    if (coding === 'deflate') return inflateSync(body);
+    if (coding === 'br') return brotliDecompressSync(body);
   } catch {}
-  return body.toString('utf8');
+  return body;
+}
+
+/** A body as text, undone from its Content-Encoding; its bytes too when they are not UTF-8. */
+function decoded(body: Buffer, encoding: string | string[] | undefined): { text: string; binary?: Buffer } {
+  const bytes = decodedBytes(body, encoding);
+  return isUtf8(bytes) ? { text: bytes.toString('utf8') } : { text: bytes.toString('utf8'), binary: bytes };
 }
 
 /** An answer's text, and whether the same bytes were decoded before (so whatever looks at texts saw it). */
 export interface AnswerText {
   readonly text: string;
   readonly seen: boolean;
+  /** The decoded bytes, when they are not UTF-8. */
+  readonly binary?: Buffer;
 }
 
 interface Kept {
@@ -47,12 +56,12 @@ export function createAnswerTexts(): (
 ) => AnswerText {
   const kept = new LRUCache<number, Kept>({ max: REMEMBERED_ANSWERS });
   return (method, body, encoding) => {
-    if (!remembers(method, body.length)) return { text: decodedText(body, encoding), seen: false };
+    if (!remembers(method, body.length)) return { ...decoded(body, encoding), seen: false };
     const coding = String(encoding ?? '');
     const before = kept.get(body.length);
     if (before && before.encoding === coding && before.bytes.equals(body)) return before.again;
-    const text = decodedText(body, encoding);
-    kept.set(body.length, { bytes: Buffer.from(body), encoding: coding, again: { text, seen: true } });
-    return { text, seen: false };
+    const first = decoded(body, encoding);
+    kept.set(body.length, { bytes: Buffer.from(body), encoding: coding, again: { ...first, seen: true } });
+    return { ...first, seen: false };
   };
 }

@@ -4,6 +4,8 @@ import {
   type AnswerError,
   type EdgeRequest,
   endToEnd,
+  endToEndLines,
+  errorEnvelopeText,
   type ObservedAnswer,
   type RequestPipeline,
   sendText,
@@ -16,9 +18,10 @@ import { KEPT_BODY_BYTES, ProxyAnswer, refusalAnswer } from './proxy-answer.ts';
 
 /** Request headers that are this hop's: Expect: 100-continue was answered here (undici refuses to send it on). */
 const HOP_REQUEST_HEADERS = ['host', 'content-length', 'expect'];
-
-/** The interface's error envelope, for the answers the proxy makes itself. */
-export const envelope = (message: string): string => JSON.stringify({ success: false, message });
+/** Methods undici sends a Content-Length with even when the body is empty. */
+const PAYLOAD_METHODS = new Set(['POST', 'PUT', 'PATCH', 'QUERY', 'PROPFIND', 'PROPPATCH']);
+/** Statuses whose answers never have a body, whatever their headers say (RFC 9112 6.3). */
+const BODILESS = new Set([204, 304]);
 
 /** What every forwarded exchange of one proxy shares. */
 export interface ForwardContext {
@@ -27,6 +30,8 @@ export interface ForwardContext {
   readonly answerText: (method: string, body: Buffer, encoding: string | string[] | undefined) => AnswerText;
   /** The upstream's base URL, for messages. */
   readonly upstreamBase: string;
+  /** The upstream's Host (`host:port`), sent as this hop's Host. */
+  readonly upstreamHost: string;
   /** What the upstream's paths start with before the interface's base path. */
   readonly upstreamRoot: string;
   readonly upstreamTimeoutMs: number;
@@ -53,6 +58,8 @@ class ForwardedExchange implements RelaySink {
   readonly #seq: number;
   readonly #startedAt = Date.now();
   readonly #started = performance.now();
+  readonly #lines: string[];
+  readonly #body: Buffer | null;
   #headers: Record<string, string | string[]> = {};
   #expected: number | undefined;
   #sent = 0;
@@ -66,7 +73,16 @@ class ForwardedExchange implements RelaySink {
     this.#request = request;
     this.#response = response;
     const { pipeline } = context;
-    const observed = new ForwardedRequest(request);
+    const { method, body } = request;
+    // What goes upstream, as undici writes it: Host first, the client's end-to-end lines as they
+    // came (each duplicate in its place), the body's length last. The recording keeps these lines.
+    this.#lines = ['host', context.upstreamHost, ...endToEndLines(request.rawHeaders, HOP_REQUEST_HEADERS)];
+    this.#body = body.length > 0 ? body : null;
+    const length = body.length > 0 || PAYLOAD_METHODS.has(method) ? body.length : undefined;
+    const observed = new ForwardedRequest(
+      request,
+      length === undefined ? this.#lines : [...this.#lines, 'content-length', String(length)],
+    );
     this.#observed = observed;
     pipeline.start(observed);
     this.#routed = context.route(request.method, request.path.slice(context.basePath.length));
@@ -83,14 +99,13 @@ class ForwardedExchange implements RelaySink {
 
   send(): void {
     const request = this.#request;
-    const { method, body } = request;
     this.#upstream = relay(
       this.#context.pool,
       {
         path: `${this.#context.upstreamRoot}${request.path}${request.search}`,
-        method,
-        headers: endToEnd(request.headers, HOP_REQUEST_HEADERS),
-        body: body.length > 0 || method === 'POST' ? body : null,
+        method: request.method,
+        headers: this.#lines,
+        body: this.#body,
       },
       this,
       KEPT_BODY_BYTES,
@@ -99,10 +114,26 @@ class ForwardedExchange implements RelaySink {
   }
 
   start(status: number, received: IncomingHttpHeaders): void {
-    this.#headers = endToEnd(received);
-    const length = received['content-length'];
-    this.#expected = length === undefined ? undefined : Number(length);
-    this.#response.writeHead(status, this.#headers);
+    const headers = endToEnd(received);
+    // A 204 has no body whatever its headers say (RFC 9112 6.3), and no sender may give it a length
+    // (RFC 9110 8.6): browsers read none (Chromium sets its body length to 0); the proxy drops it.
+    if (status === 204) delete headers['content-length'];
+    // A proxy adds the Date an answer came without (RFC 9110 6.6.1): node would, unrecorded.
+    headers.date ??= new Date().toUTCString();
+    this.#headers = headers;
+    const length = headers['content-length'];
+    this.#expected =
+      length === undefined || BODILESS.has(status) || this.#request.method === 'HEAD'
+        ? undefined
+        : Number(length);
+    this.#response.writeHead(status, headers);
+  }
+
+  informational(status: number, received: IncomingHttpHeaders): void {
+    // Early hints go on to the client, which may act on them (RFC 8297); a 100 or 102 is this hop's.
+    const link = received.link;
+    if (status === 103 && link !== undefined && !this.#response.headersSent)
+      this.#response.writeEarlyHints({ ...endToEnd(received), link });
   }
 
   data(chunk: Buffer): boolean {
@@ -138,12 +169,17 @@ class ForwardedExchange implements RelaySink {
       // The upstream broke off mid-answer: recorded as far as it came, then the client is cut too.
       const expected = this.#expected;
       const message = `the upstream ${upstreamBase} broke off its answer after ${outcome.size} bytes${expected === undefined ? '' : ` of ${expected}`}`;
-      this.#tell(outcome.status, this.#answer(outcome, durationMs, { kind: 'cut', message }), () =>
-        response.destroy(),
-      );
+      this.#tell(outcome.status, this.#answer(outcome, durationMs, { kind: 'cut', message }), () => {
+        // The client sees the status that came and the bytes that followed, then the cut, as it
+        // would from the upstream itself: the connection ends once they are out, not before.
+        // (writeHead only keeps the head until the first write: `headersSent` is already true.)
+        response.flushHeaders();
+        if (response.socket) response.socket.destroySoon();
+        else response.destroy();
+      });
     } else {
       const { status, message } = noAnswer(outcome.error, upstreamBase, upstreamTimeoutMs);
-      const text = envelope(message);
+      const text = errorEnvelopeText(message);
       const error: AnswerError = { kind: status === 504 ? 'timeout' : 'no-answer', message };
       this.#tell(status, refusalAnswer(text, durationMs, error), () => sendText(response, status, text));
     }
@@ -162,7 +198,11 @@ class ForwardedExchange implements RelaySink {
     );
   }
 
-  /** Tell the pipeline how it ended; `release` sends what is left once the recording has it. */
+  /**
+   * Tell the pipeline how it ended; `release` sends what is left once the recording has it. When
+   * the recording could not keep it and the proxy stops rather than answer unrecorded, the client's
+   * connection is cut instead.
+   */
   #tell(status: number, answer: ObservedAnswer, release?: () => void): void {
     this.#context.pipeline.end(
       {
@@ -177,6 +217,7 @@ class ForwardedExchange implements RelaySink {
         answer,
       },
       release,
+      release && (() => this.#response.destroy()),
     );
   }
 }

@@ -1,5 +1,6 @@
 import { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
-import { type Dispatcher, Pool } from 'undici';
+import { buildConnector, type Dispatcher, Pool } from 'undici';
+import { skipContinue } from './skip-continue.ts';
 import type { ResolvedProxyOptions } from './types.ts';
 
 /** Why the upstream gave no answer, as the status the client gets and a message naming the upstream. */
@@ -26,13 +27,19 @@ export function noAnswer(
 
 export const statusText = (status: number): string => STATUS_CODES[status] ?? '';
 
-/** One connection pool to the upstream, with its CA and time limits. */
+/** One connection pool to the upstream, with its CA and time limits; its connections read past a 100 Continue. */
 export function createUpstream(options: ResolvedProxyOptions): Pool {
+  const connect = buildConnector({
+    timeout: options.upstreamTimeoutMs,
+    ...(options.upstreamCa ? { ca: options.upstreamCa } : {}),
+  });
   return new Pool(options.upstream.origin, {
     headersTimeout: options.upstreamTimeoutMs,
     bodyTimeout: options.upstreamTimeoutMs,
-    connectTimeout: options.upstreamTimeoutMs,
-    ...(options.upstreamCa ? { connect: { ca: options.upstreamCa } } : {}),
+    connect: (connection, callback) =>
+      connect(connection, (error, socket) =>
+        error ? callback(error, null) : callback(null, skipContinue(socket as NonNullable<typeof socket>)),
+      ),
   });
 }
 
@@ -40,6 +47,8 @@ export function createUpstream(options: ResolvedProxyOptions): Pool {
 export interface RelaySink {
   /** The status line and headers arrived (after any 1xx). */
   start(status: number, headers: IncomingHttpHeaders): void;
+  /** A 1xx before them (a 103 Early Hints): passed on, neither judged nor recorded. */
+  informational(status: number, headers: IncomingHttpHeaders): void;
   /** A chunk of the body; false when the client is slower: the relay waits for its `resume()`. */
   data(chunk: Buffer): boolean;
   /** The answer ended, whole or not (then with `error`; a status above 0 says it had begun). */
@@ -105,7 +114,10 @@ class Relay implements Dispatcher.DispatchHandler, Relayed, UpstreamRequest {
     statusCode: number,
     headers: IncomingHttpHeaders,
   ): void {
-    if (statusCode < 200) return;
+    if (statusCode < 200) {
+      this.#sink.informational(statusCode, headers);
+      return;
+    }
     this.status = statusCode;
     this.headers = headers;
     this.#sink.start(statusCode, headers);
@@ -122,7 +134,12 @@ class Relay implements Dispatcher.DispatchHandler, Relayed, UpstreamRequest {
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
-    this.#end(error);
+    // undici holds a 204 or 304 to its Content-Length; RFC 9112 6.3 and browsers read no body
+    // there whatever the headers say (Chromium's HttpStreamParser sets its length to 0): whole.
+    const code = (error as { code?: string }).code;
+    const bodiless =
+      (this.status === 204 || this.status === 304) && code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH';
+    this.#end(bodiless ? undefined : error);
   }
 
   /** Tell the sink once, however undici ends (an error after a refusal at dispatch, say). */
@@ -144,14 +161,19 @@ class Relay implements Dispatcher.DispatchHandler, Relayed, UpstreamRequest {
  */
 export function relay(
   upstream: Pool,
-  request: { path: string; method: string; headers: Record<string, string | string[]>; body: Buffer | null },
+  request: { path: string; method: string; headers: readonly string[]; body: Buffer | null },
   sink: RelaySink,
   keep: number,
 ): UpstreamRequest {
   const handler = new Relay(sink, keep);
   try {
     upstream.dispatch(
-      { path: request.path, method: request.method as 'GET', headers: request.headers, body: request.body },
+      {
+        path: request.path,
+        method: request.method as 'GET',
+        headers: request.headers as string[],
+        body: request.body,
+      },
       handler,
     );
   } catch (error) {

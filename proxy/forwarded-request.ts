@@ -14,12 +14,13 @@ export class ForwardedRequest implements ObservedRequest {
   decoded?: string;
   #query: URLSearchParams | undefined;
 
-  constructor(request: EdgeRequest) {
+  /** `lines`: the header lines as the upstream receives them (what the recording keeps). */
+  constructor(request: EdgeRequest, lines: readonly string[]) {
     this.method = request.method;
     this.path = request.path;
     this.search = request.search;
     this.headers = request.headers as Record<string, string | undefined>;
-    this.rawHeaders = request.rawHeaders;
+    this.rawHeaders = lines;
     this.body = request.body;
   }
 

@@ -16,6 +16,8 @@ export const PROXY_DEFAULTS = {
   // figures). The HAR keeps them all; `--keep-exchanges` keeps more.
   keepExchanges: 25,
   control: true,
+  onRecordError: 'serve',
+  keepCardData: false,
 } as const satisfies Partial<ProxyOptions>;
 
 /** The upstream base URL: http or https, ending in `/v3` (the interface's version segment). */
@@ -74,6 +76,8 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
     },
     profile: options.profile ?? PROXY_DEFAULTS.profile,
     record: options.record,
+    onRecordError: options.onRecordError ?? PROXY_DEFAULTS.onRecordError,
+    keepCardData: options.keepCardData ?? PROXY_DEFAULTS.keepCardData,
     clientSecret: options.clientSecret,
     clientId: options.clientId,
     redactHeaders: [...(options.redactHeaders ?? [])],

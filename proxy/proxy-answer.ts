@@ -52,6 +52,10 @@ export class ProxyAnswer implements ObservedAnswer {
     return this.#decoded().seen;
   }
 
+  get binary(): Buffer | undefined {
+    return this.#decoded().binary;
+  }
+
   #decoded(): AnswerText {
     if (!this.#text) {
       const chunks = this.#chunks;

@@ -27,6 +27,8 @@ export interface ProxyReportInput {
   readonly judged: ReadonlyMap<string, ReadonlyMap<string, number>>;
   readonly exchanges: number;
   readonly recorded: number;
+  /** Answered but not recorded: a write to the recording failed. */
+  readonly notRecorded: number;
   readonly record: string | undefined;
   readonly dropped: number;
   readonly redactor: Redactor;
@@ -78,6 +80,9 @@ export function buildProxyReport(input: ProxyReportInput): Report {
       ? 'no exchange went through the proxy: nothing was judged'
       : `${input.exchanges} exchange${input.exchanges === 1 ? '' : 's'} judged${input.record ? `, ${input.recorded} recorded in ${input.record}` : ''}`,
     ...(input.dropped > 0 ? [`${input.dropped} more findings were counted but not kept`] : []),
+    ...(input.notRecorded > 0
+      ? [`${input.notRecorded} exchanges were answered but not recorded: writing ${input.record} failed`]
+      : []),
   ];
   return {
     ...buildReport({

@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import {
   controlGuard,
-  createPipeline,
-  createRedactor,
   type EdgeRequest,
+  errorEnvelope,
+  errorEnvelopeText,
   isControlPath,
   isLoopbackHost,
-  learningObserver,
   openFrontDoor,
-  openRecording,
-  type Recording,
+  openSurfaceKit,
+  type Redactor,
+  type RequestObserver,
   refusalText,
   sendText,
 } from '../http/index.ts';
@@ -20,10 +20,12 @@ import {
   createFindingLog,
   createJudgeObserver,
   createStateObserver,
+  type ExchangeRing,
+  type FindingLog,
 } from '../suites/index.ts';
 import { createAnswerTexts } from './answer-texts.ts';
 import { createUpstream } from './forward.ts';
-import { envelope, type ForwardContext, forwardExchange } from './forward-exchange.ts';
+import { type ForwardContext, forwardExchange } from './forward-exchange.ts';
 import { resolveProxyOptions } from './options.ts';
 import { buildProxyReport } from './proxy-report.ts';
 import { createRouteMemory } from './route-memory.ts';
@@ -50,36 +52,35 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const upstreamBase = resolved.upstream.href.replace(/\/+$/, '');
   const upstreamRoot = resolved.upstream.pathname.slice(0, -spec.basePath.length);
   const upstreamPrefix = `${resolved.upstream.origin}${upstreamRoot}`;
-  const redactor = createRedactor({
-    ...(resolved.clientId !== undefined ? { clientId: resolved.clientId } : {}),
-    ...(resolved.clientSecret !== undefined ? { clientSecret: resolved.clientSecret } : {}),
-    headers: resolved.redactHeaders,
-    fields: resolved.redactFields,
+  // The judge, the exchange state and the ring watch as the surface's own observers of the kit's
+  // pipeline, with the kit's one redactor.
+  let findings!: FindingLog;
+  let judge!: ReturnType<typeof createJudgeObserver>;
+  let ring!: ExchangeRing;
+  const watchers = (redactor: Redactor): RequestObserver[] => {
+    findings = createFindingLog(redactor, resolved.onFinding);
+    judge = createJudgeObserver({ spec, profile: resolved.profile, findings });
+    ring = createExchangeRing(resolved.keepExchanges, spec.basePath);
+    return [judge, createStateObserver({ spec, findings }), ring];
+  };
+  const kit = openSurfaceKit({
+    surface: 'pacu proxy',
+    redaction: {
+      ...(resolved.clientId !== undefined ? { clientId: resolved.clientId } : {}),
+      ...(resolved.clientSecret !== undefined ? { clientSecret: resolved.clientSecret } : {}),
+      headers: resolved.redactHeaders,
+      fields: resolved.redactFields,
+      keepCardData: resolved.keepCardData,
+    },
+    // The URL recorded is the one sent: the upstream's base and the resolved path.
+    record: resolved.record
+      ? { file: resolved.record, origin: () => upstreamPrefix, onError: resolved.onRecordError }
+      : undefined,
+    observers: watchers,
+    extra: resolved.observers,
+    log: resolved.log,
   });
-  const recording: Recording | undefined = resolved.record
-    ? openRecording({
-        file: resolved.record,
-        redactor,
-        // The URL recorded is the one sent: the upstream's base and the resolved path.
-        origin: () => upstreamPrefix,
-        onError: (error) =>
-          resolved.log(`pacu proxy: cannot write the recording (it stops here): ${error.message}`),
-      })
-    : undefined;
-  const findings = createFindingLog(redactor, resolved.onFinding);
-  const judge = createJudgeObserver({ spec, profile: resolved.profile, findings });
-  const ring = createExchangeRing(resolved.keepExchanges, spec.basePath);
-  const pipeline = createPipeline(
-    [
-      learningObserver(redactor),
-      ...(recording ? [recording] : []),
-      judge,
-      createStateObserver({ spec, findings }),
-      ring,
-      ...resolved.observers,
-    ],
-    resolved.log,
-  );
+  const { redactor, recording, pipeline, log } = kit;
   const controlToken =
     resolved.controlToken ??
     (isLoopbackHost(resolved.host) ? undefined : randomBytes(18).toString('base64url'));
@@ -114,16 +115,18 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     pipeline,
     answerText: createAnswerTexts(),
     upstreamBase,
+    upstreamHost: resolved.upstream.host,
     upstreamRoot,
     upstreamTimeoutMs: resolved.upstreamTimeoutMs,
     basePath: spec.basePath,
     route: createRouteMemory(spec),
     next: () => ++seq,
     failed(request, response, error) {
-      resolved.log(
+      log(
         `pacu proxy: unexpected error on ${request.method} ${request.path}: ${(error as Error)?.stack ?? error}`,
       );
-      if (!response.headersSent) sendText(response, 502, envelope('pacu proxy: internal error (logged)'));
+      if (!response.headersSent)
+        sendText(response, 502, errorEnvelopeText('pacu proxy: internal error (logged)'));
       else response.destroy();
     },
   };
@@ -136,19 +139,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       : !path.startsWith(basePrefix)
         ? [
             404,
-            {
-              success: false,
-              message: `pacu proxy: ${path} is outside the interface's base path ${spec.basePath}: nothing was forwarded`,
-            },
+            errorEnvelope(
+              `pacu proxy: ${path} is outside the interface's base path ${spec.basePath}: nothing was forwarded`,
+            ),
           ]
         : ENCODED_SEPARATOR.test(path)
           ? [
               400,
-              {
-                success: false,
-                message:
-                  'pacu proxy: an encoded slash or backslash (%2F, %5C) in the path could name another path upstream: nothing was forwarded',
-              },
+              errorEnvelope(
+                'pacu proxy: an encoded slash or backslash (%2F, %5C) in the path could name another path upstream: nothing was forwarded',
+              ),
             ]
           : undefined;
     if (refusal) sendText(response, refusal[0], JSON.stringify(refusal[1]));
@@ -169,11 +169,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       bodyLimit: () => DECIDED_LIMITS.maxBodyBytes,
       errorBody: (path, _status, message) => refusalText(path, message),
       handle,
-      log: resolved.log,
+      log,
     });
   } catch (error) {
     await pool.close();
-    await pipeline.close();
+    await kit.close();
     throw new ConfigError(
       `pacu: cannot listen on ${resolved.host}:${resolved.port}: ${(error as Error).message}`,
       {
@@ -182,6 +182,19 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     );
   }
   let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      await listener.close();
+      await pool.close();
+      await kit.close();
+    })();
+    return closing;
+  };
+  // A recording that cannot be written, with onRecordError 'stop': no new request is taken.
+  const halted = kit.halted.then(async (error) => {
+    await listener.close();
+    return error;
+  });
   return {
     url: `${listener.origin}${spec.basePath}`,
     origin: listener.origin,
@@ -189,7 +202,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     controlToken,
     findings: findings.findings,
     exchanges: () => redactor.redact(ring.exchanges()),
-    counts: () => ({ exchanges: judge.exchanges, recorded: recording?.recorded ?? 0 }),
+    halted,
+    counts: () => ({
+      exchanges: judge.exchanges,
+      recorded: recording?.recorded ?? 0,
+      notRecorded: recording?.lost ?? 0,
+    }),
     report: () =>
       buildProxyReport({
         upstream: upstreamBase,
@@ -199,17 +217,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         judged: judge.judged,
         exchanges: judge.exchanges,
         recorded: recording?.recorded ?? 0,
+        notRecorded: recording?.lost ?? 0,
         record: resolved.record,
         dropped: findings.dropped,
         redactor,
       }),
-    close() {
-      closing ??= (async () => {
-        await listener.close();
-        await pool.close();
-        await pipeline.close();
-      })();
-      return closing;
-    },
+    close,
   };
 }

@@ -1,4 +1,4 @@
-import type { FrontDoorLimits, RequestObserver } from '../http/index.ts';
+import type { FrontDoorLimits, RecordErrors, RequestObserver } from '../http/index.ts';
 import type { Profile } from '../spec/index.ts';
 import type { ExchangeFinding, ObservedExchange, Report } from '../suites/index.ts';
 
@@ -27,6 +27,10 @@ export interface ProxyOptions {
    * before its answer's last bytes leave; a recording pacu wrote before is continued. @default none
    */
   record?: string;
+  /** When a write to `record` fails (a full disk): `serve` records the turns it can and says so once a second; `stop` cuts that turn's answers and stops taking requests (see `halted`). @default 'serve' */
+  onRecordError?: RecordErrors;
+  /** Show card numbers and CVVs as they came in the recording, findings, reports and control API. @default false: a CVV is removed, a card number masked to its first six and last four digits */
+  keepCardData?: boolean;
   /** The client secret, so it is redacted wherever it shows up (recording, findings, control API). @default none */
   clientSecret?: string;
   /** The client id that goes with it (a Basic credential is then shown by name). @default none */
@@ -60,6 +64,8 @@ export interface ResolvedProxyOptions {
   readonly limits: FrontDoorLimits;
   readonly profile: Profile;
   readonly record: string | undefined;
+  readonly onRecordError: RecordErrors;
+  readonly keepCardData: boolean;
   readonly clientSecret: string | undefined;
   readonly clientId: string | undefined;
   readonly redactHeaders: readonly string[];
@@ -85,8 +91,13 @@ export interface RunningProxy {
   findings(): ExchangeFinding[];
   /** The last exchanges (see `keepExchanges`), oldest first, credentials redacted. */
   exchanges(): ObservedExchange[];
-  /** How many exchanges were judged, and how many were recorded (by this proxy: a continued file holds more). */
-  counts(): { readonly exchanges: number; readonly recorded: number };
+  /**
+   * How many exchanges were judged, how many were recorded (by this proxy: a continued file holds
+   * more), and how many were answered but not recorded (a write failed).
+   */
+  counts(): { readonly exchanges: number; readonly recorded: number; readonly notRecorded: number };
+  /** Resolves with the error when the proxy stopped taking requests on its own (`onRecordError: 'stop'`). */
+  readonly halted: Promise<Error>;
   /** What the proxy saw so far as a report (`command: 'proxy'`), for the reporters of `pacu check`. */
   report(): Report;
   /** Stop listening (requests in flight finish), then close the recording. */

@@ -137,7 +137,7 @@ describe('pacu proxy in front of the pacu mock', () => {
     await settled(proxy, 3);
     // The correct upstream breaks nothing under the documented view.
     expect(proxy.findings()).toEqual([]);
-    expect(proxy.counts()).toEqual({ exchanges: 3, recorded: 3 });
+    expect(proxy.counts()).toEqual({ exchanges: 3, recorded: 3, notRecorded: 0 });
     expect(events).toContain('match listUsers');
     expect(ends.map((end) => [end.operationId, end.status])).toContainEqual(['usdTransfer', 200]);
   });
@@ -385,7 +385,7 @@ describe('pacu proxy in front of broken upstreams', () => {
       // The proxy serves on: the next exchange completes and is recorded.
       expect((await send(`${proxy.url}/users`, 'GET')).status).toBe(200);
       await settled(proxy, 1);
-      expect(proxy.counts()).toEqual({ exchanges: 1, recorded: 1 });
+      expect(proxy.counts()).toEqual({ exchanges: 1, recorded: 1, notRecorded: 0 });
       await proxy.close();
       expect(JSON.parse(readFileSync(har, 'utf8')).log.entries).toHaveLength(1);
     } finally {
@@ -422,7 +422,7 @@ describe('pacu proxy in front of broken upstreams', () => {
       await cut;
       await settled(proxy, 0);
       // Not judged (nothing the provider did), recorded as a browser records a cancelled request.
-      expect(proxy.counts()).toEqual({ exchanges: 0, recorded: 1 });
+      expect(proxy.counts()).toEqual({ exchanges: 0, recorded: 1, notRecorded: 0 });
       expect(proxy.findings()).toEqual([]);
       const [entry] = JSON.parse(readFileSync(har, 'utf8')).log.entries;
       expect(entry._error).toBe('the client left before its answer was whole');

@@ -107,7 +107,7 @@ export function createApiHandler(context: MockContext, selfCheck: boolean): ApiH
     let routed: Routed | undefined;
     let found: Maybe<Found>;
     try {
-      const match = route(request.method, request.path);
+      const match = route(request.method, request.path, exchange);
       exchange.operationId = match.operationId;
       const operation = context.spec.operation(match.operationId);
       const input: OperationInput = { request, params: match.params, body: undefined, found: {} };

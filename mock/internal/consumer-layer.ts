@@ -92,9 +92,9 @@ async function applyFault(fault: FaultRecord, next: () => Promise<MockReply>): P
 export function createConsumerLayer({ spec, basePath, store, readKeys }: ConsumerLayerDeps): AnswerLayer {
   const route = createRouter(spec, basePath);
   const { faults } = store;
-  const routed = (request: MockRequest): ReturnType<typeof route> | undefined => {
+  const routed = (exchange: Exchange): ReturnType<typeof route> | undefined => {
     try {
-      return route(request.method, request.path);
+      return route(exchange.request.method, exchange.request.path, exchange);
     } catch {
       return undefined;
     }
@@ -102,7 +102,7 @@ export function createConsumerLayer({ spec, basePath, store, readKeys }: Consume
   return async (exchange, next) => {
     if (exchange.target !== 'api' || !faults.armed) return next();
     const { request } = exchange;
-    const match = routed(request);
+    const match = routed(exchange);
     const body = jsonOf(request);
     let found: Found = {};
     if (match) {

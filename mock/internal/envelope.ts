@@ -1,4 +1,4 @@
-import { isControlPath } from '../../http/index.ts';
+import { errorEnvelope, isControlPath } from '../../http/index.ts';
 import type { MockReply } from './http-types.ts';
 
 // Every answer the mock builds comes from here: the interface's envelope for /v3 and for anything
@@ -6,7 +6,7 @@ import type { MockReply } from './http-types.ts';
 
 /** The interface's error envelope: `success: false` and a message. */
 export function errorReply(status: number, message: string, headers?: Record<string, string>): MockReply {
-  return { status, body: { success: false, message }, ...(headers ? { headers } : {}) };
+  return { status, body: errorEnvelope(message), ...(headers ? { headers } : {}) };
 }
 
 /** The interface's success envelope. */

@@ -1,4 +1,4 @@
-import { type Har, type RoutedExchange, routeHar } from '../../http/index.ts';
+import { type Har, type RoutedExchange, routeHar, SECRET_STAND_INS } from '../../http/index.ts';
 import {
   type Account,
   type CardTransaction,
@@ -100,6 +100,17 @@ function answerProblem(check: SchemaCheck, exchange: RoutedExchange): string | u
     : undefined;
 }
 
+/**
+ * A recorded card whose CVV the recording removed (card data is masked by default, decision 166)
+ * is served with a CVV of its own: three digits made from its id, the same at every start.
+ */
+function withCvv(card: VirtualCard): VirtualCard {
+  if (card.cvv !== SECRET_STAND_INS.redacted) return card;
+  let hash = 0;
+  for (const char of card.card_id) hash = (hash * 31 + char.charCodeAt(0)) % 900;
+  return { ...card, cvv: String(100 + hash) };
+}
+
 /** File one checked success answer under what it tells about the sandbox's records. */
 function take(recorded: Recorded, exchange: RoutedExchange): void {
   const data = (exchange.responseJson as { data: unknown }).data as Body;
@@ -110,7 +121,7 @@ function take(recorded: Recorded, exchange: RoutedExchange): void {
       for (const user of (data as { items: User[] }).items) put(recorded.users, user.user_id, user);
       break;
     case 'getVirtualCard':
-      put(recorded.cards, (data as VirtualCard).card_id, data as VirtualCard);
+      put(recorded.cards, (data as VirtualCard).card_id, withCvv(data as VirtualCard));
       break;
     case 'getCardTransaction':
       put(recorded.cardTransactions, (data as CardTransaction).transaction_id, data as CardTransaction);

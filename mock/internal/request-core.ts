@@ -6,7 +6,7 @@ import {
   type RequestEnd,
   type RequestPipeline,
 } from '../../http/index.ts';
-import type { OperationId } from '../../spec/index.ts';
+import type { OperationId, RouteResult } from '../../spec/index.ts';
 import { errorFor, replyText, tooLargeReply } from './envelope.ts';
 import type { MockReply, MockRequest } from './http-types.ts';
 import { BODY_LIMIT_BYTES, CONTROL_BODY_LIMIT_BYTES } from './limits.ts';
@@ -24,6 +24,8 @@ export interface Exchange {
   readonly request: MockRequest;
   readonly target: 'api' | 'control';
   operationId?: OperationId;
+  /** The spec's route of the request, found once by whoever routes it first, carried to the end event. */
+  route?: RouteResult;
   clientId?: string;
   /** A fault that shaped the answer. */
   fault?: FiredFault;
@@ -173,13 +175,14 @@ export function createRequestCore(parts: CoreParts): RequestCore {
       if (control) return reply;
       // The text goes on the wire as it is: rendered once, for the observers and the transport.
       if (!reply.transport && reply.text === undefined) reply.text = JSON.stringify(reply.body);
-      const { operationId, clientId, fault } = exchange;
+      const { operationId, route, clientId, fault } = exchange;
       if (operationId) pipeline.match(request, operationId);
       const event: RequestEnd = {
         seq: number,
         startedAt,
         request,
         operationId,
+        ...(route ? { route } : {}),
         clientId,
         status: reply.transport?.kind === 'drop' ? 0 : reply.status,
         fault,

@@ -1,4 +1,4 @@
-import { type OperationId, routeRequest, type Spec } from '../../spec/index.ts';
+import { type OperationId, type RouteResult, routeRequest, type Spec } from '../../spec/index.ts';
 import { MockHttpError } from './http-types.ts';
 
 export interface RouteMatch {
@@ -8,7 +8,13 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
-export type Router = (method: string, path: string) => RouteMatch;
+/**
+ * Route a request; `found`, when given, carries the route: the first who routes a request keeps it
+ * there, and later ones (the consumer layer, the handler, the judge on the end event) reuse it.
+ */
+export type Router = (method: string, path: string, found?: { route?: RouteResult }) => RouteMatch;
+
+const NOT_FOUND: RouteResult = { kind: 'not-found' };
 
 /**
  * spec's one router, as the mock answers it under `basePath` (the spec's, or a recorded sandbox's):
@@ -18,10 +24,12 @@ export function createRouter(spec: Spec, basePath: string = spec.basePath): Rout
   const unknown = (path: string): never => {
     throw new MockHttpError(404, `no operation at ${path}`, undefined, 'unknown-path');
   };
-  return (method, path) => {
-    if (!path.startsWith(`${basePath}/`)) unknown(path);
+  return (method, path, carrier) => {
     const relativePath = path.slice(basePath.length);
-    const found = routeRequest(spec, method, relativePath);
+    const found =
+      carrier?.route ??
+      (path.startsWith(`${basePath}/`) ? routeRequest(spec, method, relativePath) : NOT_FOUND);
+    if (carrier) carrier.route = found;
     switch (found.kind) {
       case 'not-found':
         return unknown(path);

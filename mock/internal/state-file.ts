@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
+import { constants } from 'node:fs';
 import { access, type FileHandle, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { ConfigError, type Spec } from '../../spec/index.ts';
 import type { SnapshotHeader } from '../types.ts';
 import { STATE_FILE_MODE } from './journal-file.ts';
@@ -29,11 +32,41 @@ const SNAPSHOT_SLICE_CHARS = 64 * 1024;
 
 const yieldToRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** Linux's O_TMPFILE: a file with no name in its folder until it is linked there (open(2)). */
+const O_TMPFILE = 0o20200000;
+/** Whether this host names an unnamed file (O_TMPFILE, /proc and `ln -L`); found out at the first snapshot. */
+let unnamedWorks = process.platform === 'linux';
+
 /**
- * Write a snapshot of `state` to `file` atomically and in the background: to `<file>.tmp` (0600),
- * 64 KiB at a time with a turn of the event loop between (requests keep being answered), then
- * fsync and rename over `file`. `aborted()` stops it early; the temporary file is removed on any
- * failure, so none is ever left behind by a running mock.
+ * A snapshot written into a file with no name, so a kill -9 mid-write leaves no partial copy of the
+ * state behind. It is named once whole and synced: node's link() cannot follow /proc's link to an
+ * unnamed file; coreutils' `ln -L` does (linkat with AT_SYMLINK_FOLLOW).
+ */
+async function openUnnamed(directory: string): Promise<FileHandle | undefined> {
+  if (!unnamedWorks) return undefined;
+  try {
+    return await open(directory, O_TMPFILE | constants.O_RDWR, STATE_FILE_MODE);
+  } catch {
+    unnamedWorks = false;
+    return undefined;
+  }
+}
+
+async function nameUnnamed(handle: FileHandle, name: string): Promise<void> {
+  await rm(name, { force: true });
+  try {
+    await promisify(execFile)('ln', ['-L', `/proc/${process.pid}/fd/${handle.fd}`, name]);
+  } catch (error) {
+    unnamedWorks = false;
+    throw error;
+  }
+}
+
+/**
+ * Write a snapshot of `state` to `file` atomically and in the background: into a file with no name
+ * (else `<file>.tmp`), 0600, 64 KiB a turn of the event loop, fsynced, named `<file>.tmp` once whole
+ * and renamed over `file`. `aborted()` stops it early; the temporary file is removed on any failure,
+ * and a kill -9 leaves at most a whole one.
  */
 export async function writeStateFile(
   file: string,
@@ -44,8 +77,11 @@ export async function writeStateFile(
   if (!Number.isFinite(now)) throw new Error(`refusing to write a state whose clock is ${now}`);
   const temporary = snapshotTemporary(file);
   let handle: FileHandle | undefined;
+  let naming = false;
   try {
-    handle = await open(temporary, 'w', STATE_FILE_MODE);
+    const unnamed = await openUnnamed(path.dirname(path.resolve(file)));
+    naming = unnamed !== undefined;
+    handle = unnamed ?? (await open(temporary, 'w', STATE_FILE_MODE));
     const header: SnapshotHeader = {
       format: 'pacu-mock-state',
       version: 1,
@@ -64,6 +100,7 @@ export async function writeStateFile(
     }
     await handle.write(chunk);
     await handle.sync();
+    if (unnamed) await nameUnnamed(unnamed, temporary);
     await handle.close();
     handle = undefined;
     await rename(temporary, file);
@@ -73,6 +110,8 @@ export async function writeStateFile(
     await handle?.close().catch(() => {});
     await rm(temporary, { force: true });
     if ((error as Error).message === 'aborted') return false;
+    // This host could not name the unnamed file after all: write it again the named way.
+    if (naming && !unnamedWorks) return writeStateFile(file, state, now, aborted);
     throw new ConfigError(`pacu: cannot write state file ${file}: ${(error as Error).message}`, {
       cause: error,
       code: 'PACU_ERR_STATE_FILE',

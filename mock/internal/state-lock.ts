@@ -1,124 +1,15 @@
-import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
-import { ConfigError } from '../../spec/index.ts';
+import { type FileLock, lockFile } from '../../http/index.ts';
 
-// `--state FILE` has one writer: FILE.lock names it. The lock is made whole under a private name
-// and linked into place (link fails if the name exists), so no one ever reads a half-written lock.
-// A lock whose process is gone is taken over; one held by a live process, or by a process on
-// another host that cannot be checked from here, is not.
-
-/** Who holds a state file. */
-interface Holder {
-  pid: number;
-  /** The holder's start time in clock ticks since boot (Linux): a reused pid is not the holder. */
-  start?: string;
-  host: string;
-}
+// `--state FILE` has one writer, by the lock `--record FILE` has too (http/file-lock.ts).
 
 /** A state file this process holds until `release()`. */
-export interface StateLock {
-  readonly file: string;
-  release(): void;
-}
+export type StateLock = FileLock;
 
-const lockOf = (file: string): string => `${file}.lock`;
-
-/** Field 22 of /proc/PID/stat, or undefined off Linux; the state letter is field 3. */
-function procStat(pid: number): { state: string; start: string } | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return fields[19] && fields[0] ? { state: fields[0], start: fields[19] } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function readHolder(lock: string): Holder | undefined {
-  try {
-    const holder = JSON.parse(readFileSync(lock, 'utf8')) as Holder;
-    return Number.isInteger(holder.pid) && typeof holder.host === 'string' ? holder : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether `holder` still runs: a zombie or a pid reused by a later process does not. */
-function alive(holder: Holder): boolean {
-  if (holder.host !== hostname()) return true;
-  try {
-    process.kill(holder.pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  const stat = procStat(holder.pid);
-  if (!stat) return true;
-  return stat.state !== 'Z' && (holder.start === undefined || holder.start === stat.start);
-}
-
-function refuse(file: string, holder: Holder | undefined): never {
-  const who = holder
-    ? `pacu mock pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}`
-    : 'another pacu mock';
-  throw new ConfigError(
-    `pacu: the state file ${file} is in use by ${who}: stop it first, or give another state file`,
-    { code: 'PACU_ERR_STATE_FILE' },
-  );
-}
-
-/**
- * Take `file` for this process, or throw a one-line `ConfigError` naming the process that has it.
- * A lock left by a process that is gone (killed, crashed) is taken over.
- */
-export function lockStateFile(file: string): StateLock {
-  const lock = lockOf(file);
-  const self = procStat(process.pid);
-  const mine: Holder = { pid: process.pid, ...(self ? { start: self.start } : {}), host: hostname() };
-  const text = `${JSON.stringify(mine)}\n`;
-  const draft = `${lock}.${process.pid}.draft`;
-  writeFileSync(draft, text, { mode: 0o600 });
-  try {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      try {
-        linkSync(draft, lock);
-        return {
-          file,
-          release() {
-            if (readHolder(lock)?.pid === process.pid) rmSync(lock, { force: true });
-          },
-        };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-      const holder = readHolder(lock);
-      if (holder && alive(holder)) refuse(file, holder);
-      takeOver(lock, holder);
-    }
-    return refuse(file, readHolder(lock));
-  } finally {
-    rmSync(draft, { force: true });
-  }
-}
-
-/**
- * Move a stale lock aside, making sure it is the one judged stale: a second mock may have taken
- * the stale lock over in between, and its fresh lock is put back then.
- */
-function takeOver(lock: string, stale: Holder | undefined): void {
-  const aside = `${lock}.${process.pid}.stale`;
-  try {
-    renameSync(lock, aside);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  const moved = readHolder(aside);
-  const same = moved?.pid === stale?.pid && moved?.start === stale?.start;
-  if (!same) {
-    try {
-      linkSync(aside, lock);
-    } catch {
-      // A third mock holds the name now; the one moved aside lost it either way.
-    }
-  }
-  rmSync(aside, { force: true });
-}
+/** Take `file` for this mock, or throw a one-line `ConfigError` naming the mock that has it. */
+export const lockStateFile = (file: string): StateLock =>
+  lockFile(file, {
+    name: 'pacu mock',
+    what: 'the state file',
+    instead: 'give another state file',
+    code: 'PACU_ERR_STATE_FILE',
+  });

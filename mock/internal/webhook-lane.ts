@@ -49,15 +49,3 @@ export class WebhookLane {
 
 /** Statuses Standard Webhooks says to throttle on. */
 export const THROTTLE_STATUSES = new Set([429, 502, 504]);
-
-/** A `Retry-After` value (seconds, or an HTTP date against wall time) in ms, if it is one. */
-export function retryAfterMs(
-  header: string | string[] | undefined,
-  wallNow: number = Date.now(),
-): number | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || value.trim() === '') return undefined;
-  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - wallNow);
-}

@@ -1,15 +1,10 @@
 import type { Agent, request as undiciRequest } from 'undici';
-import { webhookHeaders } from '../../http/index.ts';
+import { retryAfterMs, webhookHeaders } from '../../http/index.ts';
 import type { DeliveryAttempt, WebhookEventRecord, WebhookReceiver, WebhookRetry } from '../types.ts';
 import type { MockClock } from './clock.ts';
 import { newId } from './random.ts';
 import type { Maybe } from './store/maybe.ts';
-import {
-  MAX_CONNECTIONS_PER_RECEIVER,
-  retryAfterMs,
-  THROTTLE_STATUSES,
-  WebhookLane,
-} from './webhook-lane.ts';
+import { MAX_CONNECTIONS_PER_RECEIVER, THROTTLE_STATUSES, WebhookLane } from './webhook-lane.ts';
 
 export interface WebhookDispatcher {
   /**

@@ -1,4 +1,5 @@
 import type { Agent, request as undiciRequest } from 'undici';
+import { retryAfterMs } from '../../http/index.ts';
 import type {
   AccountCreationRequest,
   OperationId,
@@ -9,7 +10,7 @@ import { OPERATION_ROUTES, pathFor, TargetUnreachableError } from '../../spec/in
 import { type ApiRequest, type ApiResponse, basic, bearer, jsonRequest } from './api-request.ts';
 import { InconclusiveExchange } from './inconclusive.ts';
 import { createPacer, type Pacer } from './pacer.ts';
-import { backoffMs, retryAfterMs } from './retry-after.ts';
+import { backoffMs } from './retry-after.ts';
 
 export interface ApiClientOptions {
   /** The target's base URL including the version segment, e.g. `http://127.0.0.1:4010/v3`. */

@@ -1,5 +1,10 @@
 import type { RoutedExchange } from '../../../http/index.ts';
-import { createRedactor, credentialValue, readRecordedCredential } from '../../../http/index.ts';
+import {
+  createRedactor,
+  credentialValue,
+  readRecordedCredential,
+  recordedBytes,
+} from '../../../http/index.ts';
 import type { Spec } from '../../../spec/index.ts';
 import { DEFAULT_SCENARIO } from '../../default-scenario.ts';
 import { MOCK_DEFAULTS } from '../../options.ts';
@@ -110,7 +115,7 @@ export function createScratchMock(deps: {
           path: url.pathname,
           query: url.searchParams,
           headers,
-          body: Buffer.from(recorded.postData?.text ?? ''),
+          body: recordedBytes(recorded.postData),
         });
         const issued = (reply.body as { data?: { access_token?: unknown } } | undefined)?.data?.access_token;
         if (exchange.operation?.id === 'getAccessToken' && typeof issued === 'string') token = issued;

@@ -1,6 +1,5 @@
-import { webhookHeaders } from '../../../../http/index.ts';
+import { retryAfterMs, webhookHeaders } from '../../../../http/index.ts';
 import type { DeliveryAttempt, WebhookEventRecord, WebhookReceiver, WebhookRetry } from '../../../types.ts';
-import { retryAfterMs } from '../../webhook-lane.ts';
 import type { WebhookDispatcher } from '../../webhooks.ts';
 import type { PgClient } from './pg-client.ts';
 import { CLUSTER_NOW } from './pg-config.ts';
