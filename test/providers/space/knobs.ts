@@ -44,6 +44,8 @@ export const KNOBS = {
   grantRefusalStatus: knob(NOT_SHOWN_STATUS, 400, 401),
   bearerOn: knob(BEARER_SCOPES, 'all', 'usdTransfer-only', 'money-movement'),
   scopePerOperation: knob(BEARER_SCOPES, 'by-resource', 'none'),
+  /** Under by-resource: whether GET /users needs a scope too (us_account), or any token will do. */
+  usersScope: knob(BEARER_SCOPES, 'any', 'us_account'),
   bearerRefusalStatus: knob(NOT_SHOWN_STATUS, 401, 400, 403),
   scopeRefusalStatus: knob(NOT_SHOWN_STATUS, 403, 401, 400),
   unknownIdStatus: knob(NOT_SHOWN_STATUS, 400, 404),
