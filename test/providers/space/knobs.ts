@@ -94,6 +94,8 @@ export const KNOBS = {
     'page-from-0',
     'offset-limit',
   ),
+  /** `refused`: a page before the first, a size below 1 or above 50 is 400; `lenient` answers them. */
+  pageLimits: knob('Endpoint 8: query parameters (paging, filtering): not shown.', 'lenient', 'refused'),
   users: knob('Endpoint 8: query parameters (paging, filtering): not shown.', 'one', 'several'),
   /** E-mail domains are case-insensitive; nothing says the payout record repeats the request. */
   walletIdCase: knob(
