@@ -30,6 +30,13 @@ export const KNOBS = {
     '/v3',
     '/sandbox/api/v3',
   ),
+  /** A path with a trailing slash, and in another case, served as the path itself. */
+  pathVariants: knob(
+    'All paths are relative to `{base_url}`.',
+    'exact',
+    'trailing-slash',
+    'trailing-slash-and-case',
+  ),
   clientSecret: knob('the password is the client_secret', 'plain', 'punctuated'),
   tokenLifetimeSeconds: knob('Token lifetime value: not shown.', 3600, 86_400, 2),
   tokenType: knob('| token_type | string |', 'Bearer', 'bearer'),
