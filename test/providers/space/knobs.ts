@@ -67,6 +67,8 @@ export const KNOBS = {
     'application/json; charset=utf-8',
   ),
   extraDataFields: knob('shape depends on the operation', false, true),
+  /** A transfer record carries a `fee` of its transfer type: 0.25 for ACH, 15 for WIRE. */
+  transferFees: knob('shape depends on the operation', 'none', 'per-type'),
   idFormat: knob(
     '| transaction_id | string | identifier of the transaction |',
     'prefixed',
@@ -74,6 +76,8 @@ export const KNOBS = {
     'numeric',
   ),
   timestampForm: knob('timestamp in ISO 8601 UTC form', 'Z', '+00:00', 'milliseconds'),
+  /** The seeded card transaction written with milliseconds whatever the records it makes carry. */
+  seededTimestamps: knob('timestamp in ISO 8601 UTC form', 'as-made', 'milliseconds'),
   /** A request without description (or another optional field) gets a record without it, or an empty one. */
   absentFields: knob('| description | string | no | |', 'empty-string', 'omitted'),
   transitions: knob('Transitions: not shown.', 'never', 'after-one-second'),
