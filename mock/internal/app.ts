@@ -6,6 +6,7 @@ import type { OperationInput } from './handlers/handler.ts';
 import { MockHttpError, type MockReply, type MockRequest } from './http-types.ts';
 import { readFormBody, readJsonBody } from './json-body.ts';
 import { dressed, refusalReply } from './learned-answer.ts';
+import { enforceLearned, neededSecurity, servedPath } from './learned-limits.ts';
 import { OPERATION_HANDLERS } from './operations.ts';
 import type { Exchange } from './request-core.ts';
 import { createRouter } from './router.ts';
@@ -31,7 +32,7 @@ function bearerToken(
   const { security } = operation;
   if (security.kind !== 'bearer') return undefined;
   const { behaviour } = context;
-  const needed = behaviour.scopeOptional.has(operation.id) ? { ...security, scopes: [] } : security;
+  const needed = neededSecurity(behaviour, operation.id, security);
   if (!behaviour.bearerOptional.has(operation.id)) return authorizeBearer(context, request, needed);
   try {
     return authorizeBearer(context, request, needed);
@@ -53,7 +54,7 @@ export function createApiHandler(context: MockContext, selfCheck: boolean): ApiH
     let input: OperationInput | undefined;
     let reply: MockReply;
     try {
-      const match = route(request.method, request.path);
+      const match = route(request.method, servedPath(context.behaviour, context.spec, request.path));
       operationId = match.operationId;
       exchange.operationId = operationId;
       const operation = context.spec.operation(match.operationId);
@@ -64,6 +65,7 @@ export function createApiHandler(context: MockContext, selfCheck: boolean): ApiH
       exchange.clientId = input.client?.clientId ?? input.token?.clientId;
       input.body = readBody(operation, request, context.behaviour.anyContentType);
       validateRequest(context, operation, request, match.relativePath, input.body);
+      enforceLearned(context.behaviour, match.operationId, request, input.body);
       reply = OPERATION_HANDLERS[match.operationId](context, input);
     } catch (error) {
       if (!(error instanceof MockHttpError)) throw error; // the core logs it and answers 500

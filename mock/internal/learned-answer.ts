@@ -6,6 +6,7 @@ import { errorReply } from './envelope.ts';
 import type { OperationInput } from './handlers/handler.ts';
 import type { MockHttpError, MockReply, MockRequest } from './http-types.ts';
 import { withTwoDecimals } from './learn/money-form.ts';
+import { refusedField } from './learn/refusal-kinds.ts';
 
 /**
  * What a refused request carried, by name: its path (`path`, and `route` under the base path), the
@@ -58,8 +59,13 @@ export function refusalReply(
   request: MockRequest,
   input: OperationInput | undefined,
 ): MockReply {
-  const learned = context.behaviour.refusal(operation, error.kind);
-  if (!learned) return { ...errorReply(error.status, error.message, error.headers), refusal: error.kind };
+  const { behaviour } = context;
+  // Asked per field only when the kind was learned at all: the field is read from pacu's message.
+  const any = behaviour.refusal(operation, error.kind);
+  if (!any) return { ...errorReply(error.status, error.message, error.headers), refusal: error.kind };
+  const spec = operation ? context.spec.operation(operation) : undefined;
+  const field = refusedField(spec, error.message, [behaviour.paging.position, behaviour.paging.size]);
+  const learned = behaviour.refusal(operation, error.kind, field) ?? any;
   const message =
     learned.message === undefined
       ? error.message

@@ -2,6 +2,7 @@ import { compileSchema, type JSONSchema7, type OperationSpec, type SchemaIssue }
 import { PACU_PAGING } from './behaviour.ts';
 import type { MockContext } from './context.ts';
 import { MockHttpError, type MockRequest } from './http-types.ts';
+import { letBe } from './learned-limits.ts';
 
 const DECIMALS_MESSAGE = 'must have at most two decimal places';
 
@@ -120,11 +121,8 @@ export function validateRequest(
     headers,
     body,
   });
-  // Prism holds the request to the spec's required fields; the ones a sandbox went without are let be.
-  const optional = context.behaviour.optionalFields[operation.id] ?? [];
-  const kept = messages.filter(
-    (message) => !optional.some((name) => message.includes(`required property '${name}'`)),
-  );
+  // Prism holds the request to the spec's decisions; what a recorded sandbox took is let be.
+  const kept = messages.filter((message) => !letBe(context.behaviour, operation.id, body, message));
   messages.length = 0;
   messages.push(...kept);
   if (messages.length === 0 && schema && operation.requestBody?.mediaType === 'application/json') {
