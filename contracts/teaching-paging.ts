@@ -19,16 +19,16 @@ function namesOf(teacher: Teacher): Names {
   const first = numberOf(teacher.found.firstPage?.page) ?? 1;
   const pages = teacher.found.pages ?? {};
   const total = numberOf(teacher.found.firstPage?.total_count);
-  // A size of 1 honoured makes as many pages as users.
-  const sizeOne = (query: string) => total !== undefined && numberOf(pages[query]?.total_pages) === total;
-  if (numberOf(pages['page=2&per_page=1']?.page) === 2)
-    return {
-      position: 'page',
-      size: sizeOne('page=2&page_size=1') ? 'page_size' : 'per_page',
-      first,
-      offset: false,
-    };
-  if (sizeOne('offset=1&limit=1')) return { position: 'offset', size: 'limit', first: 0, offset: true };
+  // A size of 1 honoured makes as many pages as users (two at least, or every size does).
+  const sizeOne = (query: string) =>
+    total !== undefined && total >= 2 && numberOf(pages[query]?.total_pages) === total;
+  if (numberOf(pages['page=2&per_page=1']?.page) === 2) {
+    const size = !sizeOne('page=2&per_page=1') && sizeOne('page=2&page_size=1') ? 'page_size' : 'per_page';
+    return { position: 'page', size, first, offset: false };
+  }
+  // An offset of 1 with a limit of 1 is the second page.
+  if (sizeOne('offset=1&limit=1') || numberOf(pages['offset=1&limit=1']?.page) === first + 1)
+    return { position: 'offset', size: 'limit', first: 0, offset: true };
   return { position: 'page', size: 'per_page', first, offset: false };
 }
 
@@ -46,11 +46,11 @@ export async function teachPaging(teacher: Teacher): Promise<void> {
     });
     return answer.status === 200;
   };
-  await list(
-    names.offset ? 'the refusal of a negative offset' : 'the refusal of a page before the first',
-    `${names.position}=${names.offset ? -1 : names.first - 1}`,
-  );
-  await list('the refusal of a page size of 0', `${names.size}=0`);
+  // Two of each: one refusal makes no limit.
+  const before = names.offset ? 0 : names.first;
+  for (const position of [before - 1, before - 2])
+    await list('the refusal of a page before the first', `${names.position}=${position}`);
+  for (const size of [0, -1]) await list('the refusal of a page size below 1', `${names.size}=${size}`);
   const largest = SIZES[SIZES.length - 1] as number;
   if (await list('the largest page size taken', `${names.size}=${largest}`)) return;
   let taken = -1;

@@ -30,6 +30,7 @@ import { createFaultRegistry } from './internal/faults.ts';
 import { type CheckedExchange, checkRecording, recordedState } from './internal/from-recording.ts';
 import { listen } from './internal/http-server.ts';
 import type { MockReply, MockRequest } from './internal/http-types.ts';
+import { withLearnedLifecycles } from './internal/learn/learn-lifecycle.ts';
 import { learnFromRecording } from './internal/learn/learn-recording.ts';
 import { scheduleAllLifecycles } from './internal/lifecycle.ts';
 import { newId } from './internal/random.ts';
@@ -142,7 +143,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   if (!demoClient) throw new ConfigError('pacu: the mock needs at least one client');
   const spec = await loadSpec(resolved.specFile);
   const prism = deferRequestCheck(spec.document, resolved.log);
-  const startScenario = resolveScenario(resolved.scenario);
+  const givenScenario = resolveScenario(resolved.scenario);
   const durable: DurableState | undefined = resolved.stateFile
     ? await openDurableState(resolved.stateFile, spec, resolved)
     : undefined;
@@ -150,6 +151,12 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   const beginning = await beginningOf(spec, resolved);
   const { initialState } = beginning;
   const { behaviour, learned } = await behaviourOf(spec, beginning, prism, demoClient, resolved.seed);
+  // The lifecycles a recording's --follow saw run ahead of the default scenario's (decision 178).
+  const startScenario = withLearnedLifecycles(
+    givenScenario,
+    behaviour,
+    resolved.scenario === DEFAULT_SCENARIO,
+  );
   const store = new MockStore(loaded?.state ?? initialState());
   const clock = createClock(resolved.clock, resolved.clockStart ?? loaded?.now ?? Date.now());
   await durable?.attach(store, () => clock.now());

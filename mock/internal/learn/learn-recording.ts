@@ -1,3 +1,4 @@
+import type { RoutedExchange } from '../../../http/index.ts';
 import type { OperationId, Spec } from '../../../spec/index.ts';
 import type { PrismRequestCheck } from '../../prism-adapter.ts';
 import type { LearnedReport, MockClient } from '../../types.ts';
@@ -14,13 +15,17 @@ import { newId as pacuId } from '../random.ts';
 import type { MockState } from '../state.ts';
 import { idMaker } from './id-form.ts';
 import { learnAnswers } from './learn-answers.ts';
+import { learnBounds } from './learn-bounds.ts';
+import { learnLifecycles } from './learn-lifecycle.ts';
+import { learnPathVariants } from './learn-paths.ts';
 import { learnRecords } from './learn-records.ts';
 import { learnRefusals } from './learn-refusals.ts';
+import { learnScopes } from './learn-scopes.ts';
 import { type ReportDraft, reportDraft } from './learned-report.ts';
-import { learnPaging, type PageSample } from './paging.ts';
+import { learnPaging, learnPagingLimits, type PageSample, type PageTry } from './paging.ts';
 import { dataOf, entryOf, type Samples, sortSamples } from './samples.ts';
 import { createScratchMock } from './scratch-mock.ts';
-import { timestampWriter } from './timestamp-form.ts';
+import { tokenScopes } from './token-scopes.ts';
 
 export interface LearnInput {
   readonly spec: Spec;
@@ -69,7 +74,11 @@ function describePaging(paging: Paging, namesSent = true): string {
   return `${position} and ${paging.size}${namesSent ? '' : " (names never sent: pacu's)"}, ${paging.defaultSize} a page`;
 }
 
-function learnPagingOf(samples: Samples, report: ReportDraft): Paging {
+function learnPagingOf(
+  samples: Samples,
+  withFullToken: (exchange: RoutedExchange) => boolean,
+  report: ReportDraft,
+): Paging {
   const pages: PageSample[] = (samples.success.get('listUsers') ?? []).flatMap((exchange) => {
     const data = dataOf(exchange);
     const items = data?.items;
@@ -100,7 +109,55 @@ function learnPagingOf(samples: Samples, report: ReportDraft): Paging {
       );
     report.kept('paging', about, PACU_PAGING, describePaging(PACU_PAGING));
   }
-  return paging ?? PACU_PAGING;
+  return withLimits(paging ?? PACU_PAGING, samples, withFullToken, report);
+}
+
+/** The paging with the limits its requests showed (a position or a size the sandbox refused). */
+function withLimits(
+  paging: Paging,
+  samples: Samples,
+  withFullToken: (exchange: RoutedExchange) => boolean,
+  report: ReportDraft,
+): Paging {
+  const whole = (text: string | null) =>
+    text !== null && /^-?[0-9]{1,9}$/.test(text) ? Number(text) : undefined;
+  const tries: PageTry[] = samples.all.flatMap((exchange) => {
+    const status = exchange.entry.response.status;
+    if (exchange.operation?.id !== 'listUsers' || !withFullToken(exchange)) return [];
+    if (status !== 200 && (status < 400 || status >= 500 || [401, 403, 429].includes(status))) return [];
+    const query = new URL(exchange.entry.request.url).searchParams;
+    return [
+      {
+        entry: entryOf(exchange),
+        position: whole(query.get(paging.position)),
+        size: whole(query.get(paging.size)),
+        taken: status === 200,
+      },
+    ];
+  });
+  const limits = learnPagingLimits(tries);
+  const about = `the paging limits (${paging.position}, ${paging.size})`;
+  const entries = tries
+    .filter((one) => one.position !== undefined || one.size !== undefined)
+    .map((one) => one.entry);
+  if (!limits) {
+    report.kept(
+      'paging.limits',
+      about,
+      undefined,
+      entries.length > 0 ? 'left free: no two refusals beyond the values taken' : 'never tried',
+      entries,
+    );
+    return paging;
+  }
+  const shown = [
+    limits.minPosition !== undefined ? `${paging.position} from ${limits.minPosition}` : undefined,
+    limits.minSize !== undefined ? `${paging.size} from ${limits.minSize}` : undefined,
+    limits.maxSize !== undefined ? `${paging.size} up to ${limits.maxSize}` : undefined,
+  ].filter(Boolean);
+  report.learned('paging.limits', about, limits, `${shown.join(', ')}; refused beyond`, entries);
+  // A new object even for pacu's paging: the limits, not the spec's, now judge the query.
+  return { ...paging, limits };
 }
 
 /** What the recording showed nothing of in the requests a sandbox let be: pacu's decisions. */
@@ -159,8 +216,19 @@ export function learnFromRecording(input: LearnInput): Learned {
     { money: moneyKeysOf(spec), timestamps: timestampKeysOf(spec) },
     report,
   );
-  const records = learnRecords(spec, samples, report);
+  const records = learnRecords(
+    spec,
+    samples,
+    { forms: answers.timestamps, fields: [...timestampKeysOf(spec)] },
+    report,
+  );
   const makers = new Map([...answers.ids].map(([kind, form]) => [kind, idMaker(form)]));
+  // What a token of fewer scopes was refused, and what amounts and pages were: before the scratch
+  // mock, so it refuses them as the sandbox did and their refusals are learned by kind and field.
+  const scopesOf = tokenScopes(samples.all);
+  const widest = Math.max(0, ...[...scopesOf.values()].map((scopes) => scopes.length));
+  const withFullToken = (exchange: RoutedExchange) => (scopesOf.get(exchange)?.length ?? -1) >= widest;
+  const scopes = learnScopes(samples.all, scopesOf, report);
   const behaviour = {
     ...pacuBehaviour(spec),
     basePath,
@@ -168,16 +236,20 @@ export function learnFromRecording(input: LearnInput): Learned {
     headers: answers.headers,
     tokenType: answers.tokenType ?? 'Bearer',
     tokenLifetimeSeconds: answers.tokenLifetimeSeconds,
-    stamp: answers.timestamps ? timestampWriter(answers.timestamps) : pacuBehaviour(spec).stamp,
     moneyTwoDecimals: answers.money === 'two-decimals',
     newId: (kind: string) => makers.get(kind)?.() ?? pacuId(kind),
     plans: records.plans,
     messages: answers.messages,
     replay: answers.replay,
-    paging: learnPagingOf(samples, report),
+    paging: learnPagingOf(samples, withFullToken, report),
     p2p: records.p2p,
     bearerOptional: new Set<OperationId>(),
     scopeOptional: new Set<OperationId>(),
+    scopes: scopes.scopes,
+    grantsClientScopes: scopes.grantsClientScopes,
+    amounts: learnBounds(samples.all, withFullToken, report),
+    paths: learnPathVariants(spec, samples.all, basePath, report),
+    lifecycles: learnLifecycles(samples.all, report),
     optionalFields: {} as Partial<Record<OperationId, string[]>>,
     anyContentType: false,
     reusedReference: 'refused' as Behaviour['reusedReference'],

@@ -84,3 +84,47 @@ export function learnPaging(samples: readonly PageSample[]): Paging | undefined 
     size: best.size === unused ? (best.style === 'page' ? 'per_page' : 'limit') : best.size,
   };
 }
+
+/** Refusals beyond every taken value needed before a paging limit is learned. */
+const REFUSALS_FOR_A_LIMIT = 2;
+
+/** One request for the user list: its position and size as the learned names read them, and its fate. */
+export interface PageTry {
+  readonly entry: number;
+  readonly position: number | undefined;
+  readonly size: number | undefined;
+  readonly taken: boolean;
+}
+
+function limitOf(tries: readonly PageTry[], value: (one: PageTry) => number | undefined) {
+  const valued = tries.flatMap((one) => {
+    const of = value(one);
+    return of === undefined ? [] : [{ of, taken: one.taken }];
+  });
+  const taken = valued.filter((one) => one.taken).map((one) => one.of);
+  if (taken.length === 0) return {};
+  const low = Math.min(...taken);
+  const high = Math.max(...taken);
+  const below = valued.filter((one) => !one.taken && one.of < low).map((one) => one.of);
+  const above = valued.filter((one) => !one.taken && one.of > high).map((one) => one.of);
+  return {
+    ...(below.length >= REFUSALS_FOR_A_LIMIT ? { min: Math.max(...below) + 1 } : {}),
+    ...(above.length >= REFUSALS_FOR_A_LIMIT ? { max: Math.min(...above) - 1 } : {}),
+  };
+}
+
+/**
+ * The limits of a paging from the requests that named its position or size: the least position and
+ * size, and the largest size, the sandbox answered, where at least two refusals lie beyond the
+ * values it took (a single refusal, or one among taken values, makes no limit).
+ */
+export function learnPagingLimits(tries: readonly PageTry[]): NonNullable<Paging['limits']> | undefined {
+  const position = limitOf(tries, (one) => one.position);
+  const size = limitOf(tries, (one) => one.size);
+  const limits = {
+    ...(position.min !== undefined ? { minPosition: position.min } : {}),
+    ...(size.min !== undefined ? { minSize: size.min } : {}),
+    ...(size.max !== undefined ? { maxSize: size.max } : {}),
+  };
+  return Object.keys(limits).length > 0 ? limits : undefined;
+}
