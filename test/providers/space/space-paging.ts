@@ -27,7 +27,8 @@ export function listUsers(
   const sizeName = knobs.paging === 'offset-limit' ? 'limit' : 'per_page';
   const asked = whole(query, sizeName, DEFAULT_PAGE_SIZE);
   const first = knobs.paging === 'page-from-0' ? 0 : 1;
-  const position = whole(query, knobs.paging === 'offset-limit' ? 'offset' : 'page', first);
+  const offsetStyle = knobs.paging === 'offset-limit';
+  const position = whole(query, offsetStyle ? 'offset' : 'page', offsetStyle ? 0 : first);
   if (knobs.pageLimits === 'refused') {
     if (asked < 1 || asked > MAX_PAGE_SIZE)
       throw new Refusal(400, `${sizeName} must be between 1 and ${MAX_PAGE_SIZE}`);
