@@ -134,7 +134,9 @@ export const usdTransfer: OperationHandler = (context, { body, token }) => {
 /** POST /payments/wallet. */
 export const walletPayout: OperationHandler = (context, { body, token }) => {
   const request = body as Required<Omit<WalletPayoutRequest, 'description'>> & WalletPayoutRequest;
-  sourceAccount(context, request.account_id, token?.clientId ?? '');
+  // Without account_id (where a recorded sandbox took that), funds come from the merchant's account.
+  const accountId = request.account_id ?? context.store.view.seeded.merchantAccountId;
+  sourceAccount(context, accountId, token?.clientId ?? '');
   const record = shaped<WalletPayout>(
     context,
     'walletPayout',
@@ -149,7 +151,7 @@ export const walletPayout: OperationHandler = (context, { body, token }) => {
     },
     body as Record<string, unknown>,
   );
-  const stored = { record, clientId: token?.clientId ?? '', accountId: request.account_id };
+  const stored = { record, clientId: token?.clientId ?? '', accountId };
   startLifecycle(context, stored, { kind: 'wallet_payout', amount: record.amount });
   context.store.addPayout(stored);
   return ok(said(context, 'walletPayout', 'Wallet payout created'), record);

@@ -75,6 +75,7 @@ function describePaging(paging: Paging, namesSent = true): string {
 }
 
 function learnPagingOf(
+  spec: Spec,
   samples: Samples,
   withFullToken: (exchange: RoutedExchange) => boolean,
   report: ReportDraft,
@@ -89,7 +90,16 @@ function learnPagingOf(
     return [{ entry: entryOf(exchange), query, page, items: items.length, totalCount, totalPages }];
   });
   const about = 'how GET /users pages: query names, first page, page size';
-  const paging = learnPaging(pages);
+  const refusedNames = new Set(
+    samples.all.flatMap((exchange) =>
+      exchange.operation?.id === 'listUsers' &&
+      exchange.entry.response.status === 400 &&
+      withFullToken(exchange)
+        ? [...new URL(exchange.entry.request.url).searchParams.keys()]
+        : [],
+    ),
+  );
+  const paging = learnPaging(pages, refusedNames);
   if (paging)
     report.learned(
       'paging',
@@ -109,11 +119,12 @@ function learnPagingOf(
       );
     report.kept('paging', about, PACU_PAGING, describePaging(PACU_PAGING));
   }
-  return withLimits(paging ?? PACU_PAGING, samples, withFullToken, report);
+  return withLimits(spec, paging ?? PACU_PAGING, samples, withFullToken, report);
 }
 
 /** The paging with the limits its requests showed (a position or a size the sandbox refused). */
 function withLimits(
+  spec: Spec,
   paging: Paging,
   samples: Samples,
   withFullToken: (exchange: RoutedExchange) => boolean,
@@ -148,7 +159,17 @@ function withLimits(
       entries.length > 0 ? 'left free: no two refusals beyond the values taken' : 'never tried',
       entries,
     );
-    return paging;
+    // pacu's paging is judged by the spec's ranges only where the sandbox showed nothing against them.
+    const range = (name: string) =>
+      spec.operation('listUsers').parameters.find((parameter) => parameter.name === name)?.schema ?? {};
+    const within = (value: number | undefined, name: string) => {
+      const { minimum, maximum } = range(name) as { minimum?: number; maximum?: number };
+      return value === undefined || ((minimum ?? value) <= value && value <= (maximum ?? value));
+    };
+    const beyond = tries.some(
+      (one) => !one.taken || !within(one.position, paging.position) || !within(one.size, paging.size),
+    );
+    return paging === PACU_PAGING && beyond ? { ...paging } : paging;
   }
   const shown = [
     limits.minPosition !== undefined ? `${paging.position} from ${limits.minPosition}` : undefined,
@@ -241,7 +262,7 @@ export function learnFromRecording(input: LearnInput): Learned {
     plans: records.plans,
     messages: answers.messages,
     replay: answers.replay,
-    paging: learnPagingOf(samples, withFullToken, report),
+    paging: learnPagingOf(spec, samples, withFullToken, report),
     p2p: records.p2p,
     bearerOptional: new Set<OperationId>(),
     scopeOptional: new Set<OperationId>(),

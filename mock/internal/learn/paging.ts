@@ -15,13 +15,15 @@ const whole = (text: string | null): number | undefined =>
 
 /** Whether `paging` answers `sample`'s query with the page, item count and page count it recorded. */
 function explains(paging: Paging, sample: PageSample): boolean {
-  const size = sample.query.has(paging.size) ? whole(sample.query.get(paging.size)) : paging.defaultSize;
+  let size = sample.query.has(paging.size) ? whole(sample.query.get(paging.size)) : paging.defaultSize;
   const position = sample.query.has(paging.position)
     ? whole(sample.query.get(paging.position))
     : paging.style === 'page'
       ? paging.first
       : 0;
-  if (size === undefined || size < 1 || position === undefined) return false;
+  if (size === undefined || position === undefined) return false;
+  // A size of 0 answered is a size of 1: a sandbox that takes it reads it so, as the mock does.
+  size = Math.max(1, size);
   const start = Math.max(0, paging.style === 'page' ? (position - paging.first) * size : position);
   const page = paging.style === 'page' ? position : Math.floor(position / size) + paging.first;
   const items = Math.max(0, Math.min(size, sample.totalCount - start));
@@ -53,7 +55,10 @@ const same = (a: Paging, b: Paging): boolean =>
  * every recorded page, the one that reads the most of what was asked; pacu's own when it is one of
  * them (then the spec's checks of page and per_page hold), undefined when none explains them.
  */
-export function learnPaging(samples: readonly PageSample[]): Paging | undefined {
+export function learnPaging(
+  samples: readonly PageSample[],
+  refusedNames: ReadonlySet<string> = new Set(),
+): Paging | undefined {
   if (samples.length === 0) return undefined;
   const names = [...new Set(samples.flatMap((sample) => [...sample.query.keys()]))];
   const sizes = new Set<number>();
@@ -75,7 +80,11 @@ export function learnPaging(samples: readonly PageSample[]): Paging | undefined 
               candidates.push({ style, position, size, first, defaultSize });
   const fitting = candidates.filter((paging) => samples.every((sample) => explains(paging, sample)));
   if (fitting.some((paging) => same(paging, PACU_PAGING))) return PACU_PAGING;
-  const [best] = fitting.sort((a, b) => honoured(b, samples) - honoured(a, samples));
+  // A name whose bad value was refused is read: that breaks a tie no answer can (one user, every size).
+  const reads = (paging: Paging) =>
+    honoured(paging, samples) +
+    [paging.position, paging.size].filter((name) => refusedNames.has(name)).length;
+  const [best] = fitting.sort((a, b) => reads(b) - reads(a));
   if (!best) return undefined;
   // A name the pages never asked for is the one pacu would use: it reads the same either way.
   return {
