@@ -37,6 +37,8 @@ export const KNOBS = {
     'trailing-slash',
     'trailing-slash-and-case',
   ),
+  /** WIRE below 1.00, ACH above 100,000 and wallet payouts above 10,000 refused (space-bounds.ts). */
+  amountBoundsByType: knob(LIMITS, 'none', 'per-payment-type'),
   clientSecret: knob('the password is the client_secret', 'plain', 'punctuated'),
   tokenLifetimeSeconds: knob('Token lifetime value: not shown.', 3600, 86_400, 2),
   tokenType: knob('| token_type | string |', 'Bearer', 'bearer'),
@@ -87,8 +89,6 @@ export const KNOBS = {
   /** The account creation table has no Required column. */
   accountRequired: knob('### Account creation request', 'user_id', 'both'),
   amountBounds: knob(LIMITS, 'none', 'positive-up-to-a-million'),
-  /** WIRE below 1.00, ACH above 100,000 and wallet payouts above 10,000 refused (space-bounds.ts). */
-  amountBoundsByType: knob(LIMITS, 'none', 'per-payment-type'),
   amountDecimals: knob(
     'Numeric format of amount and balances (currency, decimal places): not shown.',
     'any',
