@@ -9,7 +9,8 @@ const without = (body: Record<string, unknown>, field: string): Record<string, u
 
 /**
  * A missing and an unknown value of each identifier in each place it is sent (the body's
- * account_id and user_id, each path parameter), so a refusal's message is learned per field.
+ * account_id and user_id, each path parameter), so a refusal's message is learned per field; and
+ * each field the description marks required nowhere (a payout's, an account's), left out.
  */
 export async function teachIds(teacher: Teacher): Promise<void> {
   const { found, ids, tag } = teacher;
@@ -40,10 +41,20 @@ export async function teachIds(teacher: Teacher): Promise<void> {
       ],
     );
   }
-  requests.push([
-    'the refusal of an account without user_id',
-    post('/accounts', () => ({ hold_balance: true })),
-  ]);
+  if (found.accountId)
+    // The description marks no payout field required: whether each is.
+    for (const field of ['wallet_id', 'recipient_name'])
+      requests.push([
+        `whether a payout without ${field} is taken`,
+        post('/payments/wallet', () => without(payoutBody(teacher, 40), field)),
+      ]);
+  requests.push(
+    ['the refusal of an account without user_id', post('/accounts', () => ({ hold_balance: true }))],
+    [
+      'whether an account without hold_balance is taken',
+      post('/accounts', () => ({ user_id: found.userId })),
+    ],
+  );
   const get = (path: string) => () => ({ method: 'GET' as const, path, headers: {} });
   if (ids.cardId && ids.cardTransactionId) {
     const card = encodeURIComponent(ids.cardId);

@@ -48,14 +48,15 @@ export interface Paging {
 
 /**
  * The amounts a sandbox took and refused for one payment type: it refuses at or below
- * `refusedAtOrBelow` and at or above `refusedFrom`; it took `takenFrom`..`takenTo`, which the mock
+ * `refusedAtOrBelow` and at or above `refusedFrom`; it took `takenFrom`..`takenTo` (undefined: no
+ * end on that side, it took beyond pacu's own bound and refused nothing further), which the mock
  * takes too where pacu's own decision (above 0, at most 1,000,000) would refuse them.
  */
 export interface AmountRange {
   readonly refusedAtOrBelow?: number;
   readonly refusedFrom?: number;
-  readonly takenFrom: number;
-  readonly takenTo: number;
+  readonly takenFrom?: number;
+  readonly takenTo?: number;
 }
 
 /** One step of a lifecycle a sandbox showed: the status a payment has `after` seconds. */

@@ -27,7 +27,10 @@ export function letBe(behaviour: Behaviour, operation: OperationId, body: unknow
   const range = key === undefined ? undefined : behaviour.amounts[key];
   const amount = amountOf(body);
   if (!range || amount === undefined || !/\bamount\b/.test(message) || /decimal/.test(message)) return false;
-  return amount >= range.takenFrom && amount <= range.takenTo;
+  return (
+    amount >= (range.takenFrom ?? Number.NEGATIVE_INFINITY) &&
+    amount <= (range.takenTo ?? Number.POSITIVE_INFINITY)
+  );
 }
 
 const refuse = (message: string): never => {

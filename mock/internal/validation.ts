@@ -32,17 +32,18 @@ function withoutRequired(schema: JSONSchema7, names: readonly string[]): JSONSch
   return copy;
 }
 
-const relaxedSchemas = new WeakMap<OperationSpec, JSONSchema7>();
+/** Keyed by the behaviour's own list: two mocks in one process learn different fields (the spec is shared). */
+const relaxedSchemas = new WeakMap<readonly string[], JSONSchema7>();
 
 /** The body schema a request is held to: less the fields a recorded sandbox took requests without. */
 function bodySchema(context: MockContext, operation: OperationSpec): JSONSchema7 | undefined {
   const schema = operation.requestBody?.schema;
   const optional = context.behaviour.optionalFields[operation.id];
   if (!schema || !optional) return schema;
-  let relaxed = relaxedSchemas.get(operation);
+  let relaxed = relaxedSchemas.get(optional);
   if (!relaxed) {
     relaxed = withoutRequired(schema, optional);
-    relaxedSchemas.set(operation, relaxed);
+    relaxedSchemas.set(optional, relaxed);
   }
   return relaxed;
 }

@@ -144,7 +144,8 @@ export const walletPayout: OperationHandler = (context, { body, token }) => {
       amount: request.amount,
       description: request.description ?? '',
       wallet_id: request.wallet_id,
-      recipient_name: request.recipient_name,
+      // '' where a recorded sandbox took a payout without it, as the transfer's description.
+      recipient_name: request.recipient_name ?? '',
       transaction_date: context.behaviour.stamp(context.clock.now()),
       transaction_id: context.behaviour.newId('wpo'),
       transaction_status: 'processing',

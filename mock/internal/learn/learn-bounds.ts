@@ -32,6 +32,7 @@ const money = (amount: number): string => amount.toFixed(2);
 export function learnBounds(
   exchanges: readonly RoutedExchange[],
   withFullToken: (exchange: RoutedExchange) => boolean,
+  decided: Decided,
   report: ReportDraft,
 ): Record<string, AmountRange> {
   const groups = new Map<string, Tried[]>();
@@ -65,13 +66,24 @@ export function learnBounds(
   }
   const ranges: Record<string, AmountRange> = {};
   for (const [key, tried] of byType) {
-    const range = rangeOf(key, tried, report);
+    const range = rangeOf(key, tried, decided, report);
     if (range) ranges[key] = range;
   }
   return ranges;
 }
 
-function rangeOf(key: string, tried: readonly Tried[], report: ReportDraft): AmountRange | undefined {
+/** pacu's own bounds of an amount (the spec's decision), beyond which a taken amount shows no end. */
+export interface Decided {
+  readonly above: number;
+  readonly max: number;
+}
+
+function rangeOf(
+  key: string,
+  tried: readonly Tried[],
+  decided: Decided,
+  report: ReportDraft,
+): AmountRange | undefined {
   const [operation, type] = key.split(':') as [string, string];
   const about = `the amounts ${operation === 'walletPayout' ? 'a wallet payout' : `a ${type} transfer`} takes`;
   const taken = tried.filter((one) => one.taken).map((one) => one.amount);
@@ -92,9 +104,14 @@ function rangeOf(key: string, tried: readonly Tried[], report: ReportDraft): Amo
   }
   const below = refused.filter((one) => one.amount < takenFrom).map((one) => one.amount);
   const above = refused.filter((one) => one.amount > takenTo).map((one) => one.amount);
+  // Taken beyond pacu's own bound with nothing refused further: no end on that side at all.
+  const open = {
+    low: below.length === 0 && takenFrom <= decided.above,
+    high: above.length === 0 && takenTo > decided.max,
+  };
   const range: AmountRange = {
-    takenFrom,
-    takenTo,
+    ...(open.low ? {} : { takenFrom }),
+    ...(open.high ? {} : { takenTo }),
     ...(below.length >= REFUSALS_FOR_A_BOUND ? { refusedAtOrBelow: Math.max(...below) } : {}),
     ...(above.length >= REFUSALS_FOR_A_BOUND ? { refusedFrom: Math.min(...above) } : {}),
   };
@@ -103,12 +120,12 @@ function rangeOf(key: string, tried: readonly Tried[], report: ReportDraft): Amo
       ? `refused at ${money(range.refusedAtOrBelow)} and below (${below.length} refused), taken from ${money(takenFrom)}`
       : below.length > 0
         ? `one refusal below ${money(takenFrom)} is no bound: taken from ${money(takenFrom)}, lower left free`
-        : `taken from ${money(takenFrom)}, nothing lower tried`,
+        : `taken from ${money(takenFrom)}, nothing lower refused${open.low ? ': no lower end' : ''}`,
     range.refusedFrom !== undefined
       ? `taken up to ${money(takenTo)}, refused at ${money(range.refusedFrom)} and above (${above.length} refused)`
       : above.length > 0
         ? `one refusal above ${money(takenTo)} is no bound: higher left free`
-        : `taken up to ${money(takenTo)}, nothing higher refused`,
+        : `taken up to ${money(takenTo)}, nothing higher refused${open.high ? ': no upper end' : ''}`,
   ];
   report.learned(`bounds.${key}`, about, range, `${type}: ${sides.join('; ')}`, entries);
   return range;

@@ -1,5 +1,5 @@
 import type { RoutedExchange } from '../../../http/index.ts';
-import type { OperationId, Spec } from '../../../spec/index.ts';
+import type { JSONSchema7, OperationId, Spec } from '../../../spec/index.ts';
 import type { PrismRequestCheck } from '../../prism-adapter.ts';
 import type { LearnedReport, MockClient } from '../../types.ts';
 import {
@@ -15,7 +15,7 @@ import { newId as pacuId } from '../random.ts';
 import type { MockState } from '../state.ts';
 import { idMaker } from './id-form.ts';
 import { learnAnswers } from './learn-answers.ts';
-import { learnBounds } from './learn-bounds.ts';
+import { type Decided, learnBounds } from './learn-bounds.ts';
 import { learnLifecycles } from './learn-lifecycle.ts';
 import { learnPathVariants } from './learn-paths.ts';
 import { learnRecords } from './learn-records.ts';
@@ -23,6 +23,7 @@ import { learnRefusals } from './learn-refusals.ts';
 import { learnScopes } from './learn-scopes.ts';
 import { type ReportDraft, reportDraft } from './learned-report.ts';
 import { learnPaging, learnPagingLimits, type PageSample, type PageTry } from './paging.ts';
+import { interfaceNames } from './refusal-kinds.ts';
 import { dataOf, entryOf, type Samples, sortSamples } from './samples.ts';
 import { createScratchMock } from './scratch-mock.ts';
 import { tokenScopes } from './token-scopes.ts';
@@ -65,6 +66,17 @@ function learnBasePath(spec: Spec, checked: readonly CheckedExchange[], report: 
     if (base !== best[0]) report.unlearned(entries, `served under ${base}, not ${best[0]} as most exchanges`);
   report.learned('basePath', about, best[0], best[0], best[1]);
   return best[0];
+}
+
+/** pacu's own bounds of an amount: the spec's Amount schema (exclusiveMinimum and maximum). */
+function decidedAmount(spec: Spec): Decided {
+  const schema = (spec.document as { components?: { schemas?: Record<string, JSONSchema7> } }).components
+    ?.schemas?.Amount;
+  const members = [schema ?? {}, ...((schema?.allOf ?? []) as JSONSchema7[])];
+  const pick = (name: 'exclusiveMinimum' | 'maximum', fallback: number) =>
+    members.map((member) => member[name]).find((value): value is number => typeof value === 'number') ??
+    fallback;
+  return { above: pick('exclusiveMinimum', 0), max: pick('maximum', Number.POSITIVE_INFINITY) };
 }
 
 /** `namesSent`: whether a recorded request used the query names, or they are pacu's. */
@@ -268,7 +280,7 @@ export function learnFromRecording(input: LearnInput): Learned {
     scopeOptional: new Set<OperationId>(),
     scopes: scopes.scopes,
     grantsClientScopes: scopes.grantsClientScopes,
-    amounts: learnBounds(samples.all, withFullToken, report),
+    amounts: learnBounds(samples.all, withFullToken, decidedAmount(spec), report),
     paths: learnPathVariants(spec, samples.all, basePath, report),
     lifecycles: learnLifecycles(samples.all, report),
     optionalFields: {} as Partial<Record<OperationId, string[]>>,
@@ -276,7 +288,8 @@ export function learnFromRecording(input: LearnInput): Learned {
     reusedReference: 'refused' as Behaviour['reusedReference'],
   };
   const scratch = createScratchMock({ ...input, state: input.state(), behaviour });
-  const refusals = learnRefusals(samples.all, scratch, behaviour, report);
+  const names = interfaceNames(spec, [behaviour.paging.position, behaviour.paging.size]);
+  const refusals = learnRefusals(samples.all, names, scratch, behaviour, report);
   keptLeniency(behaviour, report);
   return {
     behaviour: { ...behaviour, refusal: refusals.refusal },

@@ -44,6 +44,7 @@ export interface RefusalFacts {
  */
 export function learnRefusals(
   exchanges: readonly RoutedExchange[],
+  names: readonly string[],
   scratch: ScratchMock,
   behaviour: LearningBehaviour,
   report: ReportDraft,
@@ -132,7 +133,7 @@ export function learnRefusals(
       ]),
       status,
       message: learned,
-      specific: learned !== undefined && namesAField(exchange.operation, learned),
+      specific: learned !== undefined && namesAField(names, learned),
       entry,
     });
   }
@@ -170,9 +171,14 @@ function consolidate(refused: readonly Refused[], report: ReportDraft): RefusalF
     if (ANYWHERE.has(item.kind)) {
       add(keyOf(undefined, item.kind, item.field), item);
       add(keyOf(undefined, item.kind), item);
-    }
+    } else if (item.status === 400 && !item.specific)
+      // A body refused 400 is the description's own answer (Errors 1): its generic words hold anywhere.
+      add(keyOf(undefined, item.kind), item);
   }
   for (const [key, items] of groups) {
+    // One operation's body teaches no other's: generic words hold anywhere once two operations agree.
+    if (key === keyOf(undefined, 'invalid-request') && new Set(items.map((item) => item.operation)).size < 2)
+      continue;
     const status = sharedStatus(items);
     const [operation, , field] = key.split('|');
     if (status !== undefined) statuses.set(key, status);

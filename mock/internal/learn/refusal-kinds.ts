@@ -1,5 +1,5 @@
 import { type RoutedExchange, readRecordedCredential } from '../../../http/index.ts';
-import { type OperationSpec, requestFieldNames } from '../../../spec/index.ts';
+import { type OperationSpec, requestFieldNames, type Spec } from '../../../spec/index.ts';
 import type { RefusalKind } from '../behaviour.ts';
 import type { MockReply } from '../http-types.ts';
 import { requestFieldsOf } from './samples.ts';
@@ -77,9 +77,16 @@ export function refusedField(
   return found;
 }
 
-/** Whether a learned message names a request field, so holds for that field only. */
-export const namesAField = (operation: OperationSpec | undefined, message: string): boolean =>
-  refusedField(operation, message.replace(/\{[A-Za-z0-9_]+\}/g, '')) !== undefined;
+/** Every name a request of the interface may carry: each operation's fields and parameters, and `extra`. */
+export function interfaceNames(spec: Spec, extra: readonly string[]): string[] {
+  return [...new Set([...spec.operations.flatMap((operation) => fieldNames(operation, [])), ...extra])];
+}
+
+/** Whether a learned message names a request field (of any operation), so holds for that field only. */
+export function namesAField(names: readonly string[], message: string): boolean {
+  const bare = message.replace(/\{[A-Za-z0-9_]+\}/g, '');
+  return names.some((name) => new RegExp(`(?<![\\w])${quoted(name)}(?![\\w])`).test(bare));
+}
 
 /** The recorded message with the request's own values as `{name}`, so another request gets its own. */
 export function template(exchange: RoutedExchange, message: string, kind: RefusalKind): string {
