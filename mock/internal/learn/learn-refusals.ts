@@ -1,5 +1,5 @@
 import type { RoutedExchange } from '../../../http/index.ts';
-import type { OperationId } from '../../../spec/index.ts';
+import { type OperationId, requestFieldNames } from '../../../spec/index.ts';
 import type { LearnedRefusal, RefusalKind } from '../behaviour.ts';
 import type { MockReply } from '../http-types.ts';
 import { type LearningBehaviour, learnLeniency } from './learn-leniency.ts';
@@ -133,7 +133,12 @@ export function learnRefusals(
       ]),
       status,
       message: learned,
-      specific: learned !== undefined && namesAField(names, learned),
+      specific:
+        learned !== undefined &&
+        namesAField(
+          [...names, ...(exchange.operation ? requestFieldNames(exchange.operation) : [])],
+          learned,
+        ),
       entry,
     });
   }

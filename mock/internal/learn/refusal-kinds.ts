@@ -77,9 +77,16 @@ export function refusedField(
   return found;
 }
 
-/** Every name a request of the interface may carry: each operation's fields and parameters, and `extra`. */
+/**
+ * The names a refusal's words may name a field by: every JSON body field and path parameter of the
+ * interface, and `extra` (the paging names). The token request's form fields are its own: "scope"
+ * in a scope refusal is a word, not the token request's field.
+ */
 export function interfaceNames(spec: Spec, extra: readonly string[]): string[] {
-  return [...new Set([...spec.operations.flatMap((operation) => fieldNames(operation, [])), ...extra])];
+  const json = spec.operations.filter(
+    (operation) => operation.requestBody?.mediaType !== 'application/x-www-form-urlencoded',
+  );
+  return [...new Set([...json.flatMap((operation) => fieldNames(operation, [])), ...extra])];
 }
 
 /** Whether a learned message names a request field (of any operation), so holds for that field only. */
