@@ -7,6 +7,7 @@ import type { OperationInput } from './handlers/handler.ts';
 import type { MockHttpError, MockReply, MockRequest } from './http-types.ts';
 import { withTwoDecimals } from './learn/money-form.ts';
 import { refusedField } from './learn/refusal-kinds.ts';
+import { neededSecurity } from './learned-limits.ts';
 
 /**
  * What a refused request carried, by name: its path (`path`, and `route` under the base path), the
@@ -20,10 +21,15 @@ function requestValues(
 ): Record<string, unknown> {
   const { basePath } = context.behaviour;
   const security = operation ? context.spec.operation(operation).security : undefined;
+  // The scopes the operation needs here: a recorded sandbox's where it showed them.
+  const needed =
+    operation && security?.kind === 'bearer'
+      ? neededSecurity(context.behaviour, operation, security)
+      : undefined;
   const where = {
     path: request.path,
     route: request.path.startsWith(`${basePath}/`) ? request.path.slice(basePath.length) : request.path,
-    ...(security?.kind === 'bearer' ? { scope: security.scopes.join(',') } : {}),
+    ...(needed ? { scope: needed.scopes.join(',') } : {}),
   };
   if (!input) return where;
   let body: unknown = input.body;

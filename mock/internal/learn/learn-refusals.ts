@@ -123,7 +123,10 @@ export function learnRefusals(
       );
       continue;
     }
-    const learned = message === undefined ? undefined : template(exchange, message, kind);
+    const learned =
+      message === undefined
+        ? undefined
+        : template(exchange, message, kind, exchange.operation && behaviour.scopes[exchange.operation.id]);
     refused.push({
       operation: exchange.operation?.id,
       kind,

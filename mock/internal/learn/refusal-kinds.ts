@@ -96,7 +96,12 @@ export function namesAField(names: readonly string[], message: string): boolean 
 }
 
 /** The recorded message with the request's own values as `{name}`, so another request gets its own. */
-export function template(exchange: RoutedExchange, message: string, kind: RefusalKind): string {
+export function template(
+  exchange: RoutedExchange,
+  message: string,
+  kind: RefusalKind,
+  scopes?: readonly string[],
+): string {
   const { operation } = exchange;
   const url = new URL(exchange.entry.request.url);
   const values: Array<[string, unknown]> = [
@@ -107,7 +112,7 @@ export function template(exchange: RoutedExchange, message: string, kind: Refusa
     [
       'scope',
       kind === 'scope' && operation?.security.kind === 'bearer'
-        ? operation.security.scopes.join(',')
+        ? (scopes ?? operation.security.scopes).join(',')
         : undefined,
     ],
   ];
