@@ -214,7 +214,6 @@ describe('pacu record', () => {
     expect(lines[0]).toBe(`pacu record: 40 exchanges with ${sandbox.url}, recorded in ${file}`);
     expect(lines[41]).toBe(
       '  budget 40 requests: left out the scope each operation needs, and which need a token (cut short); the amount bounds of each payment type; the limits of paging; path variants (a trailing slash, another case); a missing and an unknown value of each identifier (a larger --budget explores them)',
-    ); the scope each operation needs, .*a missing and an unknown value of each identifier \(a larger --budget explores them\)$/,
     );
     const text = await readFile(file, 'utf8');
     expect(text).toContain('x-sandbox-key');
