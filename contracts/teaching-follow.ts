@@ -41,7 +41,7 @@ export async function teachFollow(teacher: Teacher, followMs: number): Promise<F
     const still: Array<Record<string, unknown>> = [];
     for (const body of open) {
       const answer = await teacher.send(
-        `the lifecycle of a ${String(body.transfer_type)} transfer: its status, read again`,
+        `the lifecycle of each ${String(body.transfer_type)} transfer: its status, read again`,
         jsonRequest('POST', '/payments/usd/direct', body, await teacher.withToken()),
       );
       const status = dataOf(answer)?.transaction_status;

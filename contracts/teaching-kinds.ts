@@ -30,13 +30,13 @@ export async function teachKinds(teacher: Teacher): Promise<void> {
     for (const accountType of ACCOUNT_TYPES)
       await sendTransfer(
         teacher,
-        `whether a ${type} transfer to a ${accountType} account is taken`,
+        `whether ${type} transfers to ${accountType} accounts are taken`,
         transferBody(teacher, type, CENTRAL_AMOUNT, { account_type: accountType }),
       );
   // A field left out is learned from two answers of each kind: the happy path sent one ACH without.
   for (const type of ['ACH', 'WIRE', 'WIRE'] as const) {
     const { description: _left, ...bare } = transferBody(teacher, type, CENTRAL_AMOUNT);
-    await sendTransfer(teacher, `whether a ${type} record without description has one`, bare);
+    await sendTransfer(teacher, `whether ${type} records without description have one`, bare);
   }
   await teacher.send(
     'the refusal of a transfer type the description does not list',

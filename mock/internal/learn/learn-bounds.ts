@@ -85,7 +85,7 @@ function rangeOf(
   report: ReportDraft,
 ): AmountRange | undefined {
   const [operation, type] = key.split(':') as [string, string];
-  const about = `the amounts ${operation === 'walletPayout' ? 'a wallet payout' : `a ${type} transfer`} takes`;
+  const about = `the amounts ${operation === 'walletPayout' ? 'wallet payouts' : `${type} transfers`} take`;
   const taken = tried.filter((one) => one.taken).map((one) => one.amount);
   const takenFrom = Math.min(...taken);
   const takenTo = Math.max(...taken);

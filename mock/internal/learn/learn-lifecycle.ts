@@ -75,7 +75,7 @@ export function learnLifecycles(
 ): Record<string, LearnedStep[]> {
   const followed = followedTransfers(exchanges);
   const learned: Record<string, LearnedStep[]> = {};
-  const about = (type: string) => `the lifecycle of a ${type} transfer (statuses and when)`;
+  const about = (type: string) => `the lifecycle of ${type} transfers (statuses and when)`;
   for (const type of ['ACH', 'WIRE']) {
     const mine = followed.filter((one) => one.type === type);
     const entries = mine.flatMap((one) => one.entries);
