@@ -127,6 +127,9 @@ export interface Behaviour {
   readonly p2p: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 }
 
+/** No amount learned: the hot path sees this very object and does nothing more (decision 177). */
+export const NO_AMOUNTS: Readonly<Record<string, AmountRange>> = Object.freeze({});
+
 /** pacu's paging: `page` from 1, `per_page`, 20 a page. */
 export const PACU_PAGING: Paging = {
   style: 'page',
@@ -185,7 +188,7 @@ export function pacuBehaviour(spec: Spec): Behaviour {
     scopeOptional: new Set(),
     scopes: {},
     grantsClientScopes: false,
-    amounts: {},
+    amounts: NO_AMOUNTS,
     paths: { trailingSlash: false, anyCase: false },
     lifecycles: {},
     anyContentType: false,
