@@ -51,7 +51,7 @@ describe('pacu record --follow teaches the mock the lifecycle it saw', () => {
     for (const type of ['ACH', 'WIRE']) {
       const learned = choices.get(`lifecycle.usd_transfer.${type}`);
       expect(learned).toMatchObject({ from: 'recording' });
-      const [step] = learned?.value as Array<{ after: number; status: string }>;
+      const [step] = (learned?.value ?? []) as Array<{ after: number; status: string }>;
       expect(step?.status).toBe('successful');
       // Settled after 1 s; read at widening intervals, so the estimate is between the reads.
       expect(step?.after).toBeGreaterThan(0.5);
@@ -78,7 +78,7 @@ describe('pacu record --follow teaches the mock the lifecycle it saw', () => {
       (await side.send('POST', '/payments/usd/direct', { token, json: body })).json?.data?.transaction_status;
     expect(await status()).toBe('processing');
     const choice = mock.learned?.choices.find((one) => one.choice === 'lifecycle.usd_transfer.WIRE');
-    const after = (choice?.value as Array<{ after: number }>)[0]?.after ?? 0;
+    const after = ((choice?.value ?? []) as Array<{ after: number }>)[0]?.after ?? 0;
     await mock.control.advanceClock(after / 2);
     expect(await status()).toBe('processing');
     await mock.control.advanceClock(after);
