@@ -27,8 +27,8 @@ import { startSpaceProvider } from './providers/space/space-provider.ts';
 // Not mutants: a mock may copy a breakage it saw. The network knobs stay quiet: latency, throttling
 // and resets are the road to a sandbox, not its behaviour.
 
-/** Pinned, and printed in each test name, so a red combination replays exactly. */
-const SEED = 28_028;
+/** Pinned, and printed in each test name, so a red combination replays exactly; PACU_SPACE_LEARN_SEED draws others. */
+const SEED = Number(process.env.PACU_SPACE_LEARN_SEED ?? 28_028);
 /** Drawn space providers per `npm test`; PACU_SPACE_LEARN_DRAWS raises it for a deeper search. */
 const DRAWS = Number(process.env.PACU_SPACE_LEARN_DRAWS ?? 1);
 /** `pacu check` runs per rule on both sides; PACU_SPACE_LEARN_RUNS=100 is pacu's default. */
