@@ -1,6 +1,6 @@
 import { ConfigError } from '../spec/index.ts';
 import { basic, bearer, jsonRequest } from '../suites/index.ts';
-import { CENTRAL_AMOUNT, payoutBody, transferBody } from './teaching-bodies.ts';
+import { CENTRAL_AMOUNT, pathOf, payoutBody, transferBody } from './teaching-bodies.ts';
 import { dataOf, type Teacher } from './teaching-context.ts';
 
 /** A bearer token no sandbox issued: the redactor keeps it, so the recording shows it was refused as such. */
@@ -28,13 +28,13 @@ export async function teachAccess(teacher: Teacher, baseUrl: string): Promise<vo
   );
   await teacher.send('the refusal of another grant type', {
     method: 'POST',
-    path: '/auth/token',
+    path: pathOf('getAccessToken'),
     headers: { ...FORM, ...basic(teacher.clientId, teacher.clientSecret) },
     body: 'grant_type=password&scope=card',
   });
   const users = await teacher.send('paging defaults and the user records', {
     method: 'GET',
-    path: '/users',
+    path: pathOf('listUsers'),
     headers: await teacher.withToken(),
   });
   const page = dataOf(users);
@@ -44,31 +44,37 @@ export async function teachAccess(teacher: Teacher, baseUrl: string): Promise<vo
   for (const query of PAGING_QUERIES) {
     const answer = await teacher.send('paging query names', {
       method: 'GET',
-      path: `/users?${query}`,
+      path: `${pathOf('listUsers')}?${query}`,
       headers: await teacher.withToken(),
     });
     teacher.found.pages = { ...teacher.found.pages, [query]: dataOf(answer) };
   }
   await teacher.send('whether a read needs a token, and the refusal of a request without one', {
     method: 'GET',
-    path: '/users',
+    path: pathOf('listUsers'),
     headers: {},
   });
   const { ids } = teacher;
   const reads: Array<[string, string | undefined]> = [
     [
       'the p2p status record',
-      teacher.found.userId && `/p2p/status/${encodeURIComponent(teacher.found.userId)}`,
+      teacher.found.userId && pathOf('getP2pStatus', { user_id: teacher.found.userId }),
     ],
-    ['the virtual card record', ids.cardId && `/cards/virtual/${encodeURIComponent(ids.cardId)}`],
+    ['the virtual card record', ids.cardId && pathOf('getVirtualCard', { card_id: ids.cardId })],
     [
       'the card transaction record',
       ids.cardId &&
         ids.cardTransactionId &&
-        `/cards/${encodeURIComponent(ids.cardId)}/transactions/${encodeURIComponent(ids.cardTransactionId)}`,
+        pathOf('getCardTransaction', { card_id: ids.cardId, transaction_id: ids.cardTransactionId }),
     ],
-    ['the push-to-card record', ids.pushToCardId && `/payments/card/${encodeURIComponent(ids.pushToCardId)}`],
-    ['the refusal of an unknown id in a path', `/cards/virtual/pacu-unknown-card-${teacher.tag}`],
+    [
+      'the push-to-card record',
+      ids.pushToCardId && pathOf('getPushToCardPayment', { transaction_id: ids.pushToCardId }),
+    ],
+    [
+      'the refusal of an unknown id in a path',
+      pathOf('getVirtualCard', { card_id: `pacu-unknown-card-${teacher.tag}` }),
+    ],
     ['the refusal of a path of no operation', `/pacu-no-such-path-${teacher.tag}`],
   ];
   for (const [teaches, path] of reads)
@@ -83,7 +89,7 @@ export async function teachPayments(teacher: Teacher): Promise<void> {
       'the account record and its ids',
       jsonRequest(
         'POST',
-        '/accounts',
+        pathOf('createAccount'),
         { hold_balance: true, user_id: found.userId },
         await teacher.withToken(),
       ),
@@ -94,7 +100,7 @@ export async function teachPayments(teacher: Teacher): Promise<void> {
       'the refusal of an unknown id in a body',
       jsonRequest(
         'POST',
-        '/accounts',
+        pathOf('createAccount'),
         { hold_balance: true, user_id: `pacu-unknown-user-${teacher.tag}` },
         await teacher.withToken(),
       ),
@@ -105,7 +111,7 @@ export async function teachPayments(teacher: Teacher): Promise<void> {
   const post = async (teaches: string, body: unknown, headers?: Record<string, string>) =>
     teacher.send(
       teaches,
-      jsonRequest('POST', '/payments/usd/direct', body, headers ?? (await teacher.withToken())),
+      jsonRequest('POST', pathOf('usdTransfer'), body, headers ?? (await teacher.withToken())),
     );
   const made = await post(
     'the transfer record: echoes, extra fields, id and timestamp forms, amounts',
@@ -126,7 +132,7 @@ export async function teachPayments(teacher: Teacher): Promise<void> {
   });
   await teacher.send('whether a JSON body labelled text/plain is read', {
     method: 'POST',
-    path: '/payments/usd/direct',
+    path: pathOf('usdTransfer'),
     headers: { ...(await teacher.withToken()), 'content-type': 'text/plain' },
     body: JSON.stringify({ ...transfer, reference: teacher.reference() }),
   });
@@ -137,6 +143,6 @@ export async function teachPayments(teacher: Teacher): Promise<void> {
   );
   await teacher.send(
     'the wallet payout record',
-    jsonRequest('POST', '/payments/wallet', payoutBody(teacher, 40), await teacher.withToken()),
+    jsonRequest('POST', pathOf('walletPayout'), payoutBody(teacher, 40), await teacher.withToken()),
   );
 }

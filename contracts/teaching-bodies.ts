@@ -1,4 +1,9 @@
+import { OPERATION_ROUTES, type OperationId, pathFor } from '../spec/index.ts';
 import type { Teacher } from './teaching-context.ts';
+
+/** The path of an operation with its parameters, from the spec's routes (one home for each path). */
+export const pathOf = (id: OperationId, params: Record<string, string> = {}): string =>
+  pathFor({ id, path: OPERATION_ROUTES[id].path }, params);
 
 /** The payment types whose bounds and records the session explores: each transfer type, and wallet. */
 export const PAYMENT_TYPES = ['ACH', 'WIRE', 'wallet'] as const;
@@ -47,6 +52,6 @@ export function paymentOf(
   amount: number,
 ): { path: string; body: Record<string, unknown> } {
   return type === 'wallet'
-    ? { path: '/payments/wallet', body: payoutBody(teacher, amount) }
-    : { path: '/payments/usd/direct', body: transferBody(teacher, type, amount) };
+    ? { path: pathOf('walletPayout'), body: payoutBody(teacher, amount) }
+    : { path: pathOf('usdTransfer'), body: transferBody(teacher, type, amount) };
 }

@@ -7,6 +7,7 @@ import {
   bearer,
   type TargetIds,
 } from '../suites/index.ts';
+import { pathOf } from './teaching-bodies.ts';
 
 /** One request of the session, what it teaches and how the sandbox answered. */
 export interface TaughtStep {
@@ -103,7 +104,7 @@ export function createTeacher(deps: {
       const asked = Date.now();
       const response = await teacher.send(teaches, {
         method: 'POST',
-        path: '/auth/token',
+        path: pathOf('getAccessToken'),
         headers: { ...FORM, ...basic(deps.clientId, secret) },
         // The comma as clients and the proxy guide's curl send it, not percent-encoded.
         body: `grant_type=client_credentials&scope=${scope}`,

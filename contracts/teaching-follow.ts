@@ -1,4 +1,5 @@
 import { jsonRequest } from '../suites/index.ts';
+import { pathOf } from './teaching-bodies.ts';
 import { dataOf, type Teacher } from './teaching-context.ts';
 
 /** Transfers followed per transfer type: two, so one slow answer makes no rule. */
@@ -42,7 +43,7 @@ export async function teachFollow(teacher: Teacher, followMs: number): Promise<F
     for (const body of open) {
       const answer = await teacher.send(
         `the lifecycle of each ${String(body.transfer_type)} transfer: its status, read again`,
-        jsonRequest('POST', '/payments/usd/direct', body, await teacher.withToken()),
+        jsonRequest('POST', pathOf('usdTransfer'), body, await teacher.withToken()),
       );
       const status = dataOf(answer)?.transaction_status;
       if (answer.status === 200 && typeof status === 'string' && PENDING.has(status)) still.push(body);

@@ -1,5 +1,5 @@
 import { type ApiRequest, jsonRequest } from '../suites/index.ts';
-import { CENTRAL_AMOUNT, payoutBody, transferBody } from './teaching-bodies.ts';
+import { CENTRAL_AMOUNT, pathOf, payoutBody, transferBody } from './teaching-bodies.ts';
 import type { Teacher } from './teaching-context.ts';
 
 const without = (body: Record<string, unknown>, field: string): Record<string, unknown> => {
@@ -15,29 +15,28 @@ const without = (body: Record<string, unknown>, field: string): Record<string, u
 export async function teachIds(teacher: Teacher): Promise<void> {
   const { found, ids, tag } = teacher;
   const unknown = (what: string) => `pacu-unknown-${what}-${tag}`;
-  const requests: Array<[string, (() => ApiRequest) | undefined]> = [];
-  const post = (path: string, body: () => Record<string, unknown>) => () => ({
-    ...jsonRequest('POST', path, body()),
-  });
+  // Made when sent, so each body has a reference of its own.
+  const requests: Array<[string, () => ApiRequest]> = [];
+  const post = (path: string, body: () => Record<string, unknown>) => () => jsonRequest('POST', path, body());
   if (found.accountId) {
     const transfer = () => transferBody(teacher, 'ACH', CENTRAL_AMOUNT);
     const payout = () => payoutBody(teacher, 40);
     requests.push(
       [
         'the refusal of a transfer without account_id',
-        post('/payments/usd/direct', () => without(transfer(), 'account_id')),
+        post(pathOf('usdTransfer'), () => without(transfer(), 'account_id')),
       ],
       [
         'the refusal of an unknown account_id in a transfer',
-        post('/payments/usd/direct', () => ({ ...transfer(), account_id: unknown('account') })),
+        post(pathOf('usdTransfer'), () => ({ ...transfer(), account_id: unknown('account') })),
       ],
       [
         'the refusal of a payout without account_id',
-        post('/payments/wallet', () => without(payout(), 'account_id')),
+        post(pathOf('walletPayout'), () => without(payout(), 'account_id')),
       ],
       [
         'the refusal of an unknown account_id in a payout',
-        post('/payments/wallet', () => ({ ...payout(), account_id: unknown('account') })),
+        post(pathOf('walletPayout'), () => ({ ...payout(), account_id: unknown('account') })),
       ],
     );
   }
@@ -46,35 +45,43 @@ export async function teachIds(teacher: Teacher): Promise<void> {
     for (const field of ['wallet_id', 'recipient_name'])
       requests.push([
         `whether a payout without ${field} is taken`,
-        post('/payments/wallet', () => without(payoutBody(teacher, 40), field)),
+        post(pathOf('walletPayout'), () => without(payoutBody(teacher, 40), field)),
       ]);
-  requests.push(
-    ['the refusal of an account without user_id', post('/accounts', () => ({ hold_balance: true }))],
-    [
+  requests.push([
+    'the refusal of an account without user_id',
+    post(pathOf('createAccount'), () => ({ hold_balance: true })),
+  ]);
+  if (found.userId)
+    requests.push([
       'whether an account without hold_balance is taken',
-      post('/accounts', () => ({ user_id: found.userId })),
-    ],
-  );
+      post(pathOf('createAccount'), () => ({ user_id: found.userId })),
+    ]);
   const get = (path: string) => () => ({ method: 'GET' as const, path, headers: {} });
   if (ids.cardId && ids.cardTransactionId) {
-    const card = encodeURIComponent(ids.cardId);
     requests.push(
       [
         'the refusal of an unknown card_id in a card transaction path',
-        get(`/cards/${unknown('card')}/transactions/${encodeURIComponent(ids.cardTransactionId)}`),
+        get(
+          pathOf('getCardTransaction', { card_id: unknown('card'), transaction_id: ids.cardTransactionId }),
+        ),
       ],
       [
         'the refusal of an unknown transaction_id in a card transaction path',
-        get(`/cards/${card}/transactions/${unknown('transaction')}`),
+        get(pathOf('getCardTransaction', { card_id: ids.cardId, transaction_id: unknown('transaction') })),
       ],
     );
   }
   requests.push(
-    ['the refusal of an unknown push-to-card transaction_id', get(`/payments/card/${unknown('payment')}`)],
-    ['the refusal of an unknown user_id in a p2p path', get(`/p2p/status/${unknown('user')}`)],
+    [
+      'the refusal of an unknown push-to-card transaction_id',
+      get(pathOf('getPushToCardPayment', { transaction_id: unknown('payment') })),
+    ],
+    [
+      'the refusal of an unknown user_id in a p2p path',
+      get(pathOf('getP2pStatus', { user_id: unknown('user') })),
+    ],
   );
   for (const [teaches, make] of requests) {
-    if (!make) continue;
     const request = make();
     await teacher.send(teaches, {
       ...request,

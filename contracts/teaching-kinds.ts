@@ -1,5 +1,5 @@
 import { jsonRequest } from '../suites/index.ts';
-import { CENTRAL_AMOUNT, transferBody } from './teaching-bodies.ts';
+import { CENTRAL_AMOUNT, pathOf, transferBody } from './teaching-bodies.ts';
 import { dataOf, type Teacher } from './teaching-context.ts';
 
 const ACCOUNT_TYPES = ['SAVINGS', 'BUSINESS'] as const;
@@ -12,7 +12,7 @@ export async function sendTransfer(
 ): Promise<number> {
   const answer = await teacher.send(
     teaches,
-    jsonRequest('POST', '/payments/usd/direct', body, await teacher.withToken()),
+    jsonRequest('POST', pathOf('usdTransfer'), body, await teacher.withToken()),
   );
   if (answer.status === 200) teacher.found.transfers = [...(teacher.found.transfers ?? []), body];
   return answer.status;
@@ -42,7 +42,7 @@ export async function teachKinds(teacher: Teacher): Promise<void> {
     'the refusal of a transfer type the description does not list',
     jsonRequest(
       'POST',
-      '/payments/usd/direct',
+      pathOf('usdTransfer'),
       transferBody(teacher, 'ACH', CENTRAL_AMOUNT, { transfer_type: 'RTP' }),
       await teacher.withToken(),
     ),
@@ -52,7 +52,7 @@ export async function teachKinds(teacher: Teacher): Promise<void> {
     'an account that holds no balance: its record',
     jsonRequest(
       'POST',
-      '/accounts',
+      pathOf('createAccount'),
       { hold_balance: false, user_id: found.userId },
       await teacher.withToken(),
     ),
@@ -63,7 +63,7 @@ export async function teachKinds(teacher: Teacher): Promise<void> {
       'the refusal of funds taken from an account that holds no balance',
       jsonRequest(
         'POST',
-        '/payments/usd/direct',
+        pathOf('usdTransfer'),
         transferBody(teacher, 'ACH', CENTRAL_AMOUNT, { account_id: held }),
         await teacher.withToken(),
       ),

@@ -1,3 +1,5 @@
+import { OPERATION_ROUTES, type OperationId, pathFor } from '../spec/index.ts';
+import { pathOf } from './teaching-bodies.ts';
 import type { Teacher } from './teaching-context.ts';
 
 /** Page sizes tried, smallest first: the largest one taken is a round number, most often. */
@@ -41,7 +43,7 @@ export async function teachPaging(teacher: Teacher): Promise<void> {
   const list = async (teaches: string, query: string): Promise<boolean> => {
     const answer = await teacher.send(teaches, {
       method: 'GET',
-      path: `/users?${query}`,
+      path: `${pathOf('listUsers')}?${query}`,
       headers: await teacher.withToken(),
     });
     return answer.status === 200;
@@ -67,13 +69,33 @@ export async function teachPaging(teacher: Teacher): Promise<void> {
 /** Whether a path with a trailing slash, and one in another case, is served as the path itself. */
 export async function teachPathVariants(teacher: Teacher): Promise<void> {
   const user = teacher.found.userId;
-  const paths = ['/users', ...(user ? [`/p2p/status/${encodeURIComponent(user)}`] : [])];
-  const upper = (path: string) =>
-    path.replace(/^\/p2p\/status\//, '/P2P/STATUS/').replace(/^\/users$/, '/USERS');
+  const reads: Array<[OperationId, Record<string, string>]> = [
+    ['listUsers', {}],
+    ...(user ? [['getP2pStatus', { user_id: user }] as [OperationId, Record<string, string>]] : []),
+  ];
+  // Literal segments in capitals, ids as they are: a sandbox's ids are case-sensitive.
+  const upper = (id: OperationId, params: Record<string, string>) =>
+    pathFor(
+      {
+        id,
+        path: OPERATION_ROUTES[id].path
+          .split('/')
+          .map((part) => (part.startsWith('{') ? part : part.toUpperCase()))
+          .join('/'),
+      },
+      params,
+    );
   for (const [teaches, make] of [
-    ['whether a path with a trailing slash is served', (path: string) => `${path}/`],
+    [
+      'whether a path with a trailing slash is served',
+      (id: OperationId, params: Record<string, string>) => `${pathOf(id, params)}/`,
+    ],
     ['whether a path in another case is served', upper],
   ] as const)
-    for (const path of paths)
-      await teacher.send(teaches, { method: 'GET', path: make(path), headers: await teacher.withToken() });
+    for (const [id, params] of reads)
+      await teacher.send(teaches, {
+        method: 'GET',
+        path: make(id, params),
+        headers: await teacher.withToken(),
+      });
 }

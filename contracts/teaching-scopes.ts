@@ -1,53 +1,40 @@
+import type { OperationId } from '../spec/index.ts';
 import { type ApiRequest, bearer, jsonRequest } from '../suites/index.ts';
-import { CENTRAL_AMOUNT, payoutBody, transferBody } from './teaching-bodies.ts';
+import { CENTRAL_AMOUNT, pathOf, payoutBody, transferBody } from './teaching-bodies.ts';
 import type { Teacher } from './teaching-context.ts';
 
+type Make = (headers: Record<string, string>) => ApiRequest;
+
 /** Each operation but the token's, as the happy path sends it, where the session has what it needs. */
-export function operationRequests(
-  teacher: Teacher,
-): Array<[string, (headers: Record<string, string>) => ApiRequest]> {
+export function operationRequests(teacher: Teacher): Array<[OperationId, Make]> {
   const { found, ids } = teacher;
-  const get = (path: string) => (headers: Record<string, string>) => ({
-    method: 'GET' as const,
-    path,
-    headers,
-  });
-  const requests: Array<[string, ((headers: Record<string, string>) => ApiRequest) | undefined]> = [
+  const get = (id: OperationId, params: Record<string, string | undefined>): Make | undefined =>
+    Object.values(params).every((value) => value !== undefined)
+      ? (headers) => ({ method: 'GET', path: pathOf(id, params as Record<string, string>), headers })
+      : undefined;
+  const post = (id: OperationId, body: (() => unknown) | undefined): Make | undefined =>
+    body ? (headers) => jsonRequest('POST', pathOf(id), body(), headers) : undefined;
+  const { accountId, userId } = found;
+  const requests: Array<[OperationId, Make | undefined]> = [
     [
       'usdTransfer',
-      found.accountId
-        ? (h) => jsonRequest('POST', '/payments/usd/direct', transferBody(teacher, 'ACH', CENTRAL_AMOUNT), h)
-        : undefined,
+      post('usdTransfer', accountId ? () => transferBody(teacher, 'ACH', CENTRAL_AMOUNT) : undefined),
     ],
-    [
-      'walletPayout',
-      found.accountId
-        ? (h) => jsonRequest('POST', '/payments/wallet', payoutBody(teacher, 40), h)
-        : undefined,
-    ],
+    ['walletPayout', post('walletPayout', accountId ? () => payoutBody(teacher, 40) : undefined)],
     [
       'createAccount',
-      found.userId
-        ? (h) => jsonRequest('POST', '/accounts', { hold_balance: true, user_id: found.userId }, h)
-        : undefined,
+      post('createAccount', userId ? () => ({ hold_balance: true, user_id: userId }) : undefined),
     ],
     [
       'getCardTransaction',
-      ids.cardId && ids.cardTransactionId
-        ? get(
-            `/cards/${encodeURIComponent(ids.cardId)}/transactions/${encodeURIComponent(ids.cardTransactionId)}`,
-          )
-        : undefined,
+      get('getCardTransaction', { card_id: ids.cardId, transaction_id: ids.cardTransactionId }),
     ],
-    [
-      'getPushToCardPayment',
-      ids.pushToCardId ? get(`/payments/card/${encodeURIComponent(ids.pushToCardId)}`) : undefined,
-    ],
-    ['getVirtualCard', ids.cardId ? get(`/cards/virtual/${encodeURIComponent(ids.cardId)}`) : undefined],
-    ['listUsers', get('/users')],
-    ['getP2pStatus', found.userId ? get(`/p2p/status/${encodeURIComponent(found.userId)}`) : undefined],
+    ['getPushToCardPayment', get('getPushToCardPayment', { transaction_id: ids.pushToCardId })],
+    ['getVirtualCard', get('getVirtualCard', { card_id: ids.cardId })],
+    ['listUsers', get('listUsers', {})],
+    ['getP2pStatus', get('getP2pStatus', { user_id: userId })],
   ];
-  return requests.flatMap(([name, make]) => (make ? [[name, make] as [string, typeof make]] : []));
+  return requests.flatMap(([id, make]) => (make ? [[id, make] as [OperationId, Make]] : []));
 }
 
 /**

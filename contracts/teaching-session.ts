@@ -1,5 +1,6 @@
 import { basic, createApiClient, DEFAULT_SCOPES, type TargetIds } from '../suites/index.ts';
 import { teachAccess, teachPayments } from './teaching-basics.ts';
+import { pathOf } from './teaching-bodies.ts';
 import { teachBounds } from './teaching-bounds.ts';
 import { BudgetSpent, createTeacher, type TaughtStep, type Teacher } from './teaching-context.ts';
 import { teachFollow } from './teaching-follow.ts';
@@ -106,7 +107,7 @@ export async function runTeachingSession(options: TeachingSessionOptions): Promi
     const steps = teacher.steps;
     const last = await api.send({
       method: 'POST',
-      path: '/auth/token',
+      path: pathOf('getAccessToken'),
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         ...basic(options.clientId, options.clientSecret),
@@ -116,7 +117,7 @@ export async function runTeachingSession(options: TeachingSessionOptions): Promi
     steps.push({
       teaches: 'a token of every scope again',
       method: 'POST',
-      path: '/auth/token',
+      path: pathOf('getAccessToken'),
       status: last.status,
     });
     return { steps, skipped, budget, ...(follow ? { follow } : {}) };

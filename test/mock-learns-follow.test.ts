@@ -1,4 +1,4 @@
-// Issue 37, time: `pacu record --follow` reads each transfer the session made again until it is
+// Time: `pacu record --follow` reads each transfer the session made again until it is
 // final, and the mock made from that recording replays the lifecycle it saw on its own clock (here a
 // manual one, so the test moves time instead of waiting for it). Without --follow, time stays pacu's:
 // test/record-cli.test.ts pins the report saying so.

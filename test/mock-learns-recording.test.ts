@@ -85,7 +85,7 @@ beforeAll(async () => {
     const sent = JSON.stringify(transfer('inv-2026-0042', sandbox.merchantAccountId));
     await call(proxy.url, 'POST', '/payments/usd/direct', json, sent);
     await call(proxy.url, 'POST', '/payments/usd/direct', json, sent);
-    // A second transfer: one sample makes no rule (issue 37).
+    // A second transfer: one sample makes no rule.
     const second = JSON.stringify(transfer('inv-2026-0044', sandbox.merchantAccountId));
     await call(proxy.url, 'POST', '/payments/usd/direct', json, second);
     await call(proxy.url, 'GET', `/cards/virtual/${sandbox.cardId}`, bearer);

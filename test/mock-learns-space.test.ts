@@ -22,10 +22,9 @@ import {
 import { startSpaceProvider } from './providers/space/space-provider.ts';
 
 // A mock learned from a recording of a provider pacu did not write replays it without drift, answers
-// a client team's own battery of happy and unhappy requests (none of them the teaching session's) with
-// the provider's status and kind of error, and gets the provider's verdict from pacu check (issue 37).
-// Not mutants: a mock may copy a breakage it saw. The network knobs stay quiet: latency, throttling
-// and resets are the road to a sandbox, not its behaviour.
+// a client team's battery (not the session's requests) with the provider's status and refused field,
+// and gets the provider's verdict from pacu check. Not mutants: a mock may copy a breakage it saw.
+// The network knobs stay quiet: latency, throttling and resets are the road to a sandbox.
 
 /** Pinned, and printed in each test name, so a red combination replays exactly; PACU_SPACE_LEARN_SEED draws others. */
 const SEED = Number(process.env.PACU_SPACE_LEARN_SEED ?? 28_028);

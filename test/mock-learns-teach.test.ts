@@ -1,5 +1,5 @@
-// Issue 37: what the teaching session explores beside the happy path, and what a mock made from
-// its recording then enforces, against one space provider whose knobs are the issue's sandbox: hidden
+// What the teaching session explores beside the happy path, and what a mock made from its
+// recording then enforces, against one space provider whose knobs are a sandbox's seen: hidden
 // amount bounds per payment type, GET /users needing a scope, paging limits, a trailing slash served,
 // a seeded record with milliseconds, a fee per transfer type, detailed refusal messages.
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -23,11 +23,9 @@ const listed = (scopes: readonly string[]): string =>
   scopes.length === 0 ? 'any scope' : scopes.join(' and ');
 
 /**
- * The scopes each operation needs, from requests with tokens of fewer scopes than the client has
- * (the teaching session's single-scope tokens): an operation needs the scopes every taken token
- * had, when each of them is shown needed by a refused token that lacked it. Where the tokens tried
- * show less, the operation is left free (pacu's decision). A refused token of every scope says
- * nothing of scopes: something else was refused.
+ * The scopes each operation needs, from tokens of fewer scopes than the client has: the scopes
+ * every taken token had, when each is shown needed by a refused token that lacked it; else free
+ * (pacu's decision). A refused token of every scope says nothing of scopes: something else was.
  */
 export function learnScopes(
   exchanges: readonly RoutedExchange[],

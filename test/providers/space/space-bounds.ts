@@ -9,7 +9,7 @@ export function paymentTypeOf(operation: OperationId, body: Record<string, unkno
     : undefined;
 }
 
-/** Bounds a sandbox keeps per payment type and states nowhere (issue 37's sandbox kept these three). */
+/** Bounds a sandbox keeps per payment type and states nowhere (one seen kept these three). */
 export const TYPE_BOUNDS: Readonly<Record<string, { readonly min?: number; readonly max?: number }>> = {
   WIRE: { min: 1 },
   ACH: { max: 100_000 },
