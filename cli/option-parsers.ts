@@ -51,3 +51,18 @@ export function httpUrl(name: string): (value: string) => string {
     return value;
   };
 }
+
+const DURATION_UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** A time such as `90s`, `5m` or `1h` (a bare number is seconds), in ms, from 1 s to `maxMs`. */
+export function duration(name: string, maxMs: number): (value: string) => number {
+  return (value) => {
+    const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
+    const ms = match ? Number(match[1]) * (DURATION_UNITS[match[2] ?? 's'] as number) : Number.NaN;
+    if (!Number.isFinite(ms) || ms < 1000 || ms > maxMs)
+      throw new InvalidArgumentError(
+        `${name} must be a time from 1s to ${maxMs / 60_000}m, such as 90s or 5m`,
+      );
+    return Math.round(ms);
+  };
+}

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { runTeachingSession } from '../contracts/index.ts';
+import { runTeachingSession, TEACHING_DEFAULTS, type TeachingOutcome } from '../contracts/index.ts';
 import { createRedactor, readHar } from '../http/index.ts';
 import { createMock } from '../mock/index.ts';
 import { startProxy } from '../proxy/index.ts';
@@ -10,6 +10,7 @@ import { assertTargetReachable } from '../suites/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_OK } from './exit-codes.ts';
 import { openTarget, type TargetFlags } from './open-target.ts';
+import { duration, wholeNumber } from './option-parsers.ts';
 import { addCardDataOption } from './redaction-options.ts';
 import { learnedSummary, writeLearnedReport } from './reporters/learned-report.ts';
 import { addTargetOptions } from './target-options.ts';
@@ -33,6 +34,25 @@ interface RecordCommandOptions extends TargetFlags {
   out: string;
   learned?: string;
   keepCardData?: boolean;
+  budget?: number;
+  follow?: number;
+}
+
+/** The longest `--follow`: an hour of reading a sandbox is a soak test, not a teaching session. */
+const MAX_FOLLOW_MS = 3_600_000;
+
+/** What the session left out, and what following showed, in a line each. */
+function outcomeLines(outcome: TeachingOutcome): string[] {
+  const lines: string[] = [];
+  if (outcome.skipped.length > 0)
+    lines.push(
+      `  budget ${outcome.budget} requests: left out ${outcome.skipped.join('; ')} (a larger --budget explores them)`,
+    );
+  if (outcome.follow)
+    lines.push(
+      `  followed ${outcome.follow.followed} transfers for up to ${Math.round(outcome.follow.ms / 1000)} s: ${outcome.follow.finished} reached a final status`,
+    );
+  return lines;
 }
 
 /**
@@ -47,8 +67,18 @@ export function registerRecordCommand(program: Command, io: CliIo, outcome: Comm
     )
     .requiredOption('--out <file.har>', 'where to write the recording (HAR 1.2, credentials redacted)')
     .option('--learned <file>', 'also write every choice the mock learns, with its exchanges (.json, or .md)')
+    .option(
+      '--budget <n>',
+      `requests the session may send at most (default ${TEACHING_DEFAULTS.budget}, ${TEACHING_DEFAULTS.budgetWithFollow} with --follow)`,
+      wholeNumber('--budget', 10, 10_000),
+    )
+    .option(
+      '--follow <time>',
+      'read each transfer made again until its status is final or the time is over (e.g. 5m): the mock then replays the lifecycle timings seen',
+      duration('--follow', MAX_FOLLOW_MS),
+    )
     .action(async (options: RecordCommandOptions) => {
-      const { out, learned: learnedFile, keepCardData = false, ...flags } = options;
+      const { out, learned: learnedFile, keepCardData = false, budget, follow, ...flags } = options;
       if (existsSync(out))
         throw new ConfigError(
           `pacu: --out ${out} exists; a recording is never overwritten: give another file`,
@@ -78,9 +108,11 @@ export function registerRecordCommand(program: Command, io: CliIo, outcome: Comm
           control: false,
           log: (line) => io.stderr(`${line}\n`),
         });
-        let steps: Awaited<ReturnType<typeof runTeachingSession>>;
+        let taught: TeachingOutcome;
         try {
-          steps = await runTeachingSession({
+          taught = await runTeachingSession({
+            ...(budget !== undefined ? { budget } : {}),
+            ...(follow !== undefined ? { followMs: follow } : {}),
             baseUrl: proxy.url,
             clientId: target.clientId,
             clientSecret: target.clientSecret,
@@ -93,11 +125,13 @@ export function registerRecordCommand(program: Command, io: CliIo, outcome: Comm
         }
         if (target.headers && Object.keys(target.headers).length > 0)
           await redactHeaders(out, target.headers, keepCardData);
+        const { steps } = taught;
         io.stdout(`pacu record: ${steps.length} exchanges with ${target.baseUrl}, recorded in ${out}\n`);
         for (const step of steps)
           io.stdout(
             `  ${String(step.status).padEnd(4)}${`${step.method} ${step.path}`.padEnd(48)} ${step.teaches}\n`,
           );
+        for (const line of outcomeLines(taught)) io.stdout(`${line}\n`);
         const mock = await createMock({ fromRecording: out, log: () => {} });
         try {
           if (mock.learned) {

@@ -24,6 +24,7 @@ import { replyText } from './internal/envelope.ts';
 import { type CheckedExchange, checkRecording, recordedState } from './internal/from-recording.ts';
 import { listen } from './internal/http-server.ts';
 import type { MockReply, MockRequest } from './internal/http-types.ts';
+import { withLearnedLifecycles } from './internal/learn/learn-lifecycle.ts';
 import { learnFromRecording } from './internal/learn/learn-recording.ts';
 import { createRequestCore } from './internal/request-core.ts';
 import { readKeys } from './internal/request-reads.ts';
@@ -130,10 +131,16 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   if (!demoClient) throw new ConfigError('pacu: the mock needs at least one client');
   const spec = await loadSpec(resolved.specFile);
   const prism = deferRequestCheck(spec.document, resolved.log);
-  const startScenario = resolveScenario(resolved.scenario);
+  const givenScenario = resolveScenario(resolved.scenario);
   const beginning = await beginningOf(spec, resolved);
   const { initialState } = beginning;
   const { behaviour, learned } = await behaviourOf(spec, beginning, prism, demoClient, resolved.seed);
+  // The lifecycles a recording's --follow saw run ahead of the default scenario's (decision 178).
+  const startScenario = withLearnedLifecycles(
+    givenScenario,
+    behaviour,
+    resolved.scenario === DEFAULT_SCENARIO,
+  );
   // One redactor for all the mock shows of its traffic (decision 160): made first, because the
   // store keeps the journal that shows requests through it; the kit below assembles the rest.
   const redactor = createSurfaceRedactor({

@@ -92,7 +92,10 @@ export interface LearnedChoice {
   readonly shown: string;
   /** `recording`: learned from the exchanges in `entries`; `default`: the recording showed nothing of it, pacu's decision holds. */
   readonly from: 'recording' | 'default';
-  /** The recorded exchanges it came from, numbered from 1 in recorded order (empty for a default). */
+  /**
+   * The recorded exchanges it came from, numbered from 1 in recorded order; for a default, the ones
+   * that were too few or disagreed (`shown` says so), else none.
+   */
   readonly entries: readonly number[];
 }
 

@@ -76,7 +76,8 @@ beforeAll(async () => {
     log: () => {},
   });
   try {
-    // The issue's session: a token, a transfer, its replay, a card read, a user list, one bad request.
+    // The issue's session: a token, a transfer, its replay, another transfer, a card read, a user
+    // list, one bad request.
     const bearer = {
       authorization: `Bearer ${await token(proxy.url, sandbox.clientId, sandbox.clientSecret)}`,
     };
@@ -84,6 +85,9 @@ beforeAll(async () => {
     const sent = JSON.stringify(transfer('inv-2026-0042', sandbox.merchantAccountId));
     await call(proxy.url, 'POST', '/payments/usd/direct', json, sent);
     await call(proxy.url, 'POST', '/payments/usd/direct', json, sent);
+    // A second transfer: one sample makes no rule.
+    const second = JSON.stringify(transfer('inv-2026-0044', sandbox.merchantAccountId));
+    await call(proxy.url, 'POST', '/payments/usd/direct', json, second);
     await call(proxy.url, 'GET', `/cards/virtual/${sandbox.cardId}`, bearer);
     await call(proxy.url, 'GET', '/users', bearer);
     const { amount: _amount, ...withoutAmount } = transfer('inv-2026-0043', sandbox.merchantAccountId);
@@ -173,8 +177,11 @@ describe('a mock made from a recording behaves like the recorded sandbox', () =>
   it('says what it learned, from which exchanges, and what it left at pacu’s default', () => {
     const choices = new Map(mock.learned?.choices.map((choice) => [choice.choice, choice]));
     expect(choices.get('basePath')).toMatchObject({ value: '/api/v3', from: 'recording' });
-    expect(choices.get('record.usdTransfer.account_id')).toMatchObject({ from: 'recording', entries: [2] });
-    expect(choices.get('id.txn')).toMatchObject({ shown: 'UUID', entries: [2] });
+    expect(choices.get('record.usdTransfer.ACH.account_id')).toMatchObject({
+      from: 'recording',
+      entries: [2, 4],
+    });
+    expect(choices.get('id.txn')).toMatchObject({ shown: 'UUID', entries: [2, 4] });
     expect(choices.get('token.lifetime')).toMatchObject({ value: 900, entries: [1] });
     expect(choices.get('id.wpo')).toMatchObject({ from: 'default', entries: [] });
     // The one user list was read without a query: its first page and size are the sandbox's, the names are not.

@@ -5,7 +5,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayRecording } from '../contracts/index.ts';
 import { startMock } from '../mock/index.ts';
+import { loadSpec } from '../spec/index.ts';
 import { type Report, resolveTargetConfig, runChecks, type TargetConfigInput } from '../suites/index.ts';
+import { type Outcome, runBattery } from './helpers/client-battery.ts';
+import { sideClient } from './helpers/side-client.ts';
 import { teachThroughProxy } from './helpers/teach-recording.ts';
 import { startBankSandbox } from './providers/independent/index.ts';
 import {
@@ -18,17 +21,20 @@ import {
 } from './providers/space/knobs.ts';
 import { startSpaceProvider } from './providers/space/space-provider.ts';
 
-// A mock learned from a recording of a provider pacu did not write replays it without drift and
-// gets its verdict from pacu check. Not mutants: a mock may copy a breakage it saw. The network
-// knobs stay quiet: latency, throttling and resets are the road to a sandbox, not its behaviour.
+// A mock learned from a recording of a provider pacu did not write replays it without drift, answers
+// a client team's battery (not the session's requests) with the provider's status and refused field,
+// and gets the provider's verdict from pacu check. Not mutants: a mock may copy a breakage it saw.
+// The network knobs stay quiet: latency, throttling and resets are the road to a sandbox.
 
-/** Pinned, and printed in each test name, so a red combination replays exactly. */
-const SEED = 28_028;
+/** Pinned, and printed in each test name, so a red combination replays exactly; PACU_SPACE_LEARN_SEED draws others. */
+const SEED = Number(process.env.PACU_SPACE_LEARN_SEED ?? 28_028);
 /** Drawn space providers per `npm test`; PACU_SPACE_LEARN_DRAWS raises it for a deeper search. */
 const DRAWS = Number(process.env.PACU_SPACE_LEARN_DRAWS ?? 1);
 /** `pacu check` runs per rule on both sides; PACU_SPACE_LEARN_RUNS=100 is pacu's default. */
 const RUNS = Number(process.env.PACU_SPACE_LEARN_RUNS ?? 20);
 const TIMEOUT_MS = 180_000;
+/** PACU_SPACE_LEARN_REPORT=1 prints each provider's agreement (probes agreeing / probes sent). */
+const REPORT = process.env.PACU_SPACE_LEARN_REPORT === '1';
 
 /** Every knob away from the base, on a quiet network. */
 const FAR: Knobs = quietNetwork(FAR_KNOBS);
@@ -67,6 +73,8 @@ const PROVIDERS: ReadonlyArray<{ name: string; start: () => Promise<Provider> }>
   { name: 'the independent bank sandbox', start: independentProvider },
 ];
 
+const same = (a: Outcome, b: Outcome | undefined): boolean => a.status === b?.status && a.field === b.field;
+
 const failures = (report: Report): string[] =>
   report.rules
     .filter((rule) => rule.status === 'failed')
@@ -89,7 +97,7 @@ describe(`a mock learned from a recording of a legal provider stands in for it (
   // live 2 s and answers an expired one 403 (which pacu check does not renew) needs the time it asks for.
   it.each(PROVIDERS.map((provider, index) => ({ ...provider, index })))(
     '$name',
-    async ({ start, index }) => {
+    async ({ start, index, name }) => {
       const provider = await start();
       try {
         const taught = await teachThroughProxy(provider, folder, `provider-${index}.har`);
@@ -111,11 +119,31 @@ describe(`a mock learned from a recording of a legal provider stands in for it (
             cardTransactionId: mock.seeded.cardTransactionId,
             pushToCardId: mock.seeded.pushToCardId,
           });
-          expect({ mock: failures(onMock), provider: failures(onProvider) }).toEqual({
-            mock: [],
-            provider: [],
-          });
+          // The same verdict: a provider pacu check calls red (a bound it cannot tell yet) is red on its mock too.
+          expect(failures(onMock)).toEqual(failures(onProvider));
           expect(onMock.summary.passed).toBe(onProvider.summary.passed);
+          const spec = await loadSpec();
+          const tag = `${SEED}-${index}`;
+          const [fromProvider, fromMock] = [
+            await runBattery(
+              spec,
+              sideClient(provider.url, provider.clientId, provider.clientSecret),
+              provider.ids,
+              tag,
+            ),
+            await runBattery(spec, sideClient(mock.url, own.clientId, own.clientSecret), mock.seeded, tag),
+          ];
+          const agreeing = fromMock.filter((outcome, at) => same(outcome, fromProvider[at]));
+          if (REPORT) console.info(`${name}: ${agreeing.length}/${fromMock.length} probes agree`);
+          const apart = fromMock.flatMap((outcome, at) => {
+            const theirs = fromProvider[at] as Outcome;
+            return same(outcome, theirs)
+              ? []
+              : [
+                  `${outcome.probe}: provider ${theirs.status} ${theirs.field ?? ''}, mock ${outcome.status} ${outcome.field ?? ''}`,
+                ];
+          });
+          expect(apart, 'the client battery: status and refused field, provider against mock').toEqual([]);
         } finally {
           await mock.close();
         }

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { LearnedChoice, LearnedReport } from '../../mock/index.ts';
 import { ConfigError } from '../../spec/index.ts';
 
+/** Choices the recording taught whose name starts with `prefix`. */
 const learnedOnes = (report: LearnedReport, prefix: string): LearnedChoice[] =>
   report.choices.filter((choice) => choice.from === 'recording' && choice.choice.startsWith(prefix));
 
@@ -10,26 +11,73 @@ const shownOf = (report: LearnedReport, name: string): string | undefined =>
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** The refusals learned, `kind status` each, per operation where it is that operation's alone. */
+/**
+ * The refusals learned, `kind status` each; an operation's own (`usdTransfer.invalid-request 400`)
+ * only where no status holds for its kind everywhere, or the operation's differs.
+ */
 function refusals(report: LearnedReport): string {
-  return learnedOnes(report, 'refusal.')
-    .map((choice) => {
-      const name = choice.choice.slice('refusal.'.length);
-      return `${name} ${(choice.value as { status: number }).status}`;
-    })
-    .join(', ');
+  const status = (choice: LearnedChoice) => (choice.value as { status?: number }).status;
+  const learned = learnedOnes(report, 'refusal.');
+  const anywhere = new Map(
+    learned
+      .filter((choice) => choice.choice.split('.').length === 2)
+      .map((choice) => [choice.choice.slice(8), status(choice)]),
+  );
+  const shown = new Set<string>();
+  for (const choice of learned) {
+    const [, first = '', kind] = choice.choice.split('.');
+    const name = kind === undefined ? first : `${first}.${kind}`;
+    if (kind !== undefined && anywhere.get(kind) === status(choice)) continue;
+    shown.add(`${name} ${status(choice) ?? ''}`.trim());
+  }
+  return [...shown].join(', ');
 }
 
 /** Record kinds and what the sandbox does beyond pacu's shape: `+field` made, `-field` left out. */
 function records(report: LearnedReport): string {
   const byOperation = new Map<string, string[]>();
   for (const choice of learnedOnes(report, 'record.')) {
-    const [, operation = '', field] = choice.choice.split('.');
+    // `record.usdTransfer.ACH.fee`: the kind is all but the first and last parts.
+    const parts = choice.choice.split('.');
+    const field = parts.length > 2 ? parts.at(-1) : undefined;
+    const operation = parts.slice(1, -1).join('.');
     if (!field) continue;
     const mark = choice.shown.startsWith('left out') ? `-${field}` : `+${field}`;
     byOperation.set(operation, [...(byOperation.get(operation) ?? []), mark]);
   }
   return [...byOperation].map(([operation, fields]) => `${operation} ${fields.join(' ')}`).join('; ');
+}
+
+/** An amount range in a few words: `WIRE refused ≤ 0.99`, `ACH refused ≥ 100000.01`. */
+function rangeWords(choice: LearnedChoice): string {
+  const type = choice.choice.split(':').at(-1) ?? '';
+  const range = choice.value as { refusedAtOrBelow?: number; refusedFrom?: number };
+  const sides = [
+    range.refusedAtOrBelow !== undefined ? `refused ≤ ${range.refusedAtOrBelow.toFixed(2)}` : undefined,
+    range.refusedFrom !== undefined ? `refused ≥ ${range.refusedFrom.toFixed(2)}` : undefined,
+  ].filter(Boolean);
+  return `${type} ${sides.length > 0 ? sides.join(' and ') : 'no bound seen'}`;
+}
+
+/** What the teaching session explored: amount bounds per payment type, paging limits, path variants. */
+function limits(report: LearnedReport): string {
+  const parts = [
+    ...learnedOnes(report, 'bounds.').map(rangeWords),
+    ...learnedOnes(report, 'paging.limits').map(
+      (choice) => `users ${choice.shown.replace(/; refused beyond$/, '')}`,
+    ),
+    ...learnedOnes(report, 'paths.')
+      .filter((choice) => choice.value === true)
+      .map((choice) => `${choice.about} served`),
+  ];
+  return parts.join('; ');
+}
+
+/** The scopes each operation needs, where single-scope tokens showed them. */
+function scopes(report: LearnedReport): string {
+  return learnedOnes(report, 'scopes.')
+    .map((choice) => `${choice.choice.slice('scopes.'.length)} ${choice.shown}`)
+    .join(', ');
 }
 
 /** What the sandbox let be that pacu refuses. */
@@ -77,7 +125,17 @@ export function learnedSummary(report: LearnedReport): string[] {
     ['records', records(report)],
     ['refusals', refusals(report)],
     ['let be', leniency(report)],
+    ['scopes', scopes(report)],
     ['paging', shownOf(report, 'paging') ?? ''],
+    ['limits', limits(report)],
+    [
+      'time',
+      learnedOnes(report, 'lifecycle.').length > 0
+        ? learnedOnes(report, 'lifecycle.')
+            .map((choice) => `${choice.choice.split('.').at(-1)} ${choice.shown}`)
+            .join('; ')
+        : "pacu's scenario (not followed: pacu record --follow 5m)",
+    ],
   ];
   const problems = [
     report.unlearned.length > 0 ? `${plural(report.unlearned.length, 'remark')} on what was not learned` : '',
@@ -86,7 +144,7 @@ export function learnedSummary(report: LearnedReport): string[] {
       : '',
   ].filter(Boolean);
   return [
-    `Learned from ${report.recording} (${plural(report.exchanges, 'exchange')}): ${learned} choices from the recording, ${kept} left at pacu's default`,
+    `Learned from ${report.recording} (${plural(report.exchanges, 'exchange')}): ${learned} choices from the recording, ${kept} left free (pacu's default)`,
     ...lines.filter(([, text]) => text !== '').map(([label, text]) => `  ${label.padEnd(13)} ${text}`),
     ...(problems.length > 0 ? [`  ${'see --learned'.padEnd(13)} ${problems.join('; ')}`] : []),
   ];
@@ -121,13 +179,12 @@ const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\
 
 /** The learned report as Markdown: each choice with its value and the exchanges it came from. */
 export function learnedMarkdown(report: LearnedReport): string {
-  const table = (choices: readonly LearnedChoice[], withEntries: boolean): string[] => [
-    withEntries ? '| choice | about | value | from exchanges |' : '| choice | about | value |',
-    withEntries ? '|---|---|---|---|' : '|---|---|---|',
-    ...choices.map((choice) =>
-      withEntries
-        ? `| \`${choice.choice}\` | ${cell(choice.about)} | ${cell(choice.shown)} | ${ranges(choice.entries)} |`
-        : `| \`${choice.choice}\` | ${cell(choice.about)} | ${cell(choice.shown)} |`,
+  const table = (choices: readonly LearnedChoice[]): string[] => [
+    '| choice | about | value | from exchanges |',
+    '|---|---|---|---|',
+    ...choices.map(
+      (choice) =>
+        `| \`${choice.choice}\` | ${cell(choice.about)} | ${cell(choice.shown)} | ${ranges(choice.entries)} |`,
     ),
   ];
   const notes = (title: string, list: LearnedReport['unlearned']): string[] =>
@@ -141,17 +198,11 @@ export function learnedMarkdown(report: LearnedReport): string {
     '',
     '## Learned from the recording',
     '',
-    ...table(
-      report.choices.filter((choice) => choice.from === 'recording'),
-      true,
-    ),
+    ...table(report.choices.filter((choice) => choice.from === 'recording')),
     '',
-    "## Left at pacu's default (the recording shows nothing of them)",
+    "## Left free, at pacu's default (the recording shows nothing of them, or too little, or disagrees)",
     '',
-    ...table(
-      report.choices.filter((choice) => choice.from === 'default'),
-      false,
-    ),
+    ...table(report.choices.filter((choice) => choice.from === 'default')),
     ...notes('Contradicts the description (reported, not learned)', report.contradictions),
     ...notes('Not learned', report.unlearned),
     '',

@@ -1,4 +1,4 @@
-import type { OperationId, OperationSpec } from '../../spec/index.ts';
+import type { OperationId, OperationSpec, RouteResult } from '../../spec/index.ts';
 import { authenticateClient, authorizeBearer } from './auth.ts';
 import type { MockContext } from './context.ts';
 import { errorReply } from './envelope.ts';
@@ -6,6 +6,7 @@ import type { OperationInput } from './handlers/handler.ts';
 import { MockHttpError, type MockReply, type MockRequest } from './http-types.ts';
 import { readFormBody, readJsonBody } from './json-body.ts';
 import { dressed, refusalReply } from './learned-answer.ts';
+import { enforceLearned, neededSecurity, servedPath } from './learned-limits.ts';
 import { OPERATION_HANDLERS } from './operations.ts';
 import type { Exchange } from './request-core.ts';
 import { readKeys } from './request-reads.ts';
@@ -35,7 +36,7 @@ function bearerToken(
   const { security } = operation;
   if (security.kind !== 'bearer') return undefined;
   const { behaviour } = context;
-  const needed = behaviour.scopeOptional.has(operation.id) ? { ...security, scopes: [] } : security;
+  const needed = neededSecurity(behaviour, operation.id, security);
   if (!behaviour.bearerOptional.has(operation.id))
     return authorizeBearer(context, request, needed, found.token);
   try {
@@ -72,6 +73,7 @@ export function createApiHandler(context: MockContext, selfCheck: boolean): ApiH
     exchange.clientId = input.client?.clientId ?? input.token?.clientId;
     if (routed.bodyError !== undefined) throw routed.bodyError;
     validateRequest(context, operation, request, routed.relativePath, input.body);
+    enforceLearned(context.behaviour, operation.id, request, input.body);
     return OPERATION_HANDLERS[operation.id](context, input);
   };
   const finish = (operationId: OperationId | undefined, reply: MockReply): MockReply => {
@@ -107,7 +109,11 @@ export function createApiHandler(context: MockContext, selfCheck: boolean): ApiH
     let routed: Routed | undefined;
     let found: Maybe<Found>;
     try {
-      const match = route(request.method, request.path, exchange);
+      const path = servedPath(context.behaviour, context.spec, request.path);
+      // A path a sandbox served in another form is routed as the form it stands for.
+      const carrier: { route?: RouteResult } = path === request.path ? exchange : {};
+      const match = route(request.method, path, carrier);
+      if (carrier !== exchange) exchange.route = carrier.route;
       exchange.operationId = match.operationId;
       const operation = context.spec.operation(match.operationId);
       const input: OperationInput = { request, params: match.params, body: undefined, found: {} };

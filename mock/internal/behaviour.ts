@@ -19,7 +19,8 @@ export type RefusalKind =
   | 'unknown-id-in-path'
   | 'unknown-id-in-body'
   | 'not-a-funds-source'
-  | 'reused-reference';
+  | 'reused-reference'
+  | 'out-of-bounds';
 
 /** A refusal as a sandbox answered it: its status, and its message with `{name}` for request values. */
 export interface LearnedRefusal {
@@ -37,6 +38,31 @@ export interface Paging {
   /** The number of the first page, as answered in `page`. */
   readonly first: 0 | 1;
   readonly defaultSize: number;
+  /** What a sandbox refused: a position below `minPosition`, a size outside `minSize`..`maxSize`. */
+  readonly limits?: {
+    readonly minPosition?: number;
+    readonly minSize?: number;
+    readonly maxSize?: number;
+  };
+}
+
+/**
+ * The amounts a sandbox took and refused for one payment type: it refuses at or below
+ * `refusedAtOrBelow` and at or above `refusedFrom`; it took `takenFrom`..`takenTo` (undefined: no
+ * end on that side, it took beyond pacu's own bound and refused nothing further), which the mock
+ * takes too where pacu's own decision (above 0, at most 1,000,000) would refuse them.
+ */
+export interface AmountRange {
+  readonly refusedAtOrBelow?: number;
+  readonly refusedFrom?: number;
+  readonly takenFrom?: number;
+  readonly takenTo?: number;
+}
+
+/** One step of a lifecycle a sandbox showed: the status a payment has `after` seconds. */
+export interface LearnedStep {
+  readonly after: number;
+  readonly status: string;
 }
 
 /** A header every /v3 answer carries: one value, or a fresh id each time. */
@@ -76,11 +102,22 @@ export interface Behaviour {
   };
   /** A reused reference with another body: refused, or answered with the original record. */
   readonly reusedReference: 'refused' | 'original-record';
-  refusal(operation: OperationId | undefined, kind: RefusalKind): LearnedRefusal | undefined;
+  /** A refusal of `kind` as a sandbox answered it: for the `field` refused first, then for any. */
+  refusal(operation: OperationId | undefined, kind: RefusalKind, field?: string): LearnedRefusal | undefined;
   /** Operations a sandbox answered without a (valid) bearer token. */
   readonly bearerOptional: ReadonlySet<OperationId>;
   /** Operations a sandbox answered whatever the token's scope. */
   readonly scopeOptional: ReadonlySet<OperationId>;
+  /** The scopes each operation needs, where single-scope tokens showed them (none: any scope). */
+  readonly scopes: Partial<Record<OperationId, readonly string[]>>;
+  /** Tokens carry every scope of the client, whatever was asked (a sandbox may grant so). */
+  readonly grantsClientScopes: boolean;
+  /** Amounts taken and refused, by operation and payment type (`usdTransfer:WIRE`, `walletPayout:wallet`). */
+  readonly amounts: Readonly<Record<string, AmountRange>>;
+  /** Paths a sandbox served as the path itself: with a trailing slash, in another case. */
+  readonly paths: { readonly trailingSlash: boolean; readonly anyCase: boolean };
+  /** Lifecycles `pacu record --follow` saw, by payment kind and type (`usd_transfer:ACH`). */
+  readonly lifecycles: Readonly<Record<string, readonly LearnedStep[]>>;
   /** JSON bodies read whatever their Content-Type says. */
   readonly anyContentType: boolean;
   /** Fields pacu requires that a sandbox took requests without, by operation. */
@@ -89,6 +126,9 @@ export interface Behaviour {
   /** p2p statuses a recording answered, by user id: answered as recorded. */
   readonly p2p: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 }
+
+/** No amount learned: the hot path sees this very object and does nothing more (decision 177). */
+export const NO_AMOUNTS: Readonly<Record<string, AmountRange>> = Object.freeze({});
 
 /** pacu's paging: `page` from 1, `per_page`, 20 a page. */
 export const PACU_PAGING: Paging = {
@@ -146,6 +186,11 @@ export function pacuBehaviour(spec: Spec): Behaviour {
     refusal: () => undefined,
     bearerOptional: new Set(),
     scopeOptional: new Set(),
+    scopes: {},
+    grantsClientScopes: false,
+    amounts: NO_AMOUNTS,
+    paths: { trailingSlash: false, anyCase: false },
+    lifecycles: {},
     anyContentType: false,
     optionalFields: {},
     paging: PACU_PAGING,

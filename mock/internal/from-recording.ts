@@ -194,6 +194,9 @@ function fillAccounts(state: MockState, recorded: Recorded, base: MockState): st
   for (const [id, account] of recorded.accounts) state.accounts.set(id, account);
   const merchant = base.accounts.get(base.seeded.merchantAccountId);
   const sources = recorded.sourceAccounts.filter((id) => !recorded.accounts.has(id));
+  // An account the recording made and paid from holds a balance: the funds source it printed.
+  const made = recorded.sourceAccounts.find((id) => recorded.accounts.get(id)?.holdBalance);
+  if (sources.length === 0 && made !== undefined) return made;
   if (!merchant || sources.length === 0) {
     if (merchant) state.accounts.set(merchant.record.account_id, merchant);
     return base.seeded.merchantAccountId;

@@ -6,6 +6,8 @@ import { errorReply } from './envelope.ts';
 import type { OperationInput } from './handlers/handler.ts';
 import type { MockHttpError, MockReply, MockRequest } from './http-types.ts';
 import { withTwoDecimals } from './learn/money-form.ts';
+import { refusedField } from './learn/refusal-kinds.ts';
+import { neededSecurity } from './learned-limits.ts';
 
 /**
  * What a refused request carried, by name: its path (`path`, and `route` under the base path), the
@@ -19,10 +21,15 @@ function requestValues(
 ): Record<string, unknown> {
   const { basePath } = context.behaviour;
   const security = operation ? context.spec.operation(operation).security : undefined;
+  // The scopes the operation needs here: a recorded sandbox's where it showed them.
+  const needed =
+    operation && security?.kind === 'bearer'
+      ? neededSecurity(context.behaviour, operation, security)
+      : undefined;
   const where = {
     path: request.path,
     route: request.path.startsWith(`${basePath}/`) ? request.path.slice(basePath.length) : request.path,
-    ...(security?.kind === 'bearer' ? { scope: security.scopes.join(',') } : {}),
+    ...(needed ? { scope: needed.scopes.join(',') } : {}),
   };
   if (!input) return where;
   let body: unknown = input.body;
@@ -58,8 +65,13 @@ export function refusalReply(
   request: MockRequest,
   input: OperationInput | undefined,
 ): MockReply {
-  const learned = context.behaviour.refusal(operation, error.kind);
-  if (!learned) return { ...errorReply(error.status, error.message, error.headers), refusal: error.kind };
+  const { behaviour } = context;
+  // Asked per field only when the kind was learned at all: the field is read from pacu's message.
+  const any = behaviour.refusal(operation, error.kind);
+  if (!any) return { ...errorReply(error.status, error.message, error.headers), refusal: error.kind };
+  const spec = operation ? context.spec.operation(operation) : undefined;
+  const field = refusedField(spec, error.message, [behaviour.paging.position, behaviour.paging.size]);
+  const learned = behaviour.refusal(operation, error.kind, field) ?? any;
   const message =
     learned.message === undefined
       ? error.message

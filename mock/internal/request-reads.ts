@@ -66,7 +66,8 @@ export function readKeys(
       keys.reference = text(fields.reference);
       break;
     case 'walletPayout':
-      keys.accountId = text(fields.account_id);
+      // A learned mock may take a payout without account_id: it is paid from the merchant's account.
+      keys.accountId = text(fields.account_id) ?? context.store.seeded.merchantAccountId;
       break;
     case 'createAccount':
       keys.userId = text(fields.user_id);

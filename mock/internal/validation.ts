@@ -2,6 +2,7 @@ import { compileSchema, type JSONSchema7, type OperationSpec, type SchemaIssue }
 import { PACU_PAGING } from './behaviour.ts';
 import type { MockContext } from './context.ts';
 import { MockHttpError, type MockRequest } from './http-types.ts';
+import { letBe } from './learned-limits.ts';
 
 const DECIMALS_MESSAGE = 'must have at most two decimal places';
 
@@ -31,17 +32,18 @@ function withoutRequired(schema: JSONSchema7, names: readonly string[]): JSONSch
   return copy;
 }
 
-const relaxedSchemas = new WeakMap<OperationSpec, JSONSchema7>();
+/** Keyed by the behaviour's own list: two mocks in one process learn different fields (the spec is shared). */
+const relaxedSchemas = new WeakMap<readonly string[], JSONSchema7>();
 
 /** The body schema a request is held to: less the fields a recorded sandbox took requests without. */
 function bodySchema(context: MockContext, operation: OperationSpec): JSONSchema7 | undefined {
   const schema = operation.requestBody?.schema;
   const optional = context.behaviour.optionalFields[operation.id];
   if (!schema || !optional) return schema;
-  let relaxed = relaxedSchemas.get(operation);
+  let relaxed = relaxedSchemas.get(optional);
   if (!relaxed) {
     relaxed = withoutRequired(schema, optional);
-    relaxedSchemas.set(operation, relaxed);
+    relaxedSchemas.set(optional, relaxed);
   }
   return relaxed;
 }
@@ -120,11 +122,8 @@ export function validateRequest(
     headers,
     body,
   });
-  // Prism holds the request to the spec's required fields; the ones a sandbox went without are let be.
-  const optional = context.behaviour.optionalFields[operation.id] ?? [];
-  const kept = messages.filter(
-    (message) => !optional.some((name) => message.includes(`required property '${name}'`)),
-  );
+  // Prism holds the request to the spec's decisions; what a recorded sandbox took is let be.
+  const kept = messages.filter((message) => !letBe(context.behaviour, operation.id, body, message));
   messages.length = 0;
   messages.push(...kept);
   if (messages.length === 0 && schema && operation.requestBody?.mediaType === 'application/json') {

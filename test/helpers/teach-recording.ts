@@ -2,7 +2,7 @@
 // as `pacu record` does it: the recording a mock learns the provider from.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { runTeachingSession, type TaughtStep } from '../../contracts/index.ts';
+import { runTeachingSession, type TeachingOutcome } from '../../contracts/index.ts';
 import { type Har, readHar } from '../../http/index.ts';
 import { startProxy } from '../../proxy/index.ts';
 import type { TargetIds } from '../../suites/index.ts';
@@ -10,7 +10,8 @@ import type { TargetIds } from '../../suites/index.ts';
 export interface Taught {
   readonly file: string;
   readonly har: Har;
-  readonly steps: readonly TaughtStep[];
+  readonly steps: TeachingOutcome['steps'];
+  readonly outcome: TeachingOutcome;
 }
 
 export async function teachThroughProxy(
@@ -22,6 +23,7 @@ export async function teachThroughProxy(
   },
   folder: string,
   name = 'taught.har',
+  session: { readonly budget?: number; readonly followMs?: number } = {},
 ): Promise<Taught> {
   const file = path.join(folder, name);
   await rm(file, { force: true });
@@ -33,9 +35,10 @@ export async function teachThroughProxy(
     control: false,
     log: () => {},
   });
-  let steps: TaughtStep[];
+  let outcome: TeachingOutcome;
   try {
-    steps = await runTeachingSession({
+    outcome = await runTeachingSession({
+      ...session,
       baseUrl: proxy.url,
       clientId: provider.clientId,
       clientSecret: provider.clientSecret,
@@ -44,5 +47,5 @@ export async function teachThroughProxy(
   } finally {
     await proxy.close();
   }
-  return { file, har: await readHar(file), steps };
+  return { file, har: await readHar(file), steps: outcome.steps, outcome };
 }

@@ -14,7 +14,10 @@ export function shaped<T extends object>(
 ): T {
   const plan = context.behaviour.plans[operation];
   if (!plan) return record;
-  return applyPlan(plan, record, request, { stamp: () => context.behaviour.stamp(context.clock.now()) });
+  return applyPlan(plan, record, request, {
+    stamp: () => context.behaviour.stamp(context.clock.now()),
+    now: () => context.clock.now(),
+  });
 }
 
 /** The success message of an operation: the recorded sandbox's, else pacu's. */

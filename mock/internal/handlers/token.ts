@@ -32,6 +32,8 @@ export const getAccessToken: OperationHandler = (context, { body, client }) => {
       if (!scopes.includes(name as Scope)) scopes.push(name as Scope);
     }
   }
+  // A recorded sandbox may grant every scope of the client whatever was asked.
+  if (context.behaviour.grantsClientScopes) scopes = [...client.scopes];
   const now = context.clock.now();
   const { records } = context.store;
   let swept: Maybe<void> | undefined;

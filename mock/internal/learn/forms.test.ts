@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type IdForm, idFormOf, idMaker } from './id-form.ts';
 import { moneyFormOf, moneyTokens, withTwoDecimals } from './money-form.ts';
-import { timestampFormOf, timestampWriter } from './timestamp-form.ts';
+import { agreedTimestampForm, timestampFormOf, timestampWriter } from './timestamp-form.ts';
 
 const SEED = 28;
 
@@ -79,6 +79,26 @@ describe('timestamp forms', () => {
       offset: '+00:00',
       fraction: 6,
     });
+  });
+});
+
+describe('timestamp forms of one record kind (evidence before a rule)', () => {
+  it('is learned from two samples or more that agree, offset and fraction digits alike', () => {
+    expect(agreedTimestampForm(['2026-01-01T00:00:00Z', '2026-01-01T00:00:07Z'])).toEqual({
+      form: { offset: 'Z', fraction: 0 },
+    });
+  });
+
+  it('stays free with one sample, or with samples that disagree, and says why', () => {
+    expect(agreedTimestampForm(['2024-06-01T10:00:00.125Z']).why).toBe(
+      '1 sample (Z, 3 fraction digits): too few',
+    );
+    expect(agreedTimestampForm(['2026-01-01T00:00:00Z', '2024-06-01T10:00:00.125Z']).why).toBe(
+      '0 or 3 fraction digits seen',
+    );
+    expect(agreedTimestampForm(['2026-01-01T00:00:00Z', '2026-01-01T00:00:00+00:00']).why).toBe(
+      'offsets Z and +00:00 seen',
+    );
   });
 });
 

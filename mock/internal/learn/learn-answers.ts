@@ -21,7 +21,8 @@ export interface AnswerFacts {
     readonly headers: Readonly<Record<string, string>>;
   };
   readonly money: MoneyForm | undefined;
-  readonly timestamps: TimestampForm | undefined;
+  /** Timestamp forms per record kind (`usdTransfer.ACH`), where two samples or more agree. */
+  readonly timestamps: ReadonlyMap<string, TimestampForm>;
   /** Id forms by the kind pacu names them with (`txn`, `wpo`, `acct`, `ptc`). */
   readonly ids: ReadonlyMap<string, IdForm>;
 }

@@ -2,8 +2,14 @@ import type { OperationId } from '../../../spec/index.ts';
 import { describeIdForm, type IdForm, idFormOf } from './id-form.ts';
 import type { ReportDraft } from './learned-report.ts';
 import { moneyFormOf, moneyTokens } from './money-form.ts';
+import { SAMPLES_FOR_A_RULE } from './record-plan.ts';
 import { dataOf, entryOf, type Samples } from './samples.ts';
-import { describeTimestampForm, isUtcTimestamp, timestampFormOf } from './timestamp-form.ts';
+import {
+  agreedTimestampForm,
+  describeTimestampForm,
+  isUtcTimestamp,
+  type TimestampForm,
+} from './timestamp-form.ts';
 
 /** The id kinds pacu makes, and where a recording shows the sandbox's: the operation and field. */
 const ID_SOURCES: ReadonlyArray<readonly [string, OperationId, string, string]> = [
@@ -25,7 +31,8 @@ export function learnForms(
       (token) => [token, entryOf(exchange)] as const,
     ),
   );
-  const money = moneyFormOf(moneyPairs.map(([token]) => token));
+  const money =
+    moneyPairs.length >= SAMPLES_FOR_A_RULE ? moneyFormOf(moneyPairs.map(([token]) => token)) : undefined;
   const moneyAbout = 'how amounts are written in the JSON text';
   if (money)
     report.learned(
@@ -37,29 +44,7 @@ export function learnForms(
     );
   else report.kept('money', moneyAbout, 'shortest', 'the shortest number (125.5)');
 
-  const stampPairs = answers.flatMap((exchange) =>
-    Object.entries(dataOf(exchange) ?? {}).flatMap(([key, value]) =>
-      keys.timestamps.has(key) && isUtcTimestamp(value) ? [[value, entryOf(exchange)] as const] : [],
-    ),
-  );
-  const timestamps = timestampFormOf(stampPairs.map(([value]) => value));
-  const stampAbout = 'how timestamps are written (ISO 8601 UTC)';
-  if (timestamps)
-    report.learned(
-      'timestamps',
-      stampAbout,
-      timestamps,
-      describeTimestampForm(timestamps),
-      stampPairs.map(([, entry]) => entry),
-    );
-  else {
-    if (stampPairs.length > 0)
-      report.unlearned(
-        stampPairs.map(([, entry]) => entry),
-        'timestamps are written in more than one form: pacu writes its own',
-      );
-    report.kept('timestamps', stampAbout, { offset: 'Z', fraction: 0 }, 'Z, whole seconds');
-  }
+  const timestamps = learnStamps(samples, keys.timestamps, report);
 
   const ids = new Map<string, IdForm>();
   for (const [kind, operation, field, about] of ID_SOURCES) {
@@ -67,7 +52,8 @@ export function learnForms(
       const value = dataOf(exchange)?.[field];
       return typeof value === 'string' ? [[value, entryOf(exchange)] as const] : [];
     });
-    const form = idFormOf(pairs.map(([value]) => value));
+    // One sample makes no rule: a lone id might be any form.
+    const form = pairs.length >= SAMPLES_FOR_A_RULE ? idFormOf(pairs.map(([value]) => value)) : undefined;
     if (form) {
       ids.set(kind, form);
       report.learned(
@@ -78,18 +64,75 @@ export function learnForms(
         pairs.map(([, entry]) => entry),
       );
     } else {
-      if (pairs.length > 0)
-        report.unlearned(
-          pairs.map(([, entry]) => entry),
-          `${about}: the recorded ones share no one form`,
-        );
+      const why =
+        pairs.length === 0
+          ? ''
+          : pairs.length < SAMPLES_FOR_A_RULE
+            ? ' (1 recorded: too few)'
+            : ' (the recorded ones share no one form)';
       report.kept(
         `id.${kind}`,
         about,
         { kind: 'token', prefix: `${kind}_`, alphabet: 'hex', length: 16 },
-        `${kind}_ + 16 hex`,
+        `${kind}_ + 16 hex${why}`,
+        pairs.map(([, entry]) => entry),
       );
     }
   }
   return { money, timestamps, ids };
+}
+
+/**
+ * How each record kind writes its timestamps (`usdTransfer.ACH`, `getCardTransaction`), from two
+ * samples or more that agree; what one kind shows is never another's. The `timestamps` choice sums
+ * them up.
+ */
+function learnStamps(
+  samples: Samples,
+  keys: ReadonlySet<string>,
+  report: ReportDraft,
+): Map<string, TimestampForm> {
+  const kinds = new Map<string, Array<readonly [string, number]>>();
+  // The same record read again is one sample: a record's timestamps are written once.
+  const seen = new Set<string>();
+  for (const [operation, answers] of samples.success)
+    for (const exchange of answers) {
+      const text = JSON.stringify(dataOf(exchange));
+      if (seen.has(text)) continue;
+      seen.add(text);
+      const type = (exchange.requestJson as { transfer_type?: unknown } | undefined)?.transfer_type;
+      const kind = operation === 'usdTransfer' ? `${operation}.${String(type)}` : operation;
+      for (const [key, value] of Object.entries(dataOf(exchange) ?? {}))
+        if (keys.has(key) && isUtcTimestamp(value))
+          kinds.set(kind, [...(kinds.get(kind) ?? []), [value, entryOf(exchange)] as const]);
+    }
+  const forms = new Map<string, TimestampForm>();
+  for (const [kind, pairs] of kinds) {
+    const about = `how ${kind} records write timestamps (ISO 8601 UTC)`;
+    const entries = pairs.map(([, entry]) => entry);
+    const { form, why } = agreedTimestampForm(pairs.map(([value]) => value));
+    if (form) {
+      forms.set(kind, form);
+      report.learned(`timestamps.${kind}`, about, form, describeTimestampForm(form), entries);
+    } else
+      report.kept(
+        `timestamps.${kind}`,
+        about,
+        undefined,
+        `${why}; left free (pacu writes Z, whole seconds)`,
+        entries,
+      );
+  }
+  const learned = [...forms].map(([kind, form]) => `${kind} ${describeTimestampForm(form)}`);
+  const about = 'how timestamps are written (ISO 8601 UTC), per record kind';
+  if (learned.length > 0)
+    report.learned(
+      'timestamps',
+      about,
+      Object.fromEntries(forms),
+      learned.join('; '),
+      [...kinds.values()].flat().map(([, e]) => e),
+    );
+  else report.kept('timestamps', about, { offset: 'Z', fraction: 0 }, 'Z, whole seconds');
+  return forms;
 }

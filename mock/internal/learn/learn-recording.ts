@@ -1,26 +1,25 @@
-import type { OperationId, Spec } from '../../../spec/index.ts';
+import type { RoutedExchange } from '../../../http/index.ts';
+import type { JSONSchema7, OperationId, Spec } from '../../../spec/index.ts';
 import type { PrismRequestCheck } from '../../prism-adapter.ts';
 import type { LearnedReport, MockClient } from '../../types.ts';
-import {
-  type Behaviour,
-  moneyKeysOf,
-  PACU_PAGING,
-  type Paging,
-  pacuBehaviour,
-  timestampKeysOf,
-} from '../behaviour.ts';
+import { type Behaviour, moneyKeysOf, pacuBehaviour, timestampKeysOf } from '../behaviour.ts';
 import type { CheckedExchange } from '../from-recording.ts';
 import { newId as pacuId } from '../random.ts';
 import type { MockState } from '../state.ts';
 import { idMaker } from './id-form.ts';
 import { learnAnswers } from './learn-answers.ts';
+import { type Decided, learnBounds } from './learn-bounds.ts';
+import { learnLifecycles } from './learn-lifecycle.ts';
+import { learnPagingOf } from './learn-paging.ts';
+import { learnPathVariants } from './learn-paths.ts';
 import { learnRecords } from './learn-records.ts';
 import { learnRefusals } from './learn-refusals.ts';
+import { learnScopes } from './learn-scopes.ts';
 import { type ReportDraft, reportDraft } from './learned-report.ts';
-import { learnPaging, type PageSample } from './paging.ts';
-import { dataOf, entryOf, type Samples, sortSamples } from './samples.ts';
+import { interfaceNames } from './refusal-kinds.ts';
+import { entryOf, sortSamples } from './samples.ts';
 import { createScratchMock } from './scratch-mock.ts';
-import { timestampWriter } from './timestamp-form.ts';
+import { tokenScopes } from './token-scopes.ts';
 
 export interface LearnInput {
   readonly spec: Spec;
@@ -62,45 +61,15 @@ function learnBasePath(spec: Spec, checked: readonly CheckedExchange[], report: 
   return best[0];
 }
 
-/** `namesSent`: whether a recorded request used the query names, or they are pacu's. */
-function describePaging(paging: Paging, namesSent = true): string {
-  const position =
-    paging.style === 'page' ? `${paging.position} (from ${paging.first})` : `${paging.position} (an offset)`;
-  return `${position} and ${paging.size}${namesSent ? '' : " (names never sent: pacu's)"}, ${paging.defaultSize} a page`;
-}
-
-function learnPagingOf(samples: Samples, report: ReportDraft): Paging {
-  const pages: PageSample[] = (samples.success.get('listUsers') ?? []).flatMap((exchange) => {
-    const data = dataOf(exchange);
-    const items = data?.items;
-    const numbers = [data?.page, data?.total_count, data?.total_pages];
-    if (!Array.isArray(items) || !numbers.every(Number.isInteger)) return [];
-    const [page, totalCount, totalPages] = numbers as [number, number, number];
-    const query = new URL(exchange.entry.request.url).searchParams;
-    return [{ entry: entryOf(exchange), query, page, items: items.length, totalCount, totalPages }];
-  });
-  const about = 'how GET /users pages: query names, first page, page size';
-  const paging = learnPaging(pages);
-  if (paging)
-    report.learned(
-      'paging',
-      about,
-      paging,
-      describePaging(
-        paging,
-        pages.some(({ query }) => query.has(paging.position) || query.has(paging.size)),
-      ),
-      pages.map(({ entry }) => entry),
-    );
-  else {
-    if (pages.length > 0)
-      report.unlearned(
-        pages.map(({ entry }) => entry),
-        'no one paging explains every recorded page: pacu pages its own way',
-      );
-    report.kept('paging', about, PACU_PAGING, describePaging(PACU_PAGING));
-  }
-  return paging ?? PACU_PAGING;
+/** pacu's own bounds of an amount: the spec's Amount schema (exclusiveMinimum and maximum). */
+function decidedAmount(spec: Spec): Decided {
+  const schema = (spec.document as { components?: { schemas?: Record<string, JSONSchema7> } }).components
+    ?.schemas?.Amount;
+  const members = [schema ?? {}, ...((schema?.allOf ?? []) as JSONSchema7[])];
+  const pick = (name: 'exclusiveMinimum' | 'maximum', fallback: number) =>
+    members.map((member) => member[name]).find((value): value is number => typeof value === 'number') ??
+    fallback;
+  return { above: pick('exclusiveMinimum', 0), max: pick('maximum', Number.POSITIVE_INFINITY) };
 }
 
 /** What the recording showed nothing of in the requests a sandbox let be: pacu's decisions. */
@@ -159,8 +128,19 @@ export function learnFromRecording(input: LearnInput): Learned {
     { money: moneyKeysOf(spec), timestamps: timestampKeysOf(spec) },
     report,
   );
-  const records = learnRecords(spec, samples, report);
+  const records = learnRecords(
+    spec,
+    samples,
+    { forms: answers.timestamps, fields: [...timestampKeysOf(spec)] },
+    report,
+  );
   const makers = new Map([...answers.ids].map(([kind, form]) => [kind, idMaker(form)]));
+  // What a token of fewer scopes was refused, and what amounts and pages were: before the scratch
+  // mock, so it refuses them as the sandbox did and their refusals are learned by kind and field.
+  const scopesOf = tokenScopes(samples.all);
+  const widest = Math.max(0, ...[...scopesOf.values()].map((scopes) => scopes.length));
+  const withFullToken = (exchange: RoutedExchange) => (scopesOf.get(exchange)?.length ?? -1) >= widest;
+  const scopes = learnScopes(samples.all, scopesOf, report);
   const behaviour = {
     ...pacuBehaviour(spec),
     basePath,
@@ -168,22 +148,27 @@ export function learnFromRecording(input: LearnInput): Learned {
     headers: answers.headers,
     tokenType: answers.tokenType ?? 'Bearer',
     tokenLifetimeSeconds: answers.tokenLifetimeSeconds,
-    stamp: answers.timestamps ? timestampWriter(answers.timestamps) : pacuBehaviour(spec).stamp,
     moneyTwoDecimals: answers.money === 'two-decimals',
     newId: (kind: string) => makers.get(kind)?.() ?? pacuId(kind),
     plans: records.plans,
     messages: answers.messages,
     replay: answers.replay,
-    paging: learnPagingOf(samples, report),
+    paging: learnPagingOf(spec, samples, withFullToken, report),
     p2p: records.p2p,
     bearerOptional: new Set<OperationId>(),
     scopeOptional: new Set<OperationId>(),
+    scopes: scopes.scopes,
+    grantsClientScopes: scopes.grantsClientScopes,
+    amounts: learnBounds(samples.all, withFullToken, decidedAmount(spec), report),
+    paths: learnPathVariants(spec, samples.all, basePath, report),
+    lifecycles: learnLifecycles(samples.all, report),
     optionalFields: {} as Partial<Record<OperationId, string[]>>,
     anyContentType: false,
     reusedReference: 'refused' as Behaviour['reusedReference'],
   };
   const scratch = createScratchMock({ ...input, state: input.state(), behaviour });
-  const refusals = learnRefusals(samples.all, scratch, behaviour, report);
+  const names = interfaceNames(spec, [behaviour.paging.position, behaviour.paging.size]);
+  const refusals = learnRefusals(samples.all, names, scratch, behaviour, report);
   keptLeniency(behaviour, report);
   return {
     behaviour: { ...behaviour, refusal: refusals.refusal },

@@ -7,8 +7,9 @@ import {
   type Spec,
 } from '../../../spec/index.ts';
 import type { ReportDraft } from './learned-report.ts';
-import { type FieldFacts, learnRecordPlan, type RecordPlan } from './record-plan.ts';
+import { type FieldFacts, learnRecordPlan, type RecordPlan, type RecordSample } from './record-plan.ts';
 import { dataOf, entryOf, requestFieldsOf, type Samples } from './samples.ts';
+import type { TimestampForm } from './timestamp-form.ts';
 
 /** The record kinds pacu makes itself, and what learning leaves to other choices. */
 const MADE: ReadonlyArray<readonly [OperationId, readonly string[]]> = [
@@ -58,41 +59,104 @@ export interface RecordFacts {
   readonly p2p: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 }
 
+/** The record kinds of an operation: a transfer's by its transfer_type; one for the others. */
+const KIND_FIELD: Partial<Record<OperationId, string>> = { usdTransfer: 'transfer_type' };
+
+/** One kind's plan, its choices in the report as learned, its free fields as kept. */
+function planOf(
+  recorded: readonly RecordSample[],
+  facts: FieldFacts,
+  name: string,
+  stamps: StampFacts,
+  report: ReportDraft,
+): RecordPlan | undefined {
+  const { plan, choices, free } = learnRecordPlan(recorded, facts);
+  const about = `the record ${name.replace('.', ' (')}${name.includes('.') ? ')' : ''} answers`;
+  if (!plan) {
+    report.kept(`record.${name}`, about, undefined, "pacu's shape");
+    return undefined;
+  }
+  for (const choice of choices)
+    report.learned(
+      `record.${name}.${choice.field}`,
+      `${choice.field} of ${about}`,
+      choice.value,
+      choice.value,
+      choice.entries,
+    );
+  for (const field of free)
+    report.kept(
+      `record.${name}.${field.field}`,
+      `${field.field} of ${about}`,
+      undefined,
+      `left free: ${field.why}`,
+      field.entries,
+    );
+  if (choices.length === 0 && free.length === 0)
+    report.learned(
+      `record.${name}`,
+      about,
+      'as pacu makes it',
+      "pacu's fields, in the recorded order",
+      recorded.map(({ entry }) => entry),
+    );
+  const stamp = stamps.forms.get(name);
+  return stamp ? { ...plan, stamp, stampFields: stamps.fields } : plan;
+}
+
+/** The timestamp forms learned per record kind (`usdTransfer.ACH`), and the spec's timestamp fields. */
+export interface StampFacts {
+  readonly forms: ReadonlyMap<string, TimestampForm>;
+  readonly fields: readonly string[];
+}
+
 /**
  * How the sandbox makes the records pacu makes too (new transfers, payouts and accounts, tokens,
- * the user list's paging fields, p2p statuses), from their recorded answers; and the p2p statuses it
- * answered, per user.
+ * the user list's paging fields, p2p statuses), from their recorded answers, per kind (a transfer
+ * per transfer type); and the p2p statuses it answered, per user.
  */
-export function learnRecords(spec: Spec, samples: Samples, report: ReportDraft): RecordFacts {
+export function learnRecords(
+  spec: Spec,
+  samples: Samples,
+  stamps: StampFacts,
+  report: ReportDraft,
+): RecordFacts {
   const plans: Partial<Record<OperationId, RecordPlan>> = {};
   for (const [operation, elsewhere] of MADE) {
+    const distinct = new Set<string>();
     const recorded = (samples.success.get(operation) ?? []).flatMap((exchange) => {
       const data = dataOf(exchange);
-      return data ? [{ entry: entryOf(exchange), request: requestOf(exchange), data }] : [];
+      // The same record answered again is one sample, not two that agree.
+      const text = `${JSON.stringify(requestOf(exchange))}${JSON.stringify(data)}`;
+      if (!data || distinct.has(text)) return [];
+      distinct.add(text);
+      return [{ entry: entryOf(exchange), request: requestOf(exchange), data }];
     });
-    const { plan, choices } = learnRecordPlan(recorded, factsOf(spec, operation, elsewhere));
-    const about = `the record ${operation} answers`;
-    if (!plan) {
-      report.kept(`record.${operation}`, about, undefined, "pacu's shape");
+    const facts = factsOf(spec, operation, elsewhere);
+    const field = KIND_FIELD[operation];
+    if (!field) {
+      const plan = planOf(recorded, facts, operation, stamps, report);
+      if (plan) plans[operation] = plan;
       continue;
     }
-    plans[operation] = plan;
-    for (const choice of choices)
-      report.learned(
-        `record.${operation}.${choice.field}`,
-        `${choice.field} of ${about}`,
-        choice.value,
-        choice.value,
-        choice.entries,
+    const kinds = [...new Set(recorded.map(({ request }) => String(request[field])))];
+    const byKind: Record<string, RecordPlan> = {};
+    for (const kind of kinds) {
+      const plan = planOf(
+        recorded.filter(({ request }) => String(request[field]) === kind),
+        facts,
+        `${operation}.${kind}`,
+        stamps,
+        report,
       );
-    if (choices.length === 0)
-      report.learned(
-        `record.${operation}`,
-        about,
-        'as pacu makes it',
-        "pacu's fields, in the recorded order",
-        recorded.map(({ entry }) => entry),
-      );
+      if (plan) byKind[kind] = plan;
+    }
+    if (kinds.length === 0)
+      report.kept(`record.${operation}`, `the record ${operation} answers`, undefined, "pacu's shape");
+    else {
+      const order = [...new Set(Object.values(byKind).flatMap((plan) => plan.order))];
+      plans[operation] = { fields: [], omitWhenAbsent: [], order, byKind: { field, plans: byKind } };
+    }
   }
   const p2p = new Map<string, Readonly<Record<string, unknown>>>();
   for (const exchange of samples.success.get('getP2pStatus') ?? []) {

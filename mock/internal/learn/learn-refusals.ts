@@ -1,35 +1,15 @@
 import type { RoutedExchange } from '../../../http/index.ts';
-import type { OperationId } from '../../../spec/index.ts';
-import type { LearnedRefusal, RefusalKind } from '../behaviour.ts';
+import { requestFieldNames } from '../../../spec/index.ts';
 import type { MockReply } from '../http-types.ts';
 import { type LearningBehaviour, learnLeniency } from './learn-leniency.ts';
 import type { ReportDraft } from './learned-report.ts';
-import {
-  ANYWHERE,
-  messageOf,
-  PACU_REFUSALS,
-  REFUSAL_ABOUT,
-  template,
-  tokenRefusedLater,
-} from './refusal-kinds.ts';
+import { consolidate, type RefusalFacts, type Refused } from './refusal-keys.ts';
+import { messageOf, namesAField, refusedField, template, tokenRefusedLater } from './refusal-kinds.ts';
 import { dataOf, entryOf } from './samples.ts';
 import type { ScratchMock } from './scratch-mock.ts';
 
 const replyMessage = (reply: MockReply): string =>
   String((reply.body as { message?: unknown } | undefined)?.message ?? reply.status);
-
-interface Refused {
-  readonly operation: OperationId | undefined;
-  readonly kind: RefusalKind;
-  readonly status: number;
-  readonly message: string | undefined;
-  readonly entry: number;
-}
-
-/** The learned refusals and what recorded successes showed pacu's mock to be stricter than the sandbox. */
-export interface RefusalFacts {
-  refusal(operation: OperationId | undefined, kind: RefusalKind): LearnedRefusal | undefined;
-}
 
 /**
  * Send every recorded request to a scratch pacu mock: a refusal of both is learned as the sandbox
@@ -38,6 +18,7 @@ export interface RefusalFacts {
  */
 export function learnRefusals(
   exchanges: readonly RoutedExchange[],
+  names: readonly string[],
   scratch: ScratchMock,
   behaviour: LearningBehaviour,
   report: ReportDraft,
@@ -116,76 +97,27 @@ export function learnRefusals(
       );
       continue;
     }
+    const learned =
+      message === undefined
+        ? undefined
+        : template(exchange, message, kind, exchange.operation && behaviour.scopes[exchange.operation.id]);
     refused.push({
       operation: exchange.operation?.id,
       kind,
+      field: refusedField(exchange.operation, replyMessage(reply), [
+        behaviour.paging.position,
+        behaviour.paging.size,
+      ]),
       status,
-      message: message && template(exchange, message, kind),
+      message: learned,
+      specific:
+        learned !== undefined &&
+        namesAField(
+          [...names, ...(exchange.operation ? requestFieldNames(exchange.operation) : [])],
+          learned,
+        ),
       entry,
     });
   }
   return consolidate(refused, report);
-}
-
-function consolidate(refused: readonly Refused[], report: ReportDraft): RefusalFacts {
-  const byOperation = new Map<string, LearnedRefusal>();
-  const anywhere = new Map<RefusalKind, LearnedRefusal>();
-  const key = (operation: OperationId | undefined, kind: RefusalKind) => `${operation ?? ''}/${kind}`;
-  const grouped = new Map<string, Refused[]>();
-  for (const item of refused)
-    grouped.set(key(item.operation, item.kind), [
-      ...(grouped.get(key(item.operation, item.kind)) ?? []),
-      item,
-    ]);
-  for (const [name, items] of grouped) {
-    const [first] = items as [Refused, ...Refused[]];
-    const agreeing = items.filter((item) => item.status === first.status);
-    if (agreeing.length < items.length)
-      report.unlearned(
-        items.filter((item) => !agreeing.includes(item)).map((item) => item.entry),
-        `${REFUSAL_ABOUT[first.kind]} was answered with another status than entry ${first.entry}'s ${first.status}: the first is learned`,
-      );
-    const messages = new Set(agreeing.map((item) => item.message));
-    const message = messages.size === 1 ? first.message : undefined;
-    byOperation.set(name, { status: first.status, message });
-  }
-  for (const kind of Object.keys(PACU_REFUSALS) as RefusalKind[]) {
-    const items = refused.filter((item) => item.kind === kind);
-    const statuses = new Set(items.map((item) => item.status));
-    const entries = items.map((item) => item.entry);
-    const where = [...new Set(items.map((item) => item.operation ?? 'any path'))].join(', ');
-    if (items.length > 0 && statuses.size === 1 && ANYWHERE.has(kind)) {
-      const [first] = items as [Refused];
-      const learned = byOperation.get(key(first.operation, kind)) as LearnedRefusal;
-      anywhere.set(kind, learned);
-      report.learned(
-        `refusal.${kind}`,
-        REFUSAL_ABOUT[kind],
-        learned,
-        `${learned.status}${learned.message !== undefined ? ` "${learned.message}"` : ''} (seen on ${where})`,
-        entries,
-      );
-    } else if (items.length > 0) {
-      for (const item of items) {
-        const learned = byOperation.get(key(item.operation, kind)) as LearnedRefusal;
-        report.learned(
-          `refusal.${item.operation ?? 'any'}.${kind}`,
-          `${REFUSAL_ABOUT[kind]}, on ${item.operation ?? 'any path'}`,
-          learned,
-          `${learned.status}${learned.message !== undefined ? ` "${learned.message}"` : ''}`,
-          [item.entry],
-        );
-      }
-      if (!ANYWHERE.has(kind))
-        report.kept(
-          `refusal.${kind}`,
-          `${REFUSAL_ABOUT[kind]}, elsewhere`,
-          PACU_REFUSALS[kind],
-          `${PACU_REFUSALS[kind]}`,
-        );
-    } else report.kept(`refusal.${kind}`, REFUSAL_ABOUT[kind], PACU_REFUSALS[kind], `${PACU_REFUSALS[kind]}`);
-  }
-  return {
-    refusal: (operation, kind) => byOperation.get(key(operation, kind)) ?? anywhere.get(kind),
-  };
 }

@@ -4,8 +4,11 @@ import type { LearnedChoice, LearnedNote } from '../../types.ts';
 export interface ReportDraft {
   /** A choice the recording showed, from these exchanges (numbered from 1). */
   learned(choice: string, about: string, value: unknown, shown: string, entries: readonly number[]): void;
-  /** A choice the recording showed nothing of: pacu's decision holds. */
-  kept(choice: string, about: string, value: unknown, shown: string): void;
+  /**
+   * A choice the recording showed nothing of, or too little or disagreeing evidence of (`entries`,
+   * and `shown` says why): the description's freedom holds, as pacu's decision.
+   */
+  kept(choice: string, about: string, value: unknown, shown: string, entries?: readonly number[]): void;
   /** A recorded answer that contradicts the description: reported, never learned. */
   contradiction(entries: readonly number[], what: string): void;
   /** Something the recording showed that the mock does not reproduce. */
@@ -28,8 +31,8 @@ export function reportDraft(): ReportDraft {
     learned(choice, about, value, shown, entries) {
       choices.push({ choice, about, value, shown, from: 'recording', entries: sorted(entries) });
     },
-    kept(choice, about, value, shown) {
-      choices.push({ choice, about, value, shown, from: 'default', entries: [] });
+    kept(choice, about, value, shown, entries = []) {
+      choices.push({ choice, about, value, shown, from: 'default', entries: sorted(entries) });
     },
     contradiction(entries, what) {
       contradictions.push({ entries: sorted(entries), what });

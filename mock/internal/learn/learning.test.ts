@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PACU_PAGING, type Paging } from '../behaviour.ts';
-import { learnPaging, type PageSample } from './paging.ts';
+import { learnPaging, learnPagingLimits, type PageSample, type PageTry } from './paging.ts';
 import { applyPlan, type FieldFacts, learnRecordPlan, type RecordSample } from './record-plan.ts';
 
 const SEED = 28;
@@ -80,6 +80,46 @@ describe('learnPaging', () => {
   });
 });
 
+describe('learnPagingLimits', () => {
+  const tried = (
+    position: number | undefined,
+    size: number | undefined,
+    taken: boolean,
+    entry = 1,
+  ): PageTry => ({
+    entry,
+    position,
+    size,
+    taken,
+  });
+
+  it('learns a limit where two refusals lie beyond every value taken', () => {
+    expect(
+      learnPagingLimits([
+        tried(undefined, undefined, true),
+        tried(2, 1, true),
+        tried(0, undefined, false),
+        tried(-1, undefined, false),
+        tried(undefined, 50, true),
+        tried(undefined, 51, false),
+        tried(undefined, 100, false),
+      ]),
+    ).toEqual({ minPosition: 1, maxSize: 50 });
+  });
+
+  it('learns none from one refusal, nor from a refusal among values taken', () => {
+    expect(learnPagingLimits([tried(1, 10, true), tried(0, undefined, false)])).toBeUndefined();
+    expect(
+      learnPagingLimits([
+        tried(1, 10, true),
+        tried(1, 100, true),
+        tried(1, 50, false),
+        tried(1, 1000, false),
+      ]),
+    ).toBeUndefined();
+  });
+});
+
 const FACTS: FieldFacts = {
   documented: [
     'amount',
@@ -135,6 +175,20 @@ describe('learnRecordPlan', () => {
         transaction_status: 'PENDING',
       },
     ),
+    sample(
+      3,
+      { account_id: 'acct_3', amount: 12, wallet_id: 'Lin@Example.com' },
+      {
+        transaction_id: 'wpo_1a2b3c4d5e6f',
+        amount: 12,
+        wallet_id: 'lin@example.com',
+        account_id: 'acct_3',
+        currency: 'USD',
+        created_at: '2026-01-03T00:00:00.000Z',
+        fee_id: 'fee_2b3c4d5e6f7a',
+        transaction_status: 'PENDING',
+      },
+    ),
   ];
 
   it('tells echoed, constant, timestamp and generated fields, other-cased echoes, other spellings and left-out fields', () => {
@@ -175,6 +229,32 @@ describe('learnRecordPlan', () => {
   });
 
   it("learns nothing of a record kind the recording never answered: pacu's shape holds", () => {
-    expect(learnRecordPlan([], FACTS)).toEqual({ plan: undefined, choices: [] });
+    expect(learnRecordPlan([], FACTS)).toEqual({ plan: undefined, choices: [], free: [] });
+  });
+
+  it('makes no rule of one sample: each field it alone shows stays free, and says why', () => {
+    const { plan, choices, free } = learnRecordPlan(samples.slice(1, 2), FACTS);
+    expect(choices).toEqual([]);
+    expect(plan?.fields).toEqual([]);
+    expect(plan?.omitWhenAbsent).toEqual([]);
+    expect(Object.fromEntries(free.map((field) => [field.field, field.why]))).toMatchObject({
+      currency: 'seen in 1 answer: too few',
+      fee_id: 'seen in 1 answer: too few',
+      transaction_status: '"PENDING" in 1 answer: too few',
+      description: 'left out when the request left it out, in 1 answer: too few',
+    });
+  });
+
+  it('keeps a field whose samples disagree and follow no request field free', () => {
+    const [first, second] = samples as [RecordSample, RecordSample];
+    const { choices, free } = learnRecordPlan(
+      [
+        { ...first, data: { ...first.data, fee: 0.25 } },
+        { ...second, data: { ...second.data, fee: 15 } },
+      ],
+      FACTS,
+    );
+    expect(choices.map((choice) => choice.field)).not.toContain('fee');
+    expect(free.find((field) => field.field === 'fee')?.why).toMatch(/^values differ \(0\.25, 15\)/);
   });
 });

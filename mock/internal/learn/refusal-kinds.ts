@@ -1,5 +1,5 @@
 import { type RoutedExchange, readRecordedCredential } from '../../../http/index.ts';
-import { requestFieldNames } from '../../../spec/index.ts';
+import { type OperationSpec, requestFieldNames, type Spec } from '../../../spec/index.ts';
 import type { RefusalKind } from '../behaviour.ts';
 import type { MockReply } from '../http-types.ts';
 import { requestFieldsOf } from './samples.ts';
@@ -18,6 +18,7 @@ export const PACU_REFUSALS: Readonly<Record<RefusalKind, number>> = {
   'unknown-id-in-body': 400,
   'not-a-funds-source': 400,
   'reused-reference': 409,
+  'out-of-bounds': 400,
 };
 
 export const REFUSAL_ABOUT: Readonly<Record<RefusalKind, string>> = {
@@ -33,6 +34,7 @@ export const REFUSAL_ABOUT: Readonly<Record<RefusalKind, string>> = {
   'unknown-id-in-body': 'an unknown id in the body (account_id, user_id)',
   'not-a-funds-source': 'funds taken from an account created with hold_balance false',
   'reused-reference': 'a transfer reference used again with another body',
+  'out-of-bounds': 'an amount beyond the bounds of its payment type, or a page beyond the paging limits',
 };
 
 /** Kinds whose learned status holds on every operation; a body that breaks one operation's schema is its own. */
@@ -45,13 +47,62 @@ export const messageOf = (exchange: RoutedExchange): string | undefined => {
   return typeof message === 'string' ? message : undefined;
 };
 
+const quoted = (text: string): string => text.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+
+/** The names a refusal of `operation` may be about: path parameters, body fields, query parameters. */
+function fieldNames(operation: OperationSpec, extra: readonly string[]): string[] {
+  return [...requestFieldNames(operation), ...operation.parameters.map(({ name }) => name), ...extra];
+}
+
+/**
+ * The field a message is about: of the operation's request fields (and `extra`, the paging names),
+ * the one it names first. pacu's own messages name the refused field first, so a refusal is keyed by
+ * what was refused (an unknown account_id is not an unknown user_id).
+ */
+export function refusedField(
+  operation: OperationSpec | undefined,
+  message: string,
+  extra: readonly string[] = [],
+): string | undefined {
+  if (!operation) return undefined;
+  let found: string | undefined;
+  let at = Number.POSITIVE_INFINITY;
+  for (const name of fieldNames(operation, extra)) {
+    const match = new RegExp(`(?<![\\w])${quoted(name)}(?![\\w])`).exec(message);
+    if (match && match.index < at) {
+      at = match.index;
+      found = name;
+    }
+  }
+  return found;
+}
+
+/**
+ * The names a refusal's words may name a field by: every JSON body field and path parameter of the
+ * interface, and `extra` (the paging names). The token request's form fields are its own: "scope"
+ * in a scope refusal is a word, not the token request's field.
+ */
+export function interfaceNames(spec: Spec, extra: readonly string[]): string[] {
+  const json = spec.operations.filter(
+    (operation) => operation.requestBody?.mediaType !== 'application/x-www-form-urlencoded',
+  );
+  return [...new Set([...json.flatMap((operation) => fieldNames(operation, [])), ...extra])];
+}
+
+/** Whether a learned message names a request field (of any operation), so holds for that field only. */
+export function namesAField(names: readonly string[], message: string): boolean {
+  const bare = message.replace(/\{[A-Za-z0-9_]+\}/g, '');
+  return names.some((name) => new RegExp(`(?<![\\w])${quoted(name)}(?![\\w])`).test(bare));
+}
+
 /** The recorded message with the request's own values as `{name}`, so another request gets its own. */
-export function template(exchange: RoutedExchange, message: string, kind: RefusalKind): string | undefined {
-  const operation = exchange.operation;
-  // A message that names a field says what was wrong with this body: pacu's own says it of the next.
-  if (kind === 'invalid-request' && operation)
-    for (const name of requestFieldNames(operation))
-      if (new RegExp(`\\b${name}\\b`).test(message)) return undefined;
+export function template(
+  exchange: RoutedExchange,
+  message: string,
+  kind: RefusalKind,
+  scopes?: readonly string[],
+): string {
+  const { operation } = exchange;
   const url = new URL(exchange.entry.request.url);
   const values: Array<[string, unknown]> = [
     ['path', url.pathname],
@@ -61,7 +112,7 @@ export function template(exchange: RoutedExchange, message: string, kind: Refusa
     [
       'scope',
       kind === 'scope' && operation?.security.kind === 'bearer'
-        ? operation.security.scopes.join(',')
+        ? (scopes ?? operation.security.scopes).join(',')
         : undefined,
     ],
   ];
@@ -70,8 +121,7 @@ export function template(exchange: RoutedExchange, message: string, kind: Refusa
   let out = message;
   for (const [name, value] of values) {
     if (typeof value !== 'string' || value.length < 3) continue;
-    const quoted = value.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
-    out = out.replace(new RegExp(`(?<![\\w{])${quoted}(?![\\w}])`, 'g'), `{${name}}`);
+    out = out.replace(new RegExp(`(?<![\\w{])${quoted(value)}(?![\\w}])`, 'g'), `{${name}}`);
   }
   return out;
 }
@@ -85,6 +135,7 @@ const AFTER_AUTHENTICATION: ReadonlySet<RefusalKind | undefined> = new Set([
   'unknown-id-in-body',
   'not-a-funds-source',
   'reused-reference',
+  'out-of-bounds',
 ]);
 
 /**

@@ -49,3 +49,33 @@ export function timestampWriter(form: TimestampForm): (ms: number) => string {
     return `${seconds}${fraction}${form.offset}`;
   };
 }
+
+/** Agreeing samples needed before a record kind's timestamps are written in its own form. */
+const SAMPLES_FOR_A_FORM = 2;
+
+/**
+ * The form every sample of one record kind shares, offset and fraction digits alike, from two
+ * samples or more; else why it stays free (`0 or 3 fraction digits seen`, `1 sample`).
+ */
+export function agreedTimestampForm(samples: readonly string[]): { form?: TimestampForm; why?: string } {
+  const forms = samples.map((sample) => timestampFormOf([sample]));
+  if (forms.some((form) => form === undefined)) return { why: 'not all are ISO 8601 UTC timestamps' };
+  const shown = [...new Set(forms.map((form) => JSON.stringify(form)))].map(
+    (text) => JSON.parse(text) as TimestampForm,
+  );
+  if (shown.length > 1) {
+    const digits = [...new Set(shown.map((form) => form.fraction))].sort((a, b) => a - b);
+    const offsets = [...new Set(shown.map((form) => form.offset))];
+    return {
+      why:
+        offsets.length > 1
+          ? `offsets ${offsets.join(' and ')} seen`
+          : `${digits.join(' or ')} fraction digits seen`,
+    };
+  }
+  if (samples.length < SAMPLES_FOR_A_FORM)
+    return {
+      why: `${samples.length} sample${samples.length === 1 ? '' : 's'} (${describeTimestampForm(shown[0] as TimestampForm)}): too few`,
+    };
+  return { form: shown[0] as TimestampForm };
+}

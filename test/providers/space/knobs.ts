@@ -30,6 +30,15 @@ export const KNOBS = {
     '/v3',
     '/sandbox/api/v3',
   ),
+  /** A path with a trailing slash, and in another case, served as the path itself. */
+  pathVariants: knob(
+    'All paths are relative to `{base_url}`.',
+    'exact',
+    'trailing-slash',
+    'trailing-slash-and-case',
+  ),
+  /** WIRE below 1.00, ACH above 100,000 and wallet payouts above 10,000 refused (space-bounds.ts). */
+  amountBoundsByType: knob(LIMITS, 'none', 'per-payment-type'),
   clientSecret: knob('the password is the client_secret', 'plain', 'punctuated'),
   tokenLifetimeSeconds: knob('Token lifetime value: not shown.', 3600, 86_400, 2),
   tokenType: knob('| token_type | string |', 'Bearer', 'bearer'),
@@ -44,6 +53,8 @@ export const KNOBS = {
   grantRefusalStatus: knob(NOT_SHOWN_STATUS, 400, 401),
   bearerOn: knob(BEARER_SCOPES, 'all', 'usdTransfer-only', 'money-movement'),
   scopePerOperation: knob(BEARER_SCOPES, 'by-resource', 'none'),
+  /** Under by-resource: whether GET /users needs a scope too (us_account), or any token will do. */
+  usersScope: knob(BEARER_SCOPES, 'any', 'us_account'),
   bearerRefusalStatus: knob(NOT_SHOWN_STATUS, 401, 400, 403),
   scopeRefusalStatus: knob(NOT_SHOWN_STATUS, 403, 401, 400),
   unknownIdStatus: knob(NOT_SHOWN_STATUS, 400, 404),
@@ -58,6 +69,8 @@ export const KNOBS = {
     'application/json; charset=utf-8',
   ),
   extraDataFields: knob('shape depends on the operation', false, true),
+  /** A transfer record carries a `fee` of its transfer type: 0.25 for ACH, 15 for WIRE. */
+  transferFees: knob('shape depends on the operation', 'none', 'per-type'),
   idFormat: knob(
     '| transaction_id | string | identifier of the transaction |',
     'prefixed',
@@ -65,6 +78,8 @@ export const KNOBS = {
     'numeric',
   ),
   timestampForm: knob('timestamp in ISO 8601 UTC form', 'Z', '+00:00', 'milliseconds'),
+  /** The seeded card transaction written with milliseconds whatever the records it makes carry. */
+  seededTimestamps: knob('timestamp in ISO 8601 UTC form', 'as-made', 'milliseconds'),
   /** A request without description (or another optional field) gets a record without it, or an empty one. */
   absentFields: knob('| description | string | no | |', 'empty-string', 'omitted'),
   transitions: knob('Transitions: not shown.', 'never', 'after-one-second'),
@@ -90,6 +105,8 @@ export const KNOBS = {
     'page-from-0',
     'offset-limit',
   ),
+  /** `refused`: a page before the first, a size below 1 or above 50 is 400; `lenient` answers them. */
+  pageLimits: knob('Endpoint 8: query parameters (paging, filtering): not shown.', 'lenient', 'refused'),
   users: knob('Endpoint 8: query parameters (paging, filtering): not shown.', 'one', 'several'),
   /** E-mail domains are case-insensitive; nothing says the payout record repeats the request. */
   walletIdCase: knob(

@@ -80,7 +80,8 @@ export function createSpaceAuth(knobs: Knobs, mutated: (name: Behaviour) => bool
     const token = presented === undefined ? undefined : tokens.get(presented);
     if (!token || token.expiresAt <= Date.now())
       throw new Refusal(knobs.bearerRefusalStatus, 'a valid bearer token is required');
-    const scope = SCOPE_OF[operation];
+    const scope =
+      operation === 'listUsers' && knobs.usersScope === 'us_account' ? 'us_account' : SCOPE_OF[operation];
     if (knobs.scopePerOperation === 'by-resource' && scope && !token.scopes.includes(scope))
       throw new Refusal(knobs.scopeRefusalStatus, `the token lacks scope ${scope}`);
   }

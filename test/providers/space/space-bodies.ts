@@ -3,6 +3,7 @@ import { isAbaRoutingNumber, type OperationId } from '../../../spec/index.ts';
 import type { Knobs } from './knobs.ts';
 import type { Mutation } from './mutants.ts';
 import { Refusal } from './refusal.ts';
+import { typeBoundProblem } from './space-bounds.ts';
 import { REQUEST_ROWS, type RequestRow } from './stated-fields.ts';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -90,6 +91,8 @@ export function validateBody(
     const wrong = rtp ? undefined : problem(row, body[row.field], knobs);
     if (wrong) throw new Refusal(status, `${row.field} ${wrong}`);
   }
+  const bound = typeBoundProblem(operation, body, knobs);
+  if (bound) throw new Refusal(status, bound);
   if (
     operation === 'usdTransfer' &&
     mutation?.kind === 'behaviour' &&

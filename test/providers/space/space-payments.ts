@@ -75,6 +75,7 @@ export function createSpacePayments(deps: PaymentDeps) {
         recipient_name: mutated('echo-altered') ? `${name.toUpperCase()}X` : name,
         routing_number: body.routing_number,
         transfer_type: body.transfer_type,
+        ...(knobs.transferFees === 'per-type' ? { fee: body.transfer_type === 'WIRE' ? 15 : 0.25 } : {}),
       },
       mutated('transfer-created-successful'),
     );

@@ -206,8 +206,11 @@ export async function startSpaceProvider(options: SpaceProviderOptions = {}): Pr
     const base = mutated('reads-outside-base') && request.method === 'GET' ? '' : knobs.basePath;
     if (!url.pathname.startsWith(`${base}/`))
       throw new Refusal(knobs.unknownPathStatus, `no resource at ${url.pathname}`);
-    const route = url.pathname.slice(base.length);
-    for (const [operation, method, pattern] of ROUTES) {
+    const asSent = url.pathname.slice(base.length);
+    const route = knobs.pathVariants !== 'exact' && asSent.length > 1 ? asSent.replace(/\/$/, '') : asSent;
+    for (const [operation, method, exact] of ROUTES) {
+      const pattern =
+        knobs.pathVariants === 'trailing-slash-and-case' ? new RegExp(exact.source, 'i') : exact;
       const match = pattern.exec(route);
       if (!match || method !== request.method) continue;
       if (mutation?.kind === 'moved' && mutation.operation === operation) break;

@@ -70,7 +70,10 @@ export function seedRecords(knobs: Knobs, newId: (kind: string) => string, stamp
     currency: 'USD',
     description: 'Coffee',
     merchant_name: 'Blue Fern Cafe',
-    transaction_date: stamp(Date.UTC(2024, 5, 1, 10)),
+    transaction_date:
+      knobs.seededTimestamps === 'milliseconds'
+        ? new Date(Date.UTC(2024, 5, 1, 10, 0, 0, 125)).toISOString()
+        : stamp(Date.UTC(2024, 5, 1, 10)),
     transaction_status: upper ? 'SETTLED' : 'settled',
     transaction_type: upper ? 'PURCHASE' : 'purchase',
   };
