@@ -20,6 +20,9 @@ export { exchangeOf } from './judge/traffic-exchange.ts';
 export type { FailureDraft, ReportInput, ResultDraft } from './report/build-report.ts';
 export { buildReport } from './report/build-report.ts';
 export type {
+  Learned,
+  LearnedBound,
+  LearnedRate,
   RecordedResponse,
   Report,
   ReportSummary,

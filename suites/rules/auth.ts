@@ -18,9 +18,13 @@ export const tokenGrantRule = defineRule({
   run: (kit) =>
     kit.check(kit.valid(), async (request) => {
       const response = await kit.send(request);
+      const requested = new URLSearchParams(request.body).get('scope')?.split(',') ?? [];
+      // A part of the client's scopes may be refused: no sentence says which sets a client is granted.
+      const part = requested.length < kit.config.scopes.length;
+      if (response.status !== 200 && part && kit.profile === 'documented' && response.status < 500)
+        return PASS;
       if (response.status !== 200)
         return { ok: false, reason: `HTTP ${response.status}, expected 200`, request, response };
-      const requested = new URLSearchParams(request.body).get('scope')?.split(',') ?? [];
       const granted = dataOf(response)?.scope;
       const said = `asked for scope ${requested.join(',')}, the response's data.scope is ${JSON.stringify(granted)}`;
       const problem = scopeFieldProblem(granted);

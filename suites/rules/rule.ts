@@ -1,6 +1,7 @@
 import type fc from 'fast-check';
 import type { OperationSpec, Profile, Scope, Spec } from '../../spec/index.ts';
 import type { RuleCategory } from '../report/report.ts';
+import type { BoundLedger } from '../runner/bound-ledger.ts';
 import type { LifecycleObservation } from '../runner/lifecycle-observation.ts';
 import type { ApiRequest, ApiResponse } from '../target/api-request.ts';
 import type { ControlApiClient } from '../target/control-client.ts';
@@ -101,6 +102,8 @@ interface KitBase {
   sendRaw(request: ApiRequest): Promise<ApiResponse>;
   /** A reference unique to this body in this run (the same body keeps it, for shrinking and replay). */
   referenceFor(body: Record<string, unknown>): string;
+  /** The bounds the run learned of fields the description bounds nowhere (shared by every rule). */
+  readonly bounds: BoundLedger;
   /** Check `judge` on generated inputs: fast-check with the run's seed and count, shrunk on failure. */
   check<T>(
     arbitrary: fc.Arbitrary<T>,

@@ -166,6 +166,7 @@ export async function resolveNeeds<N extends Need>(
     send: (request) => run.send(request, operation, receivedIn(), !rule.repeats),
     sendRaw: (request) => run.api.send(request),
     referenceFor: (body) => referenceFor(body, nonce),
+    bounds: run.bounds,
     check: (arbitrary, judge, runs) =>
       checkProperty(
         runs === undefined ? parameters : { ...parameters, numRuns: Math.min(runs, run.numRuns) },

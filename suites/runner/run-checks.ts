@@ -1,10 +1,10 @@
 import { ConfigError, PacuError, type Profile, type Spec } from '../../spec/index.ts';
 import { buildReport, type ResultDraft } from '../report/build-report.ts';
-import type { Report, RuleCategory } from '../report/report.ts';
+import type { Learned, LearnedBound, Report, RuleCategory } from '../report/report.ts';
 import { RULES } from '../rules/catalogue.ts';
 import { operationsOf, type Rule, type RuleOutcome } from '../rules/rule.ts';
 import { InconclusiveExchange } from '../target/inconclusive.ts';
-import { createPacer } from '../target/pacer.ts';
+import { createPacer, type PacingLearned } from '../target/pacer.ts';
 import {
   DEFAULT_SCOPES,
   TARGET_ID_KEYS,
@@ -282,6 +282,7 @@ export async function runChecks(given: CheckOptions): Promise<Report> {
         value,
       ]),
       traffic,
+      learned: learnedOf(run.bounds.bounds, pacer.learned),
     });
     const judged = sum(drafts, 'runs');
     if (
@@ -298,6 +299,12 @@ export async function runChecks(given: CheckOptions): Promise<Report> {
     clearInterval(ticking);
     await run.close();
   }
+}
+
+/** What the run learned of the provider: bounds, and pacing's findings when it met a 429 or a 503. */
+function learnedOf(bounds: readonly LearnedBound[], rate: PacingLearned): Learned {
+  const paced = rate.perSecond !== undefined || rate.retryAfter.length > 0 || rate.unavailable > 0;
+  return { bounds, ...(paced ? { rate } : {}) };
 }
 
 /** What the run says before any matrix: categories nothing was checked in, tokens renewed mid-run. */

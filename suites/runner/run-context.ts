@@ -18,6 +18,7 @@ import { idsFor, type ResolvedIds, resolveIds } from '../target/resolve-ids.ts';
 import type { TargetConfig } from '../target/target-config.ts';
 import { createTokenSource, TokenRefused, type TokenSource } from '../target/token-source.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/webhook-receiver.ts';
+import { type BoundLedger, createBoundLedger } from './bound-ledger.ts';
 import { LIFECYCLE_KINDS, type LifecycleObservation, observeLifecycles } from './lifecycle-observation.ts';
 import type { Wording } from './setting.ts';
 
@@ -61,6 +62,8 @@ export interface RunContext {
   ): Promise<ApiResponse>;
   /** What each observing rule made of the answers, by rule id then operation. */
   readonly observed: Map<string, Map<string, ObservedAnswers>>;
+  /** The bounds the run learned of fields the description bounds nowhere. */
+  readonly bounds: BoundLedger;
   close(): Promise<void>;
 }
 
@@ -271,6 +274,7 @@ export async function openRunContext(options: RunContextOptions): Promise<RunCon
       },
       send,
       observed,
+      bounds: createBoundLedger(),
       async close() {
         await receiver?.close();
         await api.close();

@@ -33,33 +33,58 @@ export interface Pacer {
    * round trip). `urgent` (a token the requests holding slots wait for) waits out pauses only.
    */
   acquire(urgent?: boolean): Promise<(roundTripMs: number, throttled?: boolean) => void>;
-  /** Everybody waits `ms` (a Retry-After or a backoff); a 429 also halves the rate and the window. */
-  pause(ms: number, why: 'throttled' | 'unavailable'): void;
+  /**
+   * Everybody waits `ms` (a Retry-After or a backoff), those already queued too; a 429 that opens an
+   * episode also teaches the rate and halves the window. `form`: how the Retry-After was written.
+   */
+  pause(ms: number, why: 'throttled' | 'unavailable', form?: RetryAfterForm): void;
   /** Counted by the client: a request went out, was throttled, or a read was resent. */
   count(what: keyof TrafficStats): void;
   readonly stats: TrafficStats;
   /** Requests per second the run holds to now: `--rate`, or what it learned from 429s. */
   readonly rate: number | undefined;
+  /** What the run learned of the target's limits, for the report. */
+  readonly learned: PacingLearned;
 }
 
-/**
- * Of the rate a throttled run measured, the share it keeps to: a margin for clocks, since pacu
- * times answers when it reads them, after a busy event loop perhaps, not when the limit counted them.
- */
-const LEARNED_SHARE = 0.8;
-const FIRST_SHARE = 0.7;
+/** How a Retry-After was written (RFC 9110 10.2.3): delay-seconds or an HTTP date. */
+export type RetryAfterForm = 'seconds' | 'date';
+
+/** What pacing learned of a target: the rate it accepts, how it asks to wait, how often it was down. */
+export interface PacingLearned {
+  /** Requests a second the run kept to after its 429s (absent when none came). */
+  readonly perSecond?: number;
+  /** Whether that rate was measured between two 429s (else it is a first guess that held). */
+  readonly measured?: boolean;
+  /** Throttled episodes: runs of 429s each answered to requests already in flight. */
+  readonly episodes?: number;
+  /** The forms of Retry-After the target used. */
+  readonly retryAfter: readonly RetryAfterForm[];
+  /** 503 answers waited out (maintenance). */
+  readonly unavailable: number;
+}
+
+/** Of the rate measured over a throttled episode, the share a run keeps to: a margin for jitter and clocks. */
+const LEARNED_SHARE = 0.9;
 /** A throttled episode lasts at least this long, however short its Retry-After. */
 const MIN_EPISODE_MS = 1000;
 /** How far back accepted answers are remembered (a Retry-After beyond it counts only what is kept). */
 const RECENT_MS = 10_000;
 /** A learned rate never goes below one request a second. */
 const MIN_RATE = 1;
+/**
+ * A rate not yet measured (the first, read from the burst before the first 429) rises by a tenth this
+ * often while nothing is refused: if it was under the provider's, the next 429 measures the real one.
+ */
+const PROBE_EVERY_MS = 2000;
+const PROBE_STEP = 1.1;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createPacer(options: PacerOptions = {}): Pacer {
   const max = Math.max(1, options.maxInFlight ?? PACER_DEFAULTS.maxInFlight);
   const min = Math.min(PACER_DEFAULTS.minInFlight, max);
+  const ceiling = options.rate;
   let rate = options.rate;
   let window = Math.min(PACER_DEFAULTS.startInFlight, max);
   let slowStart = true;
@@ -73,9 +98,14 @@ export function createPacer(options: PacerOptions = {}): Pacer {
   let accepted = 0;
   let markAt = performance.now();
   let episodes = 0;
+  /** Whether `rate` was measured over an episode (else it is the run's --rate, or a first guess). */
+  let measured = false;
+  let probedAt = 0;
   /** When answers were accepted, over the last few seconds (the window before a first 429). */
   const acceptedAt: number[] = [];
   const stats = { sent: 0, throttled: 0, retried: 0 };
+  const forms = new Set<RetryAfterForm>();
+  let unavailable = 0;
 
   const wake = (): void => {
     while (waiting.length > 0 && inFlight < Math.floor(window)) {
@@ -84,17 +114,26 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     }
   };
 
+  /** A first guess that held for a while without a 429 may be low: raise it a little, up to --rate. */
+  const probe = (now: number): void => {
+    if (rate === undefined || measured || episodes === 0) return;
+    if (now - Math.max(probedAt, markAt, pausedUntil) < PROBE_EVERY_MS) return;
+    probedAt = now;
+    rate = Math.min(ceiling ?? Infinity, rate * PROBE_STEP);
+  };
+
   /**
-   * Wait for this request's turn under the rate: evenly spaced, and claimed only when it is due, so
-   * requests that woke late (a busy event loop) never leave together as a burst.
+   * Wait for this request's turn: past any pause a 429 or 503 asked for (a request queued before it
+   * came waits too), then under the rate, evenly spaced and claimed only when due, so requests that
+   * woke late (a busy event loop) never leave together as a burst.
    */
   const turn = async (): Promise<void> => {
     for (;;) {
-      if (rate === undefined) return;
       const now = performance.now();
-      const at = Math.max(nextSlotAt, pausedUntil);
+      probe(now);
+      const at = Math.max(rate === undefined ? 0 : nextSlotAt, pausedUntil);
       if (at <= now) {
-        nextSlotAt = now + 1000 / rate;
+        if (rate !== undefined) nextSlotAt = now + 1000 / rate;
         return;
       }
       await sleep(at - now);
@@ -123,6 +162,31 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     wake();
   };
 
+  /**
+   * A 429 that opens an episode. The limit is empty now: from the first one, the run keeps to a first
+   * guess read from the burst before it, which is at or above the provider's rate, so the next 429
+   * comes; what was accepted between two 429s came in at the provider's rate alone, and is the rate
+   * learned (the burst before the first is never counted in it).
+   */
+  const learn = (now: number, ms: number): void => {
+    let next: number;
+    if (episodes === 0) {
+      // The limit held at most what flowed in plus one Retry-After's worth: at the run's start or
+      // one Retry-After ago, so both quotients are at least near its rate.
+      const recent = acceptedAt.filter((at) => at >= now - ms).length;
+      next = Math.max((accepted * 1000) / (now - markAt + ms), (recent * 1000) / (2 * ms));
+    } else {
+      next = LEARNED_SHARE * ((accepted * 1000) / Math.max(now - markAt, 1));
+      measured = true;
+    }
+    rate = Math.max(MIN_RATE, Math.min(ceiling ?? Infinity, next));
+    episodes += 1;
+    accepted = 0;
+    markAt = now;
+    slowStart = false;
+    window = Math.max(min, window / 2);
+  };
+
   return {
     async acquire(urgent = false) {
       while (performance.now() < pausedUntil) await sleep(pausedUntil - performance.now());
@@ -130,40 +194,26 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       else if (inFlight < Math.floor(window)) inFlight += 1;
       else await new Promise<void>((resolve) => waiting.push(resolve));
       if (!urgent) await turn();
+      else while (performance.now() < pausedUntil) await sleep(pausedUntil - performance.now());
       return release;
     },
-    pause(ms, why) {
+    pause(ms, why, form) {
       const now = performance.now();
+      if (form) forms.add(form);
       // Answers to requests sent before the pause belong to the episode that started it.
-      const sameEpisode = now < Math.max(pausedUntil, markAt + MIN_EPISODE_MS);
+      const sameEpisode = episodes > 0 && now < Math.max(pausedUntil, markAt + MIN_EPISODE_MS);
       pausedUntil = Math.max(pausedUntil, now + ms);
-      if (why === 'unavailable' && episodes === 0) {
-        // Down for maintenance, a limit refills: measure it from when the target is back, as from a start.
-        accepted = 0;
-        acceptedAt.length = 0;
-        markAt = pausedUntil;
+      if (why === 'unavailable') {
+        unavailable += 1;
+        // Down for maintenance before any 429, a limit refills: measure it from when the target is back.
+        if (episodes === 0) {
+          accepted = 0;
+          acceptedAt.length = 0;
+          markAt = pausedUntil;
+        }
+        return;
       }
-      if (why !== 'throttled' || sameEpisode) return;
-      // The limit was empty at the mark and is empty now: what it let through in between came in
-      // at its rate. Before the first episode, assume it held at most one Retry-After's worth, at
-      // the run's start or one Retry-After ago: either way what it let through since is at most
-      // that plus what flowed in, so both quotients are at most its rate; the larger is closer.
-      const measured =
-        episodes > 0
-          ? (accepted * 1000) / Math.max(now - markAt, 1)
-          : Math.max(
-              (accepted * 1000) / (now - markAt + ms),
-              (acceptedAt.filter((at) => at >= now - ms).length * 1000) / (2 * ms),
-            );
-      // The first estimate rests on an assumption and a short window: a wider margin for it.
-      const share = episodes > 0 ? LEARNED_SHARE : FIRST_SHARE;
-      const learned = share * Math.max(MIN_RATE, measured);
-      rate = Math.max(MIN_RATE, Math.min(rate ?? Infinity, learned));
-      episodes += 1;
-      accepted = 0;
-      markAt = now;
-      slowStart = false;
-      window = Math.max(min, window / 2);
+      if (!sameEpisode) learn(now, ms);
     },
     count(what) {
       stats[what] += 1;
@@ -173,6 +223,15 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     },
     get rate() {
       return rate;
+    },
+    get learned() {
+      return {
+        ...(rate !== undefined && episodes > 0
+          ? { perSecond: Math.round(rate * 10) / 10, measured, episodes }
+          : {}),
+        retryAfter: [...forms].sort(),
+        unavailable,
+      };
     },
   };
 }

@@ -12,6 +12,14 @@ export function retryAfterMs(header: string | undefined, now = Date.now()): numb
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
+/** How a Retry-After header is written: delay-seconds, an HTTP date, or neither (absent, unreadable). */
+export function retryAfterForm(header: string | undefined): 'seconds' | 'date' | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return 'seconds';
+  return /[A-Za-z]/.test(value) && !Number.isNaN(Date.parse(value)) ? 'date' : undefined;
+}
+
 /**
  * The wait before the `attempt`-th resend (0 first) when the target gave no Retry-After: exponential
  * from `baseMs`, capped, with up to a quarter of jitter so parallel cases do not come back in step.
