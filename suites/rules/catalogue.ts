@@ -17,8 +17,10 @@ import {
   messageStatesRule,
   versionPathRule,
 } from './positive.ts';
+import { relatedFieldsRule } from './related-fields.ts';
 import type { Rule } from './rule.ts';
 import { tokenExpiryRule } from './token-expiry.ts';
+import { tokenLifetimeRule } from './token-lifetime.ts';
 
 /**
  * Whose fault a failed check is: the provider's answer, or the client's own request (findings of
@@ -106,6 +108,7 @@ export const CHECKS: readonly CheckEntry[] = [
     profile: 'documented (strict: a status the operation does not list)',
   },
   ruled(successShapeRule, 'exchange'),
+  ruled(relatedFieldsRule),
   ruled(errorShapeRule, 'exchange'),
   ruled(tokenGrantRule),
   {
@@ -120,14 +123,7 @@ export const CHECKS: readonly CheckEntry[] = [
   ruled(tokenRefusalRule),
   ruled(bearerRequiredRule),
   ruled(scopeEnforcedRule),
-  {
-    id: 'auth.token-refused-early',
-    category: 'auth',
-    title: 'a token is not refused with 401 before its own expires_in_seconds ran out',
-    fault: 'provider',
-    judge: 'state',
-    profile: 'documented',
-  },
+  ruled(tokenLifetimeRule, 'state'),
   ruled(tokenExpiryRule, 'state'),
   ruled(sameReferenceReplayRule, 'state'),
   ruled(sameReferenceDifferentBodyRule),

@@ -21,6 +21,13 @@ export interface PropertyParameters {
  */
 const REPEATS_OF_ONE = 3;
 
+/**
+ * Cases a failure is shrunk through at most: a case may be a chain of writes (an idempotency chain
+ * holds 300 ms at a slow provider), and a body that fails whatever it holds would otherwise be shrunk
+ * field by field, a long string character by character, for minutes.
+ */
+const MAX_SHRINK_CASES = 16;
+
 type FailedVerdict = Extract<Verdict, { ok: false }>;
 
 /** Told before each case is judged: its fast-check path (replayable with the seed) and its input. */
@@ -195,6 +202,8 @@ async function shrunk<T>(
     if (replayOnly && judged > 0) return true;
     // Shrinking starts from a failure: when the case no longer fails, the cases after it were judged already.
     if (!replayOnly && judged > 0 && lastFailure === undefined) return true;
+    // Shrinking stops after so many cases, counted so the same seed shrinks to the same case.
+    if (!replayOnly && judged > MAX_SHRINK_CASES) return true;
     judged += 1;
     const result = await judgeCase(paths ? paths.next() : path, input, judge, onCase);
     if ('inconclusive' in result) {

@@ -259,7 +259,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         );
       notNow += 1;
       waited += wait;
-      pacer.pause(wait, answer.status === 429 ? 'throttled' : 'unavailable', retryAfterForm(header));
+      pacer.pause(
+        wait,
+        answer.status === 429 ? 'throttled' : 'unavailable',
+        retryAfterForm(header),
+        performance.now() - answer.durationMs,
+      );
     }
   };
   const get = (path: string, token?: string): Promise<ApiResponse> =>

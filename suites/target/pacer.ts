@@ -35,9 +35,10 @@ export interface Pacer {
   acquire(urgent?: boolean): Promise<(roundTripMs: number, throttled?: boolean) => void>;
   /**
    * Everybody waits `ms` (a Retry-After or a backoff), those already queued too; a 429 that opens an
-   * episode also teaches the rate and halves the window. `form`: how the Retry-After was written.
+   * episode also teaches the rate and halves the window. `form`: how the Retry-After was written;
+   * `sentAt`: when the refused request left (performance.now()), which tells the episodes apart.
    */
-  pause(ms: number, why: 'throttled' | 'unavailable', form?: RetryAfterForm): void;
+  pause(ms: number, why: 'throttled' | 'unavailable', form?: RetryAfterForm, sentAt?: number): void;
   /** Counted by the client: a request went out, was throttled, or a read was resent. */
   count(what: keyof TrafficStats): void;
   readonly stats: TrafficStats;
@@ -65,18 +66,16 @@ export interface PacingLearned {
 }
 
 /** Of the rate measured over a throttled episode, the share a run keeps to: a margin for jitter and clocks. */
-const LEARNED_SHARE = 0.9;
-/** A throttled episode lasts at least this long, however short its Retry-After. */
-const MIN_EPISODE_MS = 1000;
-/** How far back accepted answers are remembered (a Retry-After beyond it counts only what is kept). */
-const RECENT_MS = 10_000;
+const LEARNED_SHARE = 0.95;
+/** How far back accepted requests are remembered, by when they were sent. */
+const RECENT_MS = 60_000;
 /** A learned rate never goes below one request a second. */
 const MIN_RATE = 1;
 /**
- * A rate not yet measured (the first, read from the burst before the first 429) rises by a tenth this
- * often while nothing is refused: if it was under the provider's, the next 429 measures the real one.
+ * A rate not yet measured rises by a tenth this often while nothing is refused: if it was under the
+ * provider's, the next 429 measures the real one.
  */
-const PROBE_EVERY_MS = 2000;
+const PROBE_EVERY_MS = 5000;
 const PROBE_STEP = 1.1;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -94,15 +93,20 @@ export function createPacer(options: PacerOptions = {}): Pacer {
   let fastest = Infinity;
   let smoothed = 0;
   const waiting: (() => void)[] = [];
-  /** Answers the target accepted since the mark: the run's start, then each throttled episode's. */
-  let accepted = 0;
-  let markAt = performance.now();
+  /** When each accepted request was sent, over the last minute. */
+  const acceptedSent: number[] = [];
+  /** When the request whose 429 opened the last episode was sent (the limit was empty then). */
+  let openedAt: number | undefined;
+  /** When pacu heard of that 429. */
+  let heardAt = 0;
+  /** When the pause that 429 asked for ended: a 429 to a request sent before it is that episode's. */
+  let episodeEnds = 0;
   let episodes = 0;
-  /** Whether `rate` was measured over an episode (else it is the run's --rate, or a first guess). */
+  /** Whether `rate` was measured over an episode (else it is the run's --rate, or a guess). */
   let measured = false;
+  /** A 503 pause fell inside the episode: the limit refilled while nothing was sent, so it measures nothing. */
+  let spoiled = false;
   let probedAt = 0;
-  /** When answers were accepted, over the last few seconds (the window before a first 429). */
-  const acceptedAt: number[] = [];
   const stats = { sent: 0, throttled: 0, retried: 0 };
   const forms = new Set<RetryAfterForm>();
   let unavailable = 0;
@@ -114,10 +118,10 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     }
   };
 
-  /** A first guess that held for a while without a 429 may be low: raise it a little, up to --rate. */
+  /** A guess that held for a while without a 429 may be low: raise it a little, up to --rate. */
   const probe = (now: number): void => {
     if (rate === undefined || measured || episodes === 0) return;
-    if (now - Math.max(probedAt, markAt, pausedUntil) < PROBE_EVERY_MS) return;
+    if (now - Math.max(probedAt, heardAt, pausedUntil) < PROBE_EVERY_MS) return;
     probedAt = now;
     rate = Math.min(ceiling ?? Infinity, rate * PROBE_STEP);
   };
@@ -125,7 +129,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
   /**
    * Wait for this request's turn: past any pause a 429 or 503 asked for (a request queued before it
    * came waits too), then under the rate, evenly spaced and claimed only when due, so requests that
-   * woke late (a busy event loop) never leave together as a burst.
+   * woke late (a busy event loop) never leave together as more than a pair.
    */
   const turn = async (): Promise<void> => {
     for (;;) {
@@ -133,7 +137,9 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       probe(now);
       const at = Math.max(rate === undefined ? 0 : nextSlotAt, pausedUntil);
       if (at <= now) {
-        if (rate !== undefined) nextSlotAt = now + 1000 / rate;
+        // The next slot follows this one's due time, not the moment it woke: a busy event loop must
+        // not stretch every interval. Late by over an interval, it catches up one slot at most.
+        if (rate !== undefined) nextSlotAt = Math.max(at, now - 1000 / rate) + 1000 / rate;
         return;
       }
       await sleep(at - now);
@@ -146,10 +152,9 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       wake();
       return;
     }
-    accepted += 1;
     const now = performance.now();
-    acceptedAt.push(now);
-    while ((acceptedAt[0] as number) < now - RECENT_MS) acceptedAt.shift();
+    acceptedSent.push(now - roundTripMs);
+    while ((acceptedSent[0] as number) < now - RECENT_MS) acceptedSent.shift();
     fastest = Math.min(fastest, roundTripMs);
     smoothed = smoothed === 0 ? roundTripMs : smoothed * 0.8 + roundTripMs * 0.2;
     // Answers queue when the smoothed round trip doubles the fastest: the target is busy. (pacu's own
@@ -162,29 +167,35 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     wake();
   };
 
+  const sentBetween = (from: number, to: number): number =>
+    acceptedSent.filter((at) => at >= from && at < to).length;
+
   /**
-   * A 429 that opens an episode. The limit is empty now: from the first one, the run keeps to a first
-   * guess read from the burst before it, which is at or above the provider's rate, so the next 429
-   * comes; what was accepted between two 429s came in at the provider's rate alone, and is the rate
-   * learned (the burst before the first is never counted in it).
+   * A 429 that opens an episode: the limit is empty when the refused request reached it. What it
+   * accepted between two such requests came in at its rate alone: that is the rate learned (the burst
+   * before the first 429 is never counted in it). Until then the run keeps the pace at which the limit
+   * emptied, at or a little above its rate, so the second 429 comes soon, with few requests in flight.
    */
-  const learn = (now: number, ms: number): void => {
-    let next: number;
-    if (episodes === 0) {
-      // The limit held at most what flowed in plus one Retry-After's worth: at the run's start or
-      // one Retry-After ago, so both quotients are at least near its rate.
-      const recent = acceptedAt.filter((at) => at >= now - ms).length;
-      next = Math.max((accepted * 1000) / (now - markAt + ms), (recent * 1000) / (2 * ms));
-    } else {
-      next = LEARNED_SHARE * ((accepted * 1000) / Math.max(now - markAt, 1));
+  const learn = (sentAt: number): void => {
+    if (openedAt === undefined) {
+      // The limit emptied while the run sent at this pace: at or above the provider's rate.
+      const pace = sentBetween(sentAt - 1000, sentAt);
+      rate = Math.min(ceiling ?? Infinity, Math.max(MIN_RATE, pace));
+    } else if (!spoiled && sentAt - openedAt >= 1000) {
+      const accepted = sentBetween(openedAt, sentAt);
+      rate = Math.min(
+        ceiling ?? Infinity,
+        Math.max(MIN_RATE, (LEARNED_SHARE * accepted * 1000) / (sentAt - openedAt)),
+      );
       measured = true;
     }
-    rate = Math.max(MIN_RATE, Math.min(ceiling ?? Infinity, next));
+    openedAt = sentAt;
+    spoiled = false;
     episodes += 1;
-    accepted = 0;
-    markAt = now;
     slowStart = false;
-    window = Math.max(min, window / 2);
+    // In flight, twice what the rate needs over a round trip: the requests a 429 can catch unawares.
+    const needed = rate === undefined ? Infinity : (2 * rate * smoothed) / 1000 + 2;
+    window = Math.max(min, Math.min(window / 2, needed));
   };
 
   return {
@@ -197,23 +208,22 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       else while (performance.now() < pausedUntil) await sleep(pausedUntil - performance.now());
       return release;
     },
-    pause(ms, why, form) {
+    pause(ms, why, form, sentAt) {
       const now = performance.now();
       if (form) forms.add(form);
-      // Answers to requests sent before the pause belong to the episode that started it.
-      const sameEpisode = episodes > 0 && now < Math.max(pausedUntil, markAt + MIN_EPISODE_MS);
       pausedUntil = Math.max(pausedUntil, now + ms);
       if (why === 'unavailable') {
         unavailable += 1;
-        // Down for maintenance before any 429, a limit refills: measure it from when the target is back.
-        if (episodes === 0) {
-          accepted = 0;
-          acceptedAt.length = 0;
-          markAt = pausedUntil;
-        }
+        spoiled = true;
         return;
       }
-      if (!sameEpisode) learn(now, ms);
+      // A 429 to a request sent before the last episode's pause was over (in flight when pacu heard of
+      // it, or on its way out) belongs to that episode.
+      const sent = sentAt ?? now;
+      if (episodes > 0 && sent < episodeEnds) return;
+      heardAt = now;
+      episodeEnds = pausedUntil;
+      learn(sent);
     },
     count(what) {
       stats[what] += 1;
