@@ -32,7 +32,7 @@ export type {
   RuleStatus,
   WebhookEventType,
 } from './report/report.ts';
-export { CHECK_CATEGORIES, summarise } from './report/report.ts';
+export { CHECK_CATEGORIES, learnedLines, summarise } from './report/report.ts';
 export type { CheckEntry, Fault, TrafficJudge } from './rules/catalogue.ts';
 export { CHECKS, checkNamed, faultOf, RULES } from './rules/catalogue.ts';
 export type { Need, Rule, RuleKit, RuleOutcome, ScopeGrant, Verdict } from './rules/rule.ts';

@@ -1,4 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { renderConsole } from '../cli/reporters/console-reporter.ts';
+import { renderHtml } from '../cli/reporters/html-reporter.ts';
+import { renderJson } from '../cli/reporters/json-reporter.ts';
 import { type Report, runChecks } from '../suites/index.ts';
 import { failuresOf, spaceTarget } from './providers/space/check-space.ts';
 import type { Knobs } from './providers/space/knobs.ts';
@@ -44,5 +47,11 @@ describe.concurrent(`hidden bounds are learned, never failed (seed ${SEED})`, ()
     expect(failuresOf(report)).toEqual([]);
     expect(report.summary.passed).toBeGreaterThan(0);
     expect(learned(report)).toEqual(expect.arrayContaining([expect.stringMatching(bound)]));
+    // One section of its own in every reporter, apart from the failures.
+    const text = learned(report).find((line) => bound.test(line)) ?? '';
+    const section = renderConsole(report).split('learned about the provider:\n')[1] ?? '';
+    expect(section.split('\n\n')[0]?.split('\n')).toContain(`  ${text}`);
+    expect(renderHtml(report)).toMatch(/<section id="learned"><h2>Learned about the provider<\/h2>.*<li>/s);
+    expect(JSON.parse(renderJson(report)).learned.bounds).toEqual(report.learned?.bounds);
   });
 });

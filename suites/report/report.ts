@@ -167,3 +167,27 @@ export function summarise(rules: readonly RuleResult[]): ReportSummary {
     skipped: rules.filter((rule) => rule.status === 'skipped').length,
   };
 }
+
+/**
+ * The lines of a report's learned section, for every reporter: each bound, then the pacing. Empty
+ * when the run learned nothing.
+ */
+export function learnedLines(learned: Learned | undefined): string[] {
+  if (!learned) return [];
+  const lines = learned.bounds.map((bound) => bound.text);
+  const rate = learned.rate;
+  if (rate) {
+    const parts: string[] = [];
+    if (rate.perSecond !== undefined)
+      parts.push(
+        `rate: ${rate.perSecond} requests a second kept after ${rate.episodes} throttled episode${rate.episodes === 1 ? '' : 's'} (${rate.measured ? 'measured between two 429s' : 'a first guess never refused again'})`,
+      );
+    if (rate.retryAfter.length > 0)
+      parts.push(
+        `Retry-After as ${rate.retryAfter.map((form) => (form === 'date' ? 'an HTTP date' : 'seconds')).join(' and ')}`,
+      );
+    if (rate.unavailable > 0) parts.push(`${rate.unavailable} answers 503 waited out`);
+    if (parts.length > 0) lines.push(parts.join('; '));
+  }
+  return lines;
+}

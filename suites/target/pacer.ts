@@ -167,8 +167,9 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     wake();
   };
 
+  /** Accepted requests sent after `from` (those sent with the request refused there came before it) and before `to`. */
   const sentBetween = (from: number, to: number): number =>
-    acceptedSent.filter((at) => at >= from && at < to).length;
+    acceptedSent.filter((at) => at > from && at < to).length;
 
   /**
    * A 429 that opens an episode: the limit is empty when the refused request reached it. What it
