@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { renderConsole } from '../cli/reporters/console-reporter.ts';
 import { renderHtml } from '../cli/reporters/html-reporter.ts';
 import { renderJson } from '../cli/reporters/json-reporter.ts';
-import { type Report, runChecks } from '../suites/index.ts';
+import { type Report, resolveTargetConfig, runChecks } from '../suites/index.ts';
+import { startBankSandbox } from './providers/independent/index.ts';
 import { failuresOf, spaceTarget } from './providers/space/check-space.ts';
 import type { Knobs } from './providers/space/knobs.ts';
 import { type SpaceProvider, startSpaceProvider } from './providers/space/space-provider.ts';
@@ -53,5 +54,29 @@ describe.concurrent(`hidden bounds are learned, never failed (seed ${SEED})`, ()
     expect(section.split('\n\n')[0]?.split('\n')).toContain(`  ${text}`);
     expect(renderHtml(report)).toMatch(/<section id="learned"><h2>Learned about the provider<\/h2>.*<li>/s);
     expect(JSON.parse(renderJson(report)).learned.bounds).toEqual(report.learned?.bounds);
+  });
+});
+
+// The bank sandbox written from the description alone, in a variant the space cannot express: each
+// transfer rail keeps its own amount and name limits, both ways, and one body may break two at once.
+describe(`a bank sandbox whose rails keep their own limits (seed ${SEED})`, () => {
+  it('passes positive.accepted and names a bound per rail', async () => {
+    const sandbox = await startBankSandbox({ railLimits: true });
+    try {
+      const report = await runChecks({
+        target: resolveTargetConfig({ target: sandbox.url, ...sandbox }),
+        seed: SEED,
+        rules: ['positive.accepted'],
+      });
+      expect(failuresOf(report)).toEqual([]);
+      expect(learned(report).sort()).toEqual([
+        'usdTransfer ACH amount: refused above 25000.00',
+        'usdTransfer ACH recipient_name: refused longer than 22 characters',
+        'usdTransfer WIRE amount: refused below 1.00',
+        'usdTransfer WIRE recipient_name: refused longer than 35 characters',
+      ]);
+    } finally {
+      await sandbox.close();
+    }
   });
 });

@@ -108,6 +108,24 @@ async function boundary(
   return yes;
 }
 
+/** The value at a bound's limit (`by` 0: the last one taken) or just past it (`by` 1: the first refused). */
+function edge(limit: Pick<LearnedBound, 'kind' | 'limit'>, refused: unknown, by: 0 | 1): unknown {
+  const at = limit.limit as number;
+  const text = typeof refused === 'string' ? refused : '';
+  switch (limit.kind) {
+    case 'below':
+      return Math.round(at * 100 - by) / 100;
+    case 'above':
+      return Math.round(at * 100 + by) / 100;
+    case 'longer':
+      return text.slice(0, at + by);
+    case 'shorter':
+      return text.slice(0, Math.max(0, at - by));
+    case 'value':
+      return refused;
+  }
+}
+
 /** The limit of a bound refused at `refused` and taken at `central`. */
 async function limitOf(
   refused: unknown,
@@ -162,19 +180,35 @@ export async function explainRefusal(
         typeof body.reference === 'string' ? { ...body, reference: kit.referenceFor(body) } : body;
       return isSuccess(await kit.send(withBody(operation, request, fresh)));
     };
+    const centrals: Body = Object.fromEntries(
+      fields.flatMap((field) =>
+        centralValues(kit, field)
+          .slice(0, 1)
+          .map((value) => [field, value]),
+      ),
+    );
     /** The bound on `field` of a `base` refused for it alone (taken with the field's `central` value). */
     const learn = async (base: Body, field: string, central: unknown): Promise<LearnedBound> => {
+      const limit = await limitOf(base[field], central, (value) => takes({ ...base, [field]: value }));
+      // Whether it is one payment type's: with another listed value (the other fields central, so
+      // another type's own bound on them cannot answer instead), the value just past the limit taken,
+      // or the limit itself refused (that type's bound is tighter).
+      const [past, inside] = [edge(limit, base[field], 1), edge(limit, base[field], 0)];
+      const calm = { ...base, ...centrals };
       const when: Record<string, string> = {};
       for (const [listed, values] of listedFields(operation)) {
         const value = base[listed];
         if (typeof value !== 'string') continue;
-        for (const other of values.filter((candidate) => candidate !== value))
-          if (await takes({ ...base, [listed]: other })) {
+        for (const other of values.filter((candidate) => candidate !== value)) {
+          const differs =
+            (await takes({ ...calm, [field]: past, [listed]: other })) ||
+            (limit.kind !== 'value' && !(await takes({ ...calm, [field]: inside, [listed]: other })));
+          if (differs) {
             when[listed] = value;
             break;
           }
+        }
       }
-      const limit = await limitOf(base[field], central, (value) => takes({ ...base, [field]: value }));
       const draft = { operation: kit.operation, field, when, ...limit };
       const bound = { ...draft, text: boundText(draft) };
       kit.bounds.add(bound);
@@ -185,13 +219,6 @@ export async function explainRefusal(
         if (central !== sent[field] && (await takes({ ...sent, [field]: central })))
           return { bound: await learn(sent, field, central) };
     // No one field explains it: several may be out of bounds at once, or none can be.
-    const centrals: Body = Object.fromEntries(
-      fields.flatMap((field) =>
-        centralValues(kit, field)
-          .slice(0, 1)
-          .map((value) => [field, value]),
-      ),
-    );
     const all = { ...sent, ...centrals };
     if (await takes(all)) {
       const found: LearnedBound[] = [];

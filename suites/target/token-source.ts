@@ -97,7 +97,6 @@ export function createTokenSource(
       throw new ConfigError(
         `pacu: no client credentials: pass ${word('clientId')} and ${word('clientSecret')} (or PACU_CLIENT_ID / PACU_CLIENT_SECRET); without a token no rule can run`,
       );
-    const started = performance.now();
     const response = await api.getAccessToken({
       clientId: config.clientId,
       clientSecret: config.clientSecret,
@@ -113,6 +112,8 @@ export function createTokenSource(
         `the target refused a token for scope ${scopes.join(',') || '(none)'} (HTTP ${response.status}); check the client credentials and ${word('scopes')}`,
       );
     }
+    // Its life runs from when the request left (a pause at the gate before it does not count).
+    const started = performance.now() - response.durationMs;
     const lifeMs = typeof data.expires_in_seconds === 'number' ? data.expires_in_seconds * 1000 : Infinity;
     const margin = Math.min(lifeMs * REFRESH_SHARE, MAX_MARGIN_MS);
     owners.set(data.access_token, scopes);
