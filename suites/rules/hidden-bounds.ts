@@ -3,6 +3,7 @@ import { mergeAllOf } from '../inputs/schema-arbitrary.ts';
 import { isSuccess } from '../judge/envelope-checks.ts';
 import type { LearnedBound } from '../report/report.ts';
 import type { ApiRequest } from '../target/api-request.ts';
+import { boundText, edge, limitOf } from './bound-limit.ts';
 import { type AnyOperation, idSlots, isTokenEndpoint, propertiesOf } from './read-operation.ts';
 import type { RuleKit } from './rule.ts';
 
@@ -15,8 +16,19 @@ type Body = Record<string, unknown>;
 type Kit = RuleKit<'client' | 'token' | 'ids'>;
 
 /** Keywords that bound a value: a field whose documented schema has one is bounded by a sentence. */
-const BOUNDS = ['enum', 'const', 'format', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum'];
-const MORE_BOUNDS = ['exclusiveMaximum', 'minLength', 'maxLength', 'multipleOf'];
+const BOUNDS = [
+  'enum',
+  'const',
+  'format',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'multipleOf',
+];
 
 const documentedFields = (operation: AnyOperation): [string, JSONSchema7][] =>
   Object.entries(propertiesOf(documentedSchema(operation.requestBody?.schema as JSONSchema7) ?? {})).map(
@@ -31,7 +43,7 @@ function unboundedFields(operation: AnyOperation): string[] {
       const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
       if (!['string', 'number', 'integer'].includes(String(type)) || ids.has(name) || name === 'reference')
         return false;
-      return ![...BOUNDS, ...MORE_BOUNDS].some((keyword) => keyword in schema);
+      return !BOUNDS.some((keyword) => keyword in schema);
     })
     .map(([name]) => name);
 }
@@ -47,7 +59,7 @@ const isForm = (operation: AnyOperation): boolean =>
   operation.requestBody?.mediaType === 'application/x-www-form-urlencoded';
 
 /** The fields a request carries in its body, JSON or a form. */
-export function bodyOf(operation: AnyOperation, request: ApiRequest): Body | undefined {
+function bodyOf(operation: AnyOperation, request: ApiRequest): Body | undefined {
   if (!operation.requestBody || request.body === undefined) return undefined;
   if (isForm(operation)) return Object.fromEntries(new URLSearchParams(request.body));
   try {
@@ -71,87 +83,6 @@ function centralValues(kit: Kit, field: string): unknown[] {
   const [example] = Object.values(kit.operationSpec.requestBody?.examples ?? {}) as (Body | undefined)[];
   const value = example?.[field];
   return value === undefined ? [] : typeof value === 'number' ? [value, 10] : [value];
-}
-
-/** The text of a bound: `usdTransfer WIRE amount: refused below 1.00`. */
-function boundText(bound: Omit<LearnedBound, 'text'>): string {
-  const when = Object.values(bound.when).join(' ');
-  const limit = bound.limit;
-  const how = {
-    below: () => `refused below ${(limit as number).toFixed(2)}`,
-    above: () => `refused above ${(limit as number).toFixed(2)}`,
-    longer: () => `refused longer than ${limit} characters`,
-    shorter: () => `refused shorter than ${limit} characters`,
-    value: () => `refused ${JSON.stringify(limit)}`,
-  }[bound.kind]();
-  return `${bound.operation}${when ? ` ${when}` : ''} ${bound.field}: ${how}`;
-}
-
-/**
- * The boundary between a `refused` and an `accepted` whole number, halved until they are neighbours
- * (geometric steps while they are far apart): the value taken nearest the refused one.
- */
-async function boundary(
-  refused: number,
-  accepted: number,
-  takes: (value: number) => Promise<boolean>,
-  geometric: boolean,
-): Promise<number> {
-  let [no, yes] = [refused, accepted];
-  while (Math.abs(yes - no) > 1) {
-    const wide = geometric && no > 0 && yes > 0 && Math.max(no, yes) / Math.min(no, yes) > 4;
-    const mid = wide ? Math.round(Math.sqrt(no * yes)) : Math.round((no + yes) / 2);
-    if (mid === no || mid === yes) break;
-    if (await takes(mid)) yes = mid;
-    else no = mid;
-  }
-  return yes;
-}
-
-/** The value at a bound's limit (`by` 0: the last one taken) or just past it (`by` 1: the first refused). */
-function edge(limit: Pick<LearnedBound, 'kind' | 'limit'>, refused: unknown, by: 0 | 1): unknown {
-  const at = limit.limit as number;
-  const text = typeof refused === 'string' ? refused : '';
-  switch (limit.kind) {
-    case 'below':
-      return Math.round(at * 100 - by) / 100;
-    case 'above':
-      return Math.round(at * 100 + by) / 100;
-    case 'longer':
-      return text.slice(0, at + by);
-    case 'shorter':
-      return text.slice(0, Math.max(0, at - by));
-    case 'value':
-      return refused;
-  }
-}
-
-/** The limit of a bound refused at `refused` and taken at `central`. */
-async function limitOf(
-  refused: unknown,
-  central: unknown,
-  takes: (value: unknown) => Promise<boolean>,
-): Promise<Pick<LearnedBound, 'kind' | 'limit'>> {
-  if (typeof refused === 'number' && typeof central === 'number') {
-    const cents = await boundary(
-      Math.round(refused * 100),
-      Math.round(central * 100),
-      (value) => takes(value / 100),
-      true,
-    );
-    return { kind: refused < central ? 'below' : 'above', limit: cents / 100 };
-  }
-  if (typeof refused === 'string' && typeof central === 'string' && refused.length !== central.length) {
-    // The refused text cut or filled out to the central length: taken, it is the length that was refused.
-    const longer = refused.length > central.length;
-    const text = (length: number) =>
-      (longer ? refused : refused + central.slice(refused.length)).slice(0, length);
-    if (await takes(text(central.length))) {
-      const length = await boundary(refused.length, central.length, (n) => takes(text(n)), false);
-      return { kind: longer ? 'longer' : 'shorter', limit: length };
-    }
-  }
-  return { kind: 'value', limit: typeof refused === 'string' ? refused : JSON.stringify(refused) };
 }
 
 /**
