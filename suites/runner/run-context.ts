@@ -172,6 +172,16 @@ function createSend(
       refresh: () => tokens.get(scopes),
     };
     let response = await api.send(request, atTurn ? { atTurn } : {});
+    // A token past half its stated life when its refusal came may have aged on the way: a provider that
+    // says so with another status than 401 (403 is as legal) is asked once more with a new token.
+    if (response.status >= 400 && response.status < 500 && response.status !== 401 && scopes) {
+      const token = bearerToken(sent.headers.authorization) ?? '';
+      const issued = tokens.issued().find((held) => held.token === token);
+      if (issued && performance.now() - issued.issuedAt >= issued.lifeMs / 2) {
+        await tokens.renew(token);
+        response = await api.send(request, atTurn ? { atTurn } : {});
+      }
+    }
     if (response.status === 401 && scopes) {
       const refused = { request: sent, response, at: performance.now() };
       const token = bearerToken(sent.headers.authorization) ?? '';
