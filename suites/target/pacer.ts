@@ -71,6 +71,8 @@ const LEARNED_SHARE = 0.95;
 const RECENT_MS = 60_000;
 /** A learned rate never goes below one request a second. */
 const MIN_RATE = 1;
+/** Recent stretches of sending the first guess of a rate is read over (the burst began in one of them). */
+const STRETCHES_MS = [250, 500, 1000, 2000, 4000];
 /**
  * A rate not yet measured rises by a tenth this often while nothing is refused: if it was under the
  * provider's, the next 429 measures the real one.
@@ -174,14 +176,19 @@ export function createPacer(options: PacerOptions = {}): Pacer {
   /**
    * A 429 that opens an episode: the limit is empty when the refused request reached it. What it
    * accepted between two such requests came in at its rate alone: that is the rate learned (the burst
-   * before the first 429 is never counted in it). Until then the run keeps the pace at which the limit
-   * emptied, at or a little above its rate, so the second 429 comes soon, with few requests in flight.
+   * before the first 429 is never counted in it). Until then the run keeps to a guess from that burst,
+   * at or a little above its rate, so the second 429 comes soon, with few requests in flight.
    */
-  const learn = (sentAt: number): void => {
+  const learn = (sentAt: number, retryAfterMs: number): void => {
     if (openedAt === undefined) {
-      // The limit emptied while the run sent at this pace: at or above the provider's rate.
+      // The limit emptied while the run sent at this pace: at or above the provider's rate. It held at
+      // most what flowed in since the burst began plus one Retry-After's worth, so what it let through
+      // over some recent stretch and one Retry-After is near its rate too, and nearer than the pace.
       const pace = sentBetween(sentAt - 1000, sentAt);
-      rate = Math.min(ceiling ?? Infinity, Math.max(MIN_RATE, pace));
+      const guess = Math.max(
+        ...STRETCHES_MS.map((ms) => (sentBetween(sentAt - ms, sentAt) * 1000) / (ms + retryAfterMs)),
+      );
+      rate = Math.min(ceiling ?? Infinity, Math.max(MIN_RATE, Math.min(pace, guess)));
     } else if (!spoiled && sentAt - openedAt >= 1000) {
       const accepted = sentBetween(openedAt, sentAt);
       rate = Math.min(
@@ -224,7 +231,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       if (episodes > 0 && sent < episodeEnds) return;
       heardAt = now;
       episodeEnds = pausedUntil;
-      learn(sent);
+      learn(sent, ms);
     },
     count(what) {
       stats[what] += 1;
