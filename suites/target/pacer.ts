@@ -77,7 +77,7 @@ const STRETCHES_MS = [250, 500, 1000, 2000, 4000];
  * A rate not yet measured rises by a tenth this often while nothing is refused: if it was under the
  * provider's, the next 429 measures the real one.
  */
-const PROBE_EVERY_MS = 5000;
+const PROBE_EVERY_MS = 2000;
 const PROBE_STEP = 1.1;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
