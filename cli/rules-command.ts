@@ -29,7 +29,7 @@ export function registerRulesCommand(program: Command, io: CliIo, _outcome: Comm
   program
     .command('rules')
     .description(
-      "list pacu's checks: id, category, profile, who applies it (check, proxy), whose fault a failure is, title (--rule and --exclude-rule take ids, categories or globs)",
+      "list pacu's checks: id, category, profile, who applies it (check, proxy), whose fault a failure is, title (pacu check's --rule and --exclude-rule take the ids marked check, categories or globs)",
     )
     .option('--json', 'print one JSON document instead of text')
     .action(async (options: RulesCommandOptions) => {
