@@ -169,11 +169,13 @@ describe.concurrent('pacu check across a network', () => {
             limitedAfterFirst,
             `${limitedAfterFirst} of ${requests} refused after the first 429`,
           ).toBeLessThanOrEqual(requests * 0.05);
-          // The rate kept is what the provider took after its first 429 (measured between two, or a
-          // first guess it never refused again), not its burst of 40.
-          expect(report.learned?.rate?.retryAfter).toEqual(['date']);
-          expect(report.learned?.rate?.perSecond).toBeGreaterThan(15);
-          expect(report.learned?.rate?.perSecond).toBeLessThanOrEqual(22);
+          // The rate kept is what the provider took after its first 429, not its burst of 40: measured
+          // between two 429s, or (on a loaded machine that never sent fast enough to meet a second) a
+          // guess raised while nothing was refused. The exact measure is suites/target/pacer.test.ts'.
+          const rate = report.learned?.rate;
+          expect(rate?.retryAfter).toEqual(['date']);
+          expect(rate?.perSecond).toBeGreaterThan(15);
+          expect(rate?.perSecond).toBeLessThanOrEqual(rate?.measured ? 20 : 30);
         } finally {
           await front.close();
           await provider.close();
