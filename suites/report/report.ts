@@ -180,7 +180,9 @@ export function learnedLines(learned: Learned | undefined): string[] {
     const parts: string[] = [];
     if (rate.perSecond !== undefined)
       parts.push(
-        `rate: ${rate.perSecond} requests a second kept after ${rate.episodes} throttled episode${rate.episodes === 1 ? '' : 's'} (${rate.measured ? 'measured between two 429s' : 'a first guess never refused again'})`,
+        rate.measured
+          ? `rate: ${rate.perSecond} requests a second kept, 95 % of what the provider took between two 429s`
+          : `rate: no second 429 came to measure it; pacu kept to at most ${rate.perSecond} requests a second after the first`,
       );
     if (rate.retryAfter.length > 0)
       parts.push(

@@ -18,7 +18,7 @@ export interface PacerOptions {
 export const PACER_DEFAULTS = {
   maxInFlight: 64,
   /** The window a run starts with: it doubles each round trip while answers do not queue. */
-  startInFlight: 16,
+  startInFlight: 8,
   minInFlight: 2,
 } as const;
 
