@@ -111,6 +111,7 @@ async function politeRuns(seeds: readonly number[] = [SEED, SEED + 1]): Promise<
           refused: stats.limited,
           refusedAfterFirst: stats.limitedAfterFirst,
           refusedAfterFirstPct: Math.round((1000 * stats.limitedAfterFirst) / stats.requests) / 10,
+          refusedAfterTold: stats.limitedAfterTold,
           unavailable: stats.unavailable,
           resets: stats.resets,
           wallMs: Math.round(wallMs),
@@ -122,7 +123,7 @@ async function politeRuns(seeds: readonly number[] = [SEED, SEED + 1]): Promise<
         };
         rows.push(row);
         console.log(
-          `  Retry-After as ${retryAfter}, seed ${seed}: ${row.requests} requests, ${row.refusedAfterFirst} refused after the first 429 (${row.refusedAfterFirstPct} %), ${(wallMs / 1000).toFixed(1)} s over a floor of ${(floorMs / 1000).toFixed(1)} s: ${row.ratio}x (${row.ratioWithoutWindows}x without the 503 windows), ${row.learnedPerSecond} a second kept, ${row.failed} failed`,
+          `  Retry-After as ${retryAfter}, seed ${seed}: ${row.requests} requests, ${row.refusedAfterFirst} refused after the first 429 (${row.refusedAfterFirstPct} %; ${row.refusedAfterTold} of them sent after it was answered), ${(wallMs / 1000).toFixed(1)} s over a floor of ${(floorMs / 1000).toFixed(1)} s: ${row.ratio}x (${row.ratioWithoutWindows}x without the 503 windows), ${row.learnedPerSecond} a second kept, ${row.failed} failed`,
         );
       } finally {
         await front.close();

@@ -162,13 +162,13 @@ describe.concurrent('pacu check across a network', () => {
             seed: SEED,
           });
           expect(report.summary.failed).toBe(0);
-          const { limited, limitedAfterFirst, requests } = front.stats;
+          const { limited, limitedAfterFirst, limitedAfterTold, requests } = front.stats;
           expect(limited).toBeGreaterThan(0);
           // Polite, not only patient (issue 36): once told, every request waits, those queued too.
-          expect(
-            limitedAfterFirst,
-            `${limitedAfterFirst} of ${requests} refused after the first 429`,
-          ).toBeLessThanOrEqual(requests * 0.05);
+          // (Those already on their way when the first 429 was answered are counted apart too.)
+          const said = `${limitedAfterFirst} of ${requests} refused after the first 429, ${limitedAfterTold} sent after it`;
+          expect(limitedAfterFirst, said).toBeLessThanOrEqual(requests * 0.05);
+          expect(limitedAfterTold, said).toBeLessThanOrEqual(limitedAfterFirst);
           // The rate kept is what the provider took after its first 429, not its burst of 40: measured
           // between two 429s, or (on a loaded machine that never sent fast enough to meet a second) a
           // guess raised while nothing was refused. The exact measure is suites/target/pacer.test.ts'.

@@ -46,6 +46,8 @@ export interface NetworkStats {
   readonly limited: number;
   /** 429s answered after the first 429 (those already in flight when it was answered included). */
   readonly limitedAfterFirst: number;
+  /** 429s to requests sent after the first 429 was answered: the client had been told to wait. */
+  readonly limitedAfterTold: number;
   /** 429s answered after the first throttled episode (the first Retry-After after the first 429). */
   readonly limitedAfterFirstBurst: number;
   readonly unavailable: number;
@@ -100,6 +102,7 @@ export async function startNetworkFront(upstream: string, options: NetworkOption
     requests: 0,
     limited: 0,
     limitedAfterFirst: 0,
+    limitedAfterTold: 0,
     limitedAfterFirstBurst: 0,
     unavailable: 0,
     resets: 0,
@@ -149,6 +152,7 @@ export async function startNetworkFront(upstream: string, options: NetworkOption
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse, body: Buffer): Promise<void> => {
+    const arrivedAt = Date.now();
     stats.requests += 1;
     trafficFrom ??= Date.now();
     await sleep((options.latencyMs ?? 0) + random() * (options.jitterMs ?? 0));
@@ -172,6 +176,7 @@ export async function startNetworkFront(upstream: string, options: NetworkOption
       const now = Date.now();
       lastAnswerAt = now;
       if (firstLimitedAt !== undefined) stats.limitedAfterFirst += 1;
+      if (firstLimitedAt !== undefined && arrivedAt > firstLimitedAt) stats.limitedAfterTold += 1;
       firstLimitedAt ??= now;
       if (now > firstLimitedAt + wait * 1000) stats.limitedAfterFirstBurst += 1;
       return refuse(response, 429, 'Too many requests', retryAfterText(wait, limit?.retryAfter, now));
