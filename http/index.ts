@@ -81,7 +81,7 @@ export type { RecordErrors, Recording, RecordingOptions } from './recording.ts';
 export { openRecording } from './recording.ts';
 export type { RedactedBody, Redactor, RunSecrets } from './redaction.ts';
 export { createRedactor, learningObserver, SECRET_STAND_INS } from './redaction.ts';
-export { httpDateMs, retryAfterMs } from './retry-after.ts';
+export { httpDateMs, retryAfterForm, retryAfterMs } from './retry-after.ts';
 export type { Ring } from './ring.ts';
 export { createRing, ringSlots } from './ring.ts';
 export type { SurfaceKit, SurfaceKitOptions, SurfaceRecording } from './surface-kit.ts';

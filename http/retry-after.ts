@@ -85,3 +85,13 @@ export function retryAfterMs(
   const at = httpDateMs(value, now);
   return at === undefined ? undefined : Math.max(0, at - now);
 }
+
+/** How a Retry-After header is written: delay-seconds, an HTTP date, or neither (absent, unreadable). */
+export function retryAfterForm(
+  header: string | readonly string[] | undefined,
+): 'seconds' | 'date' | undefined {
+  const value = (typeof header === 'string' ? header : header?.[0])?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return 'seconds';
+  return httpDateMs(value) === undefined ? undefined : 'date';
+}

@@ -12,8 +12,6 @@ import { startSpaceProvider } from './providers/space/space-provider.ts';
 
 const SEED = 27;
 const TIMEOUT_MS = 120_000;
-/** Requests a second throttled episode may cost: about a window's worth in flight when it starts. */
-const LEARNING_BURST = 16;
 
 /** The sandbox's flags, its URL swapped for the front's. */
 const flags = (sandbox: BankSandbox, url: string): string[] => bankSandboxFlags({ ...sandbox, url });
@@ -150,13 +148,13 @@ describe.concurrent('pacu check across a network', () => {
     );
   });
 
-  describe('the space provider behind a rate limit of 25 requests a second', () => {
+  describe('the space provider behind 20 requests a second with bursts of 40, Retry-After as an HTTP date', () => {
     it(
-      'passes, and after the first throttled burst no request is refused',
+      'passes, and after the first 429 at most one request in twenty is refused',
       async () => {
         const provider = await startSpaceProvider();
         const front = await startNetworkFront(provider.url, {
-          rateLimit: { burst: 25, perSecond: 25, refill: 'once-empty' },
+          rateLimit: { burst: 40, perSecond: 20, retryAfter: 'date' },
         });
         try {
           const report = await runChecks({
@@ -164,10 +162,20 @@ describe.concurrent('pacu check across a network', () => {
             seed: SEED,
           });
           expect(report.summary.failed).toBe(0);
-          expect(front.stats.limited).toBeGreaterThan(0);
-          // Alone, none is refused after the first burst; on a loaded machine pacu times answers late
-          // and may learn a rate a little high once: then one more, smaller burst teaches it exactly.
-          expect(front.stats.limitedAfterFirstBurst).toBeLessThanOrEqual(LEARNING_BURST);
+          const { limited, limitedAfterFirst, limitedAfterTold, requests } = front.stats;
+          expect(limited).toBeGreaterThan(0);
+          // Polite, not only patient (issue 36): once told, every request waits, those queued too.
+          // (Those already on their way when the first 429 was answered are counted apart too.)
+          const said = `${limitedAfterFirst} of ${requests} refused after the first 429, ${limitedAfterTold} sent after it`;
+          expect(limitedAfterFirst, said).toBeLessThanOrEqual(requests * 0.05);
+          expect(limitedAfterTold, said).toBeLessThanOrEqual(limitedAfterFirst);
+          // The rate kept is what the provider took after its first 429, not its burst of 40: measured
+          // between two 429s, or (on a loaded machine that never sent fast enough to meet a second) a
+          // guess raised while nothing was refused. The exact measure is suites/target/pacer.test.ts'.
+          const rate = report.learned?.rate;
+          expect(rate?.retryAfter).toEqual(['date']);
+          expect(rate?.perSecond).toBeGreaterThan(15);
+          expect(rate?.perSecond).toBeLessThanOrEqual(rate?.measured ? 20 : 30);
         } finally {
           await front.close();
           await provider.close();

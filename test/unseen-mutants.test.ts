@@ -81,8 +81,15 @@ describe(`mutants of statements spec/statements.yaml leaves to a decision (seed 
     async ({ mutation, rules, runs, key }) => {
       const provider = await startSpaceProvider({ mutation });
       try {
+        // Under documented, positive.accepted beside them: a strict-only rule alone would check nothing.
         const run = (profile: 'documented' | 'strict') =>
-          runChecks({ target: spaceTarget(provider), profile, seed: SEED, runs, rules: [...rules] });
+          runChecks({
+            target: spaceTarget(provider),
+            profile,
+            seed: SEED,
+            runs,
+            rules: profile === 'documented' ? [...rules, 'positive.accepted'] : [...rules],
+          });
         const [documented, strict] = await Promise.all([run('documented'), run('strict')]);
         expect(failuresOf(documented), `breaks "${key}"`).toEqual([]);
         expect(documented.summary.passed).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { createColors } from 'picocolors';
-import type { Report, RuleResult } from '../../suites/index.ts';
+import { learnedLines, type Report, type RuleResult } from '../../suites/index.ts';
 import { buildMatrix, type CellStatus, failuresOf, hasSeed, runParameters } from './matrix.ts';
 import { replayCommand, reproduceNote } from './replay-line.ts';
 
@@ -93,6 +93,9 @@ export function renderConsole(report: Report, options: ConsoleOptions = {}): str
     out.push('', 'skipped:');
     for (const [key, operations] of skips) out.push(`  ${key} (${operations.join(', ')})`);
   }
+  // What pacu learned about the provider: information, in its own section, apart from failures.
+  const learned = learnedLines(report.learned);
+  if (learned.length > 0) out.push('', 'learned about the provider:', ...learned.map((line) => `  ${line}`));
   const failures = failuresOf(report);
   if (failures.length > 0)
     out.push(

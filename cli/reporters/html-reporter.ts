@@ -1,4 +1,4 @@
-import type { Report, RuleResult } from '../../suites/index.ts';
+import { learnedLines, type Report, type RuleResult } from '../../suites/index.ts';
 import { HTML_SCRIPT, HTML_STYLE } from './html-assets.ts';
 import {
   anchor,
@@ -60,6 +60,14 @@ function resultsTable(report: Report): string {
 ${rows.join('\n')}</tbody></table>`;
 }
 
+/** What pacu learned about the provider, apart from the failures: information, never a verdict. */
+function learnedHtml(report: Report): string {
+  const lines = learnedLines(report.learned);
+  if (lines.length === 0) return '';
+  const items = lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('');
+  return `<section id="learned"><h2>Learned about the provider</h2><p>Where the description is silent; information, not failures.</p><ul>${items}</ul></section>`;
+}
+
 /** One self-contained HTML file: the verdict, filters, each failure, the matrix, every check. */
 export function renderHtml(report: Report): string {
   const rowLabel = buildMatrix(report).rowLabel;
@@ -77,6 +85,7 @@ export function renderHtml(report: Report): string {
 ${verdictBanner(report)}
 ${(report.notes ?? []).map((note) => `<p class="note"><strong>Note:</strong> ${escapeHtml(note)}</p>`).join('\n')}
 ${filterForm(report, rowLabel)}
+${learnedHtml(report)}
 ${failures ? `<section id="failures" data-group><h2>Failures</h2>${failures}\n<p class="note">${escapeHtml(reproduceNote(report))}</p></section>` : '<section id="failures"><h2>Failures</h2><p>None.</p></section>'}
 <details open><summary><h2 style="display:inline">${matrixTitle(report)}</h2></summary>${matrixHtml(report)}</details>
 <details open><summary><h2 style="display:inline">All checks</h2></summary>${resultsTable(report)}</details>

@@ -503,7 +503,7 @@ export type components = {
             page: number;
             total_count: number;
             total_pages: number;
-        };
+        } & unknown;
         UserListResponse: components["schemas"]["SuccessEnvelope"] & {
             data?: components["schemas"]["UserList"];
         };

@@ -6,12 +6,8 @@ export type ArbitraryOverrides = Readonly<Record<string, fc.Arbitrary<unknown>>>
 
 /** Largest amount generated when a schema sets no maximum: 1,000,000.00. */
 const DEFAULT_MAX_CENTS = 100_000_000;
-/**
- * Largest amount a valid request carries, whatever the schema allows: "amount bounds … not shown",
- * so a sandbox may cap a payment well below pacu's decided 1,000,000.00 (25,000 is seen); 100.00
- * sits under any plausible cap.
- */
-const MODEST_MAX_CENTS = 10_000;
+/** Strings are this long or shorter three times in four; the rest reach the schema's maxLength. */
+const SHORT_LENGTH = 24;
 const WORD_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
 const LOWER_CHARS = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
 
@@ -63,7 +59,7 @@ function stringArbitrary(written: JSONSchema7, flat: JSONSchema7): fc.Arbitrary<
 
 function newStringArbitrary(schema: JSONSchema7): fc.Arbitrary<string> {
   const minLength = Math.max(1, schema.minLength ?? 1);
-  const maxLength = Math.min(schema.maxLength ?? 24, Math.max(minLength, 24));
+  const maxLength = Math.min(schema.maxLength ?? SHORT_LENGTH, Math.max(minLength, SHORT_LENGTH));
   if (schema.format === 'email') return emailArbitrary();
   if (schema.format === 'date-time') {
     return fc
@@ -81,10 +77,22 @@ function newStringArbitrary(schema: JSONSchema7): fc.Arbitrary<string> {
         (text) => text.length >= (schema.minLength ?? 0) && text.length <= (schema.maxLength ?? Infinity),
       );
   }
-  return word(WORD_CHARS, minLength, maxLength);
+  // Across the lengths the schema allows, not a short middle: a provider's own cap below pacu's
+  // decided one is a bound to learn (positive.accepted), and one past its own is a finding.
+  const longest = schema.maxLength ?? maxLength;
+  if (longest <= maxLength) return word(WORD_CHARS, minLength, maxLength);
+  return fc.oneof(
+    { arbitrary: word(WORD_CHARS, minLength, maxLength), weight: 3 },
+    { arbitrary: word(WORD_CHARS, maxLength + 1, longest), weight: 1 },
+  );
 }
 
-/** Numbers are money here: positive whole cents, inside any bounds the schema sets. */
+/**
+ * Numbers are money here: positive whole cents, inside any bounds the schema sets, each order of
+ * magnitude as likely as the next, so amounts span the type's range (0.01 to 1,000,000.00), not a
+ * small middle: a record that writes 10,000 or more as a string is met. A provider's own cap is a
+ * bound positive.accepted learns and reports.
+ */
 function numberArbitrary(schema: JSONSchema7): fc.Arbitrary<number> {
   const lowest =
     schema.exclusiveMinimum !== undefined
@@ -95,9 +103,15 @@ function numberArbitrary(schema: JSONSchema7): fc.Arbitrary<number> {
       ? Math.ceil(Number(schema.exclusiveMaximum) * 100) - 1
       : Math.floor((schema.maximum ?? DEFAULT_MAX_CENTS / 100) * 100);
   const min = Math.max(1, lowest);
-  return fc
-    .integer({ min, max: Math.max(min, Math.min(highest, MODEST_MAX_CENTS)) })
-    .map((cents) => cents / 100);
+  const max = Math.max(min, highest);
+  const decades: fc.Arbitrary<number>[] = [];
+  for (let low = min; low <= max; ) {
+    const next = 10 ** (Math.floor(Math.log10(low)) + 1);
+    const high = next >= max ? max : next - 1;
+    decades.push(fc.integer({ min: low, max: high }));
+    low = high + 1;
+  }
+  return fc.oneof(...decades).map((cents) => cents / 100);
 }
 
 /**

@@ -81,12 +81,15 @@ export function validRequestArbitrary(
 ): fc.Arbitrary<ApiRequest> {
   if (isTokenEndpoint(operation)) {
     const { clientId = '', clientSecret = '' } = context.config;
-    // The scopes the user says the client holds; a part of them only under strict: a target may
-    // refuse a scope set it does not grant with 400, which no sentence forbids.
+    // The scopes the user says the client holds, and each one alone (a token answer may differ for
+    // one scope); under strict any part of them. A target may refuse a part with 400, which no
+    // sentence forbids: positive.accepted reports it as a bound, never fails it.
+    const configured = context.config.scopes;
+    const singles = configured.length > 1 ? configured.map((scope) => [scope]) : [];
     const scopes =
       context.profile === 'strict'
-        ? fc.subarray([...context.config.scopes], { minLength: 1 })
-        : fc.constant(context.config.scopes);
+        ? fc.subarray([...configured], { minLength: 1 })
+        : fc.constantFrom<readonly string[]>(configured, ...singles);
     return scopes.map((asked) => tokenRequest({ clientId, clientSecret, scope: asked.join(',') }));
   }
   const auth = token === undefined ? {} : bearer(token);

@@ -35,6 +35,7 @@ export interface ReportInput {
   /** Non-secret flags that shaped the run, for the replay line of each failure. */
   readonly rerunFlags?: readonly string[];
   readonly traffic?: Report['traffic'];
+  readonly learned?: Report['learned'];
 }
 
 function recorded(response: NonNullable<FailureDraft['response']>): RecordedResponse {
@@ -74,5 +75,6 @@ export function buildReport(input: ReportInput): Report {
     ...(input.notes && input.notes.length > 0 ? { notes: redactor.redact([...input.notes]) } : {}),
     ...(input.rerunFlags ? { rerunFlags: redactor.redact([...input.rerunFlags]) } : {}),
     ...(input.traffic ? { traffic: input.traffic } : {}),
+    ...(input.learned ? { learned: redactor.redact(input.learned) } : {}),
   };
 }

@@ -114,6 +114,42 @@ export interface Report {
   readonly rerunFlags?: readonly string[];
   /** What the run sent: requests (resends included), 429/503 answers waited out, reads resent, cases inconclusive. */
   readonly traffic?: Traffic;
+  /** What the run learned about the provider where the description is silent: information, never a failure. */
+  readonly learned?: Learned;
+}
+
+/**
+ * A bound the provider keeps on a field the description bounds nowhere, found when it refused an
+ * in-schema value with 400 and took the same request with a central value of that field.
+ */
+export interface LearnedBound {
+  readonly operation: string;
+  readonly field: string;
+  /** The values of the request's listed fields the bound holds for (its payment type); empty: all. */
+  readonly when: Readonly<Record<string, string>>;
+  /** Refused below or above a number, longer or shorter than a length, or this one value. */
+  readonly kind: 'below' | 'above' | 'longer' | 'shorter' | 'value';
+  /** The least or most number taken, the longest or shortest length taken, or the value refused. */
+  readonly limit: number | string;
+  /** One line: `usdTransfer WIRE amount: refused below 1.00`. */
+  readonly text: string;
+}
+
+/** What pacing learned: the rate the provider accepts, how it writes Retry-After, how often it was down. */
+export interface LearnedRate {
+  /** Requests a second pacu kept to after its 429s. */
+  readonly perSecond?: number;
+  /** Measured between two 429s (else a first guess that held, never refused again). */
+  readonly measured?: boolean;
+  readonly episodes?: number;
+  readonly retryAfter: readonly ('seconds' | 'date')[];
+  /** 503 answers waited out. */
+  readonly unavailable: number;
+}
+
+export interface Learned {
+  readonly bounds: readonly LearnedBound[];
+  readonly rate?: LearnedRate;
 }
 
 export interface Traffic {
@@ -130,4 +166,30 @@ export function summarise(rules: readonly RuleResult[]): ReportSummary {
     failed: rules.filter((rule) => rule.status === 'failed').length,
     skipped: rules.filter((rule) => rule.status === 'skipped').length,
   };
+}
+
+/**
+ * The lines of a report's learned section, for every reporter: each bound, then the pacing. Empty
+ * when the run learned nothing.
+ */
+export function learnedLines(learned: Learned | undefined): string[] {
+  if (!learned) return [];
+  const lines = learned.bounds.map((bound) => bound.text);
+  const rate = learned.rate;
+  if (rate) {
+    const parts: string[] = [];
+    if (rate.perSecond !== undefined)
+      parts.push(
+        rate.measured
+          ? `rate: ${rate.perSecond} requests a second kept, 95 % of what the provider took between two 429s`
+          : `rate: no second 429 came to measure it; pacu kept to at most ${rate.perSecond} requests a second after the first`,
+      );
+    if (rate.retryAfter.length > 0)
+      parts.push(
+        `Retry-After as ${rate.retryAfter.map((form) => (form === 'date' ? 'an HTTP date' : 'seconds')).join(' and ')}`,
+      );
+    if (rate.unavailable > 0) parts.push(`${rate.unavailable} answers 503 waited out`);
+    if (parts.length > 0) lines.push(parts.join('; '));
+  }
+  return lines;
 }

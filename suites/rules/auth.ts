@@ -4,7 +4,7 @@ import { refusalProblem } from '../judge/expect-status.ts';
 import { tokenRequest } from '../target/api-client.ts';
 import type { ApiRequest } from '../target/api-request.ts';
 import { parseGrantedScope, scopeFieldProblem } from '../target/token-source.ts';
-import { isTokenEndpoint, responseStatus, scopesOf, takesBearer } from './read-operation.ts';
+import { isTokenEndpoint, requiredOf, responseStatus, scopesOf, takesBearer } from './read-operation.ts';
 import { defineRule, PASS, type Verdict } from './rule.ts';
 
 export const tokenGrantRule = defineRule({
@@ -18,9 +18,13 @@ export const tokenGrantRule = defineRule({
   run: (kit) =>
     kit.check(kit.valid(), async (request) => {
       const response = await kit.send(request);
+      const requested = new URLSearchParams(request.body).get('scope')?.split(',') ?? [];
+      // A part of the client's scopes may be refused: no sentence says which sets a client is granted.
+      const part = requested.length < kit.config.scopes.length;
+      if (response.status !== 200 && part && kit.profile === 'documented' && response.status < 500)
+        return PASS;
       if (response.status !== 200)
         return { ok: false, reason: `HTTP ${response.status}, expected 200`, request, response };
-      const requested = new URLSearchParams(request.body).get('scope')?.split(',') ?? [];
       const granted = dataOf(response)?.scope;
       const said = `asked for scope ${requested.join(',')}, the response's data.scope is ${JSON.stringify(granted)}`;
       const problem = scopeFieldProblem(granted);
@@ -53,11 +57,18 @@ export const tokenGrantRule = defineRule({
     }),
 });
 
+/** The token request without `field`: a required field of the form left out, not sent wrong. */
+function withoutField(request: ApiRequest, field: string): ApiRequest {
+  const form = new URLSearchParams(request.body);
+  form.delete(field);
+  return { ...request, body: form.toString() };
+}
+
 export const tokenRefusalRule = defineRule({
   id: 'auth.token-refusals',
   category: 'auth',
   title:
-    'the token endpoint refuses a wrong client secret (strict: 401) and an unsupported grant_type (strict: 400)',
+    'the token endpoint refuses a wrong client secret (strict: 401), an unsupported grant_type and a request with a required field left out, grant_type among them (strict: 400)',
   appliesTo: isTokenEndpoint,
   needs: ['client'],
   profileFor: () => 'documented',
@@ -84,6 +95,12 @@ export const tokenRefusalRule = defineRule({
       ...grants.map((grantType) => ({
         request: tokenRequest({ clientId, clientSecret, grantType, scope }),
         what: `grant_type ${JSON.stringify(grantType)}`,
+        decided: badRequest,
+      })),
+      // "grant_type is client_credentials": a request with none is no client-credentials grant.
+      ...(requiredOf(kit.operationSpec.requestBody?.schema ?? {}) ?? []).map((field) => ({
+        request: withoutField(tokenRequest({ clientId, clientSecret, scope }), field),
+        what: `no ${field} at all`,
         decided: badRequest,
       })),
     ];

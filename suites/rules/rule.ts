@@ -1,12 +1,14 @@
 import type fc from 'fast-check';
 import type { OperationSpec, Profile, Scope, Spec } from '../../spec/index.ts';
 import type { RuleCategory } from '../report/report.ts';
+import type { BoundLedger } from '../runner/bound-ledger.ts';
 import type { LifecycleObservation } from '../runner/lifecycle-observation.ts';
+import type { EarlyRefusal } from '../runner/run-context.ts';
 import type { ApiRequest, ApiResponse } from '../target/api-request.ts';
 import type { ControlApiClient } from '../target/control-client.ts';
 import type { IdValues } from '../target/resolve-ids.ts';
 import type { TargetConfig } from '../target/target-config.ts';
-import type { TokenSource } from '../target/token-source.ts';
+import type { IssuedToken, TokenSource } from '../target/token-source.ts';
 
 /**
  * What a rule needs before it can run. The runner resolves each need once per run and words the
@@ -20,7 +22,8 @@ export type Need =
   | 'ids' // the ids the operation's valid requests use
   | 'control' // a pacu mock's control API
   | 'observation' // the run's lifecycle observation, holding payments of the operation
-  | 'grants'; // tokens for two or more sets of the spec's scopes, each with the scope it echoed
+  | 'grants' // tokens for two or more sets of the spec's scopes, each with the scope it echoed
+  | 'held-tokens'; // the run's oldest token with life left, and tokens refused while their life lasted
 
 /** The judgement on one exchange (or a few): fine, or why not with the evidence. */
 export type Verdict =
@@ -101,6 +104,8 @@ interface KitBase {
   sendRaw(request: ApiRequest): Promise<ApiResponse>;
   /** A reference unique to this body in this run (the same body keeps it, for shrinking and replay). */
   referenceFor(body: Record<string, unknown>): string;
+  /** The bounds the run learned of fields the description bounds nowhere (shared by every rule). */
+  readonly bounds: BoundLedger;
   /** Check `judge` on generated inputs: fast-check with the run's seed and count, shrunk on failure. */
   check<T>(
     arbitrary: fc.Arbitrary<T>,
@@ -156,6 +161,13 @@ interface KitByNeed {
   readonly observation: { readonly observation: LifecycleObservation };
   /** Tokens asked for different scope sets, with what each answer echoed. */
   readonly grants: { readonly grants: readonly ScopeGrant[] };
+  /**
+   * The run's tokens so far: its oldest for the configured scopes with stated life left to use (when
+   * none was refused early), and those refused with 401 while their stated life lasted.
+   */
+  readonly 'held-tokens': {
+    readonly heldTokens: { readonly refusedEarly: EarlyRefusal } | { readonly oldest: IssuedToken };
+  };
 }
 
 type Intersect<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void
@@ -180,6 +192,11 @@ export interface Rule<N extends Need = Need> {
   readonly needs: readonly N[];
   /** `documented` when the interface description states it for this operation, else `strict`. */
   profileFor(operation: OperationSpec<string>): Profile;
+  /**
+   * Judges what the run has done so far (the tokens it was issued): runs after the other rules, before
+   * any rule moves the target's clock.
+   */
+  readonly late?: boolean;
   /** Moves the target's clock: runs alone, after every other rule but the `last` ones. */
   readonly exclusive?: boolean;
   /** Judges what the other rules received: runs after all of them, the exclusive ones too. */

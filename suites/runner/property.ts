@@ -15,8 +15,18 @@ export interface PropertyParameters {
   readonly distinct?: boolean;
 }
 
-/** A write whose every input is the same (a token request) is still sent a few times: its answers may differ. */
+/**
+ * A write drawn the same more than once (a token request, an account for the one user) is sent this
+ * many times at most: its answers may differ, a hundred of them add nothing.
+ */
 const REPEATS_OF_ONE = 3;
+
+/**
+ * Cases a failure is shrunk through at most: a case may be a chain of writes (an idempotency chain
+ * holds 300 ms at a slow provider), and a body that fails whatever it holds would otherwise be shrunk
+ * field by field, a long string character by character, for minutes.
+ */
+const MAX_SHRINK_CASES = 16;
 
 type FailedVerdict = Extract<Verdict, { ok: false }>;
 
@@ -116,8 +126,14 @@ export async function checkProperty<T>(
     seen.add(key);
     return [{ input, index }];
   });
-  const all = inputs.map((input, index) => ({ input, index }));
-  const distinct = context.distinct ? firsts : firsts.length === 1 ? all.slice(0, REPEATS_OF_ONE) : all;
+  const times = new Map<string, number>();
+  const repeatsCapped = inputs.flatMap((input, index) => {
+    const key = keyOf(input);
+    const count = (times.get(key) ?? 0) + 1;
+    times.set(key, count);
+    return count <= REPEATS_OF_ONE ? [{ input, index }] : [];
+  });
+  const distinct = context.distinct ? firsts : repeatsCapped;
   let firstFailure: { readonly index: number; readonly verdict: FailedVerdict } | undefined;
   let judged = 0;
   let inconclusive = 0;
@@ -186,6 +202,8 @@ async function shrunk<T>(
     if (replayOnly && judged > 0) return true;
     // Shrinking starts from a failure: when the case no longer fails, the cases after it were judged already.
     if (!replayOnly && judged > 0 && lastFailure === undefined) return true;
+    // Shrinking stops after so many cases, counted so the same seed shrinks to the same case.
+    if (!replayOnly && judged > MAX_SHRINK_CASES) return true;
     judged += 1;
     const result = await judgeCase(paths ? paths.next() : path, input, judge, onCase);
     if ('inconclusive' in result) {

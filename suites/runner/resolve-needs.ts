@@ -12,7 +12,7 @@ import type { Need, ReceivingCase, Rule, RuleKit, ScopeGrant } from '../rules/ru
 import { type ControlApiClient, ControlApiError, clockRefusal } from '../target/control-client.ts';
 import { idsFor } from '../target/resolve-ids.ts';
 import { checkEach, checkOnce, checkProperty, currentCase } from './property.ts';
-import type { ObservedAnswers, RunContext } from './run-context.ts';
+import { lifeLeftMs, type ObservedAnswers, type RunContext } from './run-context.ts';
 
 type Unmet = { readonly reason: string };
 
@@ -77,6 +77,24 @@ async function grants(run: RunContext): Promise<readonly ScopeGrant[] | Unmet> {
     : { reason: 'the target granted one scope set only: no two grants to compare' };
 }
 
+/** The run's tokens refused early, else its oldest token for the configured scopes with life left to use. */
+function heldTokens(run: RunContext): RuleKit<'held-tokens'>['heldTokens'] | Unmet {
+  const [early] = run.earlyRefusals;
+  if (early) return { refusedEarly: early };
+  const now = performance.now();
+  const configured = [...run.config.scopes].sort().join(',');
+  const oldest = run.tokens
+    .issued()
+    .find(
+      (held) =>
+        [...held.scopes].sort().join(',') === configured &&
+        now - held.issuedAt < held.lifeMs - lifeLeftMs(held.lifeMs),
+    );
+  return oldest
+    ? { oldest }
+    : { reason: 'no token of the run has enough of its stated life left to be used again' };
+}
+
 /** A token, then the target's clock moved past its lifetime (so every token pacu holds is dropped). */
 async function expiredToken(
   run: RunContext,
@@ -129,6 +147,8 @@ export async function resolveNeeds<N extends Need>(
   if (observation && 'reason' in observation) return observation;
   if (observation && !observation.payments.some((payment) => payment.operation === operation))
     return { reason: `no ${operation} payment could be created to observe` };
+  const held = needs.has('held-tokens') ? heldTokens(run) : undefined;
+  if (held && 'reason' in held) return held;
   const token = needs.has('token') ? await run.tokens.get() : undefined;
   // Last: it moves the target's clock, which no skip above should have paid for.
   const expired =
@@ -166,6 +186,7 @@ export async function resolveNeeds<N extends Need>(
     send: (request) => run.send(request, operation, receivedIn(), !rule.repeats),
     sendRaw: (request) => run.api.send(request),
     referenceFor: (body) => referenceFor(body, nonce),
+    bounds: run.bounds,
     check: (arbitrary, judge, runs) =>
       checkProperty(
         runs === undefined ? parameters : { ...parameters, numRuns: Math.min(runs, run.numRuns) },
@@ -195,6 +216,7 @@ export async function resolveNeeds<N extends Need>(
     ...(expired ? { expiredToken: expired } : {}),
     ...(granted ? { grants: granted } : {}),
     ...(needs.has('control') && run.control ? { control: run.control } : {}),
+    ...(held ? { heldTokens: held } : {}),
     ...(observation ? { observation } : {}),
   } satisfies RuleKit<never> & Partial<RuleKit>;
   // Every part the rule's needs ask for was resolved above or the function returned its reason.

@@ -9,8 +9,13 @@ describe('selectRules', () => {
   it('takes ids, categories and globs, then leaves out what --exclude-rule names', () => {
     expect(ids(['auth.token-grant'])).toEqual(['auth.token-grant']);
     expect(ids(['idempotency'])).toEqual(RULES.filter((r) => r.category === 'idempotency').map((r) => r.id));
-    expect(ids(['*.token-*'])).toEqual(['auth.token-grant', 'auth.token-refusals', 'auth.token-expired']);
-    expect(ids(['auth.*'], ['auth.token-expired', 'auth.scope-*'])).toEqual([
+    expect(ids(['*.token-*'])).toEqual([
+      'auth.token-grant',
+      'auth.token-refusals',
+      'auth.token-refused-early',
+      'auth.token-expired',
+    ]);
+    expect(ids(['auth.*'], ['auth.token-expired', 'auth.token-refused-early', 'auth.scope-*'])).toEqual([
       'auth.token-grant',
       'auth.granted-scope',
       'auth.token-refusals',

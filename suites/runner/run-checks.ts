@@ -1,10 +1,10 @@
 import { ConfigError, PacuError, type Profile, type Spec } from '../../spec/index.ts';
 import { buildReport, type ResultDraft } from '../report/build-report.ts';
-import type { Report, RuleCategory } from '../report/report.ts';
+import type { Learned, LearnedBound, Report, RuleCategory } from '../report/report.ts';
 import { RULES } from '../rules/catalogue.ts';
 import { operationsOf, type Rule, type RuleOutcome } from '../rules/rule.ts';
 import { InconclusiveExchange } from '../target/inconclusive.ts';
-import { createPacer } from '../target/pacer.ts';
+import { createPacer, type PacingLearned } from '../target/pacer.ts';
 import {
   DEFAULT_SCOPES,
   TARGET_ID_KEYS,
@@ -150,7 +150,8 @@ async function labelled(run: RunContext, task: Task, outcome: RuleOutcome): Prom
   if (
     task.rule.profileFor(run.spec.operation(task.operation)) !== 'documented' ||
     task.rule.exclusive ||
-    task.rule.last
+    task.rule.last ||
+    task.rule.late
   )
     return outcome;
   const { path: _replayed, ...rest } = run;
@@ -246,7 +247,8 @@ export async function runChecks(given: CheckOptions): Promise<Report> {
       results.set(task, result);
       options.onProgress?.({ kind: 'end', result: redactor.redact(result), index: done++, total });
     };
-    const phase = (task: Task): number => (task.rule.last ? 2 : task.rule.exclusive ? 1 : 0);
+    const phase = (task: Task): number =>
+      task.rule.last ? 3 : task.rule.exclusive ? 2 : task.rule.late ? 1 : 0;
     const inPhase = (n: number): Task[] => selection.tasks.filter((task) => phase(task) === n);
     if (options.replay) {
       // In order: the replayed case first, then the rule that judges what that case received.
@@ -254,10 +256,12 @@ export async function runChecks(given: CheckOptions): Promise<Report> {
     } else {
       // Every task at once: the pacer, not the task count, bounds what is in flight.
       await pool(inPhase(0), TASKS_AT_ONCE, runTask);
+      // Rules that judge the run's own tokens run once the others are done, before the clock moves.
+      await pool(inPhase(1), TASKS_AT_ONCE, runTask);
       // Rules that move the target's clock run alone, after the others, so none sees time jump mid-case.
-      for (const task of inPhase(1)) await runTask(task);
+      for (const task of inPhase(2)) await runTask(task);
       // Rules that judge what every other rule (and the lifecycle observation) received run last.
-      await pool(inPhase(2), TASKS_AT_ONCE, runTask);
+      await pool(inPhase(3), TASKS_AT_ONCE, runTask);
     }
     const drafts = selection.tasks.map((task) => results.get(task) as ResultDraft);
     if (!drafts.some((draft) => draft.status !== 'skipped')) {
@@ -282,6 +286,7 @@ export async function runChecks(given: CheckOptions): Promise<Report> {
         value,
       ]),
       traffic,
+      learned: learnedOf(run.bounds.bounds, pacer.learned),
     });
     const judged = sum(drafts, 'runs');
     if (
@@ -298,6 +303,12 @@ export async function runChecks(given: CheckOptions): Promise<Report> {
     clearInterval(ticking);
     await run.close();
   }
+}
+
+/** What the run learned of the provider: bounds, and pacing's findings when it met a 429 or a 503. */
+function learnedOf(bounds: readonly LearnedBound[], rate: PacingLearned): Learned {
+  const paced = rate.perSecond !== undefined || rate.retryAfter.length > 0 || rate.unavailable > 0;
+  return { bounds, ...(paced ? { rate } : {}) };
 }
 
 /** What the run says before any matrix: categories nothing was checked in, tokens renewed mid-run. */

@@ -18,6 +18,7 @@ import { idsFor, type ResolvedIds, resolveIds } from '../target/resolve-ids.ts';
 import type { TargetConfig } from '../target/target-config.ts';
 import { createTokenSource, TokenRefused, type TokenSource } from '../target/token-source.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/webhook-receiver.ts';
+import { type BoundLedger, createBoundLedger } from './bound-ledger.ts';
 import { LIFECYCLE_KINDS, type LifecycleObservation, observeLifecycles } from './lifecycle-observation.ts';
 import type { Wording } from './setting.ts';
 
@@ -61,6 +62,10 @@ export interface RunContext {
   ): Promise<ApiResponse>;
   /** What each observing rule made of the answers, by rule id then operation. */
   readonly observed: Map<string, Map<string, ObservedAnswers>>;
+  /** The bounds the run learned of fields the description bounds nowhere. */
+  readonly bounds: BoundLedger;
+  /** Held tokens refused with 401 before their stated life was out, while a successor was let in. */
+  readonly earlyRefusals: readonly EarlyRefusal[];
   close(): Promise<void>;
 }
 
@@ -102,12 +107,27 @@ function exchangeKey(request: ApiRequest, tokens: TokenSource): string {
   return JSON.stringify([request.method, request.path, headers, who, request.body ?? null]);
 }
 
+/** A held token refused with 401 while its stated life lasted, when a new one for its scopes was not. */
+export interface EarlyRefusal {
+  readonly ageMs: number;
+  readonly lifeMs: number;
+  readonly request: ApiRequest;
+  readonly response: ApiResponse;
+}
+
+/** A token counts as refused early when this much of its stated life, or a second, was still left. */
+export const lifeLeftMs = (lifeMs: number): number => Math.max(1000, lifeMs / 10);
+
+/** Refusals kept as evidence: the first few are enough. */
+const KEPT_REFUSALS = 10;
+
 function createSend(
   spec: Spec<string>,
   api: ApiClient,
   tokens: TokenSource,
   observers: readonly Rule[],
   observed: Map<string, Map<string, ObservedAnswers>>,
+  early: EarlyRefusal[],
 ): RunContext['send'] {
   const shared = new Map<string, Promise<ApiResponse>>();
 
@@ -152,9 +172,27 @@ function createSend(
       refresh: () => tokens.get(scopes),
     };
     let response = await api.send(request, atTurn ? { atTurn } : {});
+    // A token past half its stated life when its refusal came may have aged on the way: a provider that
+    // says so with another status than 401 (403 is as legal) is asked once more with a new token.
+    if (response.status >= 400 && response.status < 500 && response.status !== 401 && scopes) {
+      const token = bearerToken(sent.headers.authorization) ?? '';
+      const issued = tokens.issued().find((held) => held.token === token);
+      if (issued && performance.now() - issued.issuedAt >= issued.lifeMs / 2) {
+        await tokens.renew(token);
+        response = await api.send(request, atTurn ? { atTurn } : {});
+      }
+    }
     if (response.status === 401 && scopes) {
-      await tokens.renew(bearerToken(sent.headers.authorization) ?? '');
+      const refused = { request: sent, response, at: performance.now() };
+      const token = bearerToken(sent.headers.authorization) ?? '';
+      await tokens.renew(token);
       response = await api.send(request, atTurn ? { atTurn } : {});
+      // Its successor was let in: the first was refused for its age, not its scope or the body.
+      const issued = tokens.issued().find((held) => held.token === token);
+      const ageMs = issued ? refused.at - issued.issuedAt : Infinity;
+      if (issued && response.status !== 401 && ageMs < issued.lifeMs - lifeLeftMs(issued.lifeMs))
+        if (early.length < KEPT_REFUSALS)
+          early.push({ ageMs, lifeMs: issued.lifeMs, request: refused.request, response: refused.response });
     }
     observe(operation, sent, response, receivedIn);
     return response;
@@ -222,7 +260,8 @@ export async function openRunContext(options: RunContextOptions): Promise<RunCon
       throw error;
     });
     const observed = new Map<string, Map<string, ObservedAnswers>>();
-    const send = createSend(spec, api, tokens, options.observers ?? [], observed);
+    const earlyRefusals: EarlyRefusal[] = [];
+    const send = createSend(spec, api, tokens, options.observers ?? [], observed, earlyRefusals);
     const runNonce = randomBytes(4).toString('hex');
     let lifecycle: Promise<LifecycleObservation | { readonly reason: string }> | undefined;
     const observation = async (rule: string): Promise<LifecycleObservation | { readonly reason: string }> => {
@@ -271,6 +310,8 @@ export async function openRunContext(options: RunContextOptions): Promise<RunCon
       },
       send,
       observed,
+      bounds: createBoundLedger(),
+      earlyRefusals,
       async close() {
         await receiver?.close();
         await api.close();

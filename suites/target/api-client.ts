@@ -1,5 +1,5 @@
 import type { Agent, request as undiciRequest } from 'undici';
-import { retryAfterMs } from '../../http/index.ts';
+import { retryAfterForm, retryAfterMs } from '../../http/index.ts';
 import type {
   AccountCreationRequest,
   OperationId,
@@ -54,6 +54,14 @@ export interface SendOptions {
     readonly fill: (request: ApiRequest) => ApiRequest | undefined;
     readonly refresh: () => Promise<unknown>;
   };
+}
+
+/** Now on the target's clock: pacu's, unless the answer's Date says the target's is off by over 2 s. */
+function targetNow(date: string | undefined): number {
+  const now = Date.now();
+  const theirs = Date.parse(date ?? '');
+  // A Date names a whole second: the middle of it is the best guess of the target's now.
+  return Number.isNaN(theirs) || Math.abs(theirs + 500 - now) <= 2000 ? now : theirs + 500;
 }
 
 /** Answers that say "not now" rather than judge the request: waited out and sent again. */
@@ -237,10 +245,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return answer;
       }
       pacer.count('throttled');
-      // A date rounds to whole seconds and may already be past: never less than the first backoff.
+      const header = answer.headers['retry-after'];
+      // An HTTP date is read on pacu's clock, or on the target's own Date when the two differ by more
+      // than the second a Date rounds to (a skewed clock). It may already be past: never less than
+      // the first backoff.
       const wait = Math.max(
         API_CLIENT_DEFAULTS.backoffBaseMs,
-        retryAfterMs(answer.headers['retry-after']) ??
+        retryAfterMs(header, targetNow(answer.headers.date)) ??
           backoffMs(notNow, API_CLIENT_DEFAULTS.backoffBaseMs, API_CLIENT_DEFAULTS.backoffCapMs),
       );
       if (waited + wait > maxWaitMs)
@@ -249,7 +260,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         );
       notNow += 1;
       waited += wait;
-      pacer.pause(wait, answer.status === 429 ? 'throttled' : 'unavailable');
+      pacer.pause(
+        wait,
+        answer.status === 429 ? 'throttled' : 'unavailable',
+        retryAfterForm(header),
+        performance.now() - answer.durationMs,
+      );
     }
   };
   const get = (path: string, token?: string): Promise<ApiResponse> =>

@@ -23,6 +23,17 @@ export interface TokenSource {
   clear(): void;
   /** How often a 401 on a token pacu held forced a new one. */
   readonly renewals: number;
+  /** Every token this source was issued, oldest first, with when and for how long (performance.now() ms). */
+  issued(): readonly IssuedToken[];
+}
+
+/** A token as issued: its scopes, when its answer came, and the life its expires_in_seconds stated. */
+export interface IssuedToken {
+  readonly token: string;
+  readonly scopes: readonly Scope[];
+  readonly issuedAt: number;
+  /** Infinity when the answer stated no expires_in_seconds. */
+  readonly lifeMs: number;
 }
 
 /** A token and the scope names the target says it granted (they may differ from those asked). */
@@ -77,6 +88,7 @@ export function createTokenSource(
   /** The settled value of each held promise, for a synchronous look at what is fresh. */
   const settled = new Map<Promise<Held>, Held>();
   const owners = new Map<string, readonly Scope[]>();
+  const issued: IssuedToken[] = [];
   let renewals = 0;
   const keyOf = (scopes: readonly Scope[]): string => [...scopes].sort().join(',');
 
@@ -85,7 +97,6 @@ export function createTokenSource(
       throw new ConfigError(
         `pacu: no client credentials: pass ${word('clientId')} and ${word('clientSecret')} (or PACU_CLIENT_ID / PACU_CLIENT_SECRET); without a token no rule can run`,
       );
-    const started = performance.now();
     const response = await api.getAccessToken({
       clientId: config.clientId,
       clientSecret: config.clientSecret,
@@ -101,9 +112,12 @@ export function createTokenSource(
         `the target refused a token for scope ${scopes.join(',') || '(none)'} (HTTP ${response.status}); check the client credentials and ${word('scopes')}`,
       );
     }
+    // Its life runs from when the request left (a pause at the gate before it does not count).
+    const started = performance.now() - response.durationMs;
     const lifeMs = typeof data.expires_in_seconds === 'number' ? data.expires_in_seconds * 1000 : Infinity;
     const margin = Math.min(lifeMs * REFRESH_SHARE, MAX_MARGIN_MS);
     owners.set(data.access_token, scopes);
+    issued.push({ token: data.access_token, scopes, issuedAt: started, lifeMs });
     const granted = parseGrantedScope(data.scope) ?? scopes;
     return { token: data.access_token, granted, scopes, refreshAt: started + lifeMs - margin };
   };
@@ -153,6 +167,7 @@ export function createTokenSource(
       return (await current(scopes)).token;
     },
     clear: () => held.clear(),
+    issued: () => [...issued],
     get renewals() {
       return renewals;
     },

@@ -78,8 +78,10 @@
  *
  * Options make legal variants of these choices: `walletRequiresEveryField` (all five wallet fields
  * required), `firstCustomerPending` (the first customer's p2p identifier is PENDING too) and a lower
- * `amountCeiling` (e.g. 25,000, an ACH-style per-payment limit). Each is as correct as the default;
- * pacu must pass them as well.
+ * `amountCeiling` (e.g. 25,000, an ACH-style per-payment limit), and `railLimits`: each rail's own
+ * limits on a transfer, as banks' rails keep them (a WIRE of at least 1.00 whose beneficiary name
+ * fits Fedwire's 35 characters, an ACH of at most 25,000.00 whose receiver name fits NACHA's 22).
+ * Each is as correct as the default; pacu must pass them as well.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -108,6 +110,8 @@ export interface BankSandboxOptions {
   firstCustomerPending?: boolean;
   /** The largest amount one transfer or payout may move. @default 1_000_000 */
   amountCeiling?: number;
+  /** A legal variant: each transfer rail's own amount and name limits. @default false */
+  railLimits?: boolean;
 }
 
 export const BANK_SANDBOX_DEFAULTS = {
@@ -117,6 +121,7 @@ export const BANK_SANDBOX_DEFAULTS = {
   walletRequiresEveryField: false,
   firstCustomerPending: false,
   amountCeiling: 1_000_000,
+  railLimits: false,
 } as const;
 
 type ResolvedOptions = Omit<Required<BankSandboxOptions>, 'mutant' | 'tokenType'> & {
@@ -180,6 +185,7 @@ export async function startBankSandbox(options: BankSandboxOptions = {}): Promis
     walletRequiresEveryField: settings.walletRequiresEveryField,
     firstCustomerPending: settings.firstCustomerPending,
     amountCeiling: settings.amountCeiling,
+    railLimits: settings.railLimits,
   });
 
   const basePath = mutant === 'version-v2' ? '/api/v2' : '/api/v3';

@@ -46,6 +46,26 @@ export interface OperationSettings {
   readonly walletRequiresEveryField: boolean;
   readonly firstCustomerPending: boolean;
   readonly amountCeiling: number;
+  readonly railLimits: boolean;
+}
+
+/**
+ * Each rail's own limits, where "amount bounds … size limits … not shown" leaves them to the bank:
+ * a WIRE moves at least 1.00 and names its beneficiary in 35 characters (a Fedwire field); an ACH
+ * moves at most 25,000.00 and names its receiver in 22 (a NACHA entry field).
+ */
+function railProblem(body: Record<string, unknown>): string | undefined {
+  const name = typeof body.recipient_name === 'string' ? body.recipient_name : '';
+  const money = typeof body.amount === 'number' ? body.amount : 0;
+  if (body.transfer_type === 'WIRE') {
+    if (money < 1) return 'amount must be at least 1.00 for a WIRE';
+    if (name.length > 35) return 'recipient_name must be at most 35 characters for a WIRE';
+  }
+  if (body.transfer_type === 'ACH') {
+    if (money > 25_000) return 'amount must not exceed 25000.00 for an ACH';
+    if (name.length > 22) return 'recipient_name must be at most 22 characters for an ACH';
+  }
+  return undefined;
 }
 
 /** The eight operations after the token: each gets a parsed body or path ids and answers itself. */
@@ -105,7 +125,13 @@ export class SandboxOperations {
       recipient_name: { required: true, check: text(140) },
       description: { required: false, check: note },
     };
-    if (this.#refuse(res, body, rules) || !this.#debitable(res, body.account_id as string)) return;
+    if (this.#refuse(res, body, rules)) return;
+    const rail = this.settings.railLimits ? railProblem(body) : undefined;
+    if (rail !== undefined) {
+      this.respond.fail(res, 400, rail);
+      return;
+    }
+    if (!this.#debitable(res, body.account_id as string)) return;
     const request = Object.fromEntries(
       TRANSFER_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]),
     );

@@ -88,7 +88,13 @@ export const KNOBS = {
   walletRequired: knob('Endpoint 3: which fields are required: not shown.', 'amount-and-wallet', 'all'),
   /** The account creation table has no Required column. */
   accountRequired: knob('### Account creation request', 'user_id', 'both'),
-  amountBounds: knob(LIMITS, 'none', 'positive-up-to-a-million'),
+  /**
+   * Bounds a sandbox keeps and the description shows nowhere: per payment type (a WIRE of at least
+   * 1.00) or for all (at most 25,000.00, seen in a sandbox). pacu reports them, never fails them.
+   */
+  amountBounds: knob(LIMITS, 'none', 'positive-up-to-a-million', 'wire-from-1', 'up-to-25000'),
+  /** A string bound of one payment type: ACH names of at most 22 characters (NACHA's field). */
+  stringBounds: knob(LIMITS, 'none', 'ach-names-up-to-22'),
   amountDecimals: knob(
     'Numeric format of amount and balances (currency, decimal places): not shown.',
     'any',
@@ -123,11 +129,13 @@ export const KNOBS = {
   /** The network between pacu and the sandbox (test/providers/network): a round trip, with a tenth of jitter. */
   latencyMs: knob(LIMITS, 0, 50, 300),
   /** 429 with the error envelope and Retry-After beyond a token bucket per client. */
-  rateLimit: knob(LIMITS, 'none', 'bursts-of-100-then-25', '25-per-second'),
+  rateLimit: knob(LIMITS, 'none', 'bursts-of-100-then-25', '25-per-second', '20-per-second-bursts-of-40'),
+  /** How a 429 or 503 writes Retry-After (RFC 9110 10.2.3 allows both). */
+  retryAfter: knob(LIMITS, 'seconds', 'date'),
   /** 503 with Retry-After for 2 s out of every 20 (the first after 3 s). */
   maintenance: knob(NOT_SHOWN_STATUS, 'none', 'windows'),
-  /** The connection of one request in a hundred reset, before the sandbox sees it or after it answered. */
-  resets: knob(LIMITS, 'none', 'one-in-a-hundred'),
+  /** The connection of one request in a hundred (or of one GET in 200) reset, before the sandbox sees it or after it answered. */
+  resets: knob(LIMITS, 'none', 'one-in-a-hundred', 'one-get-in-200'),
 } as const;
 
 export type KnobName = keyof typeof KNOBS;

@@ -31,7 +31,7 @@ const MONEY_MOVEMENT: readonly OperationId[] = ['usdTransfer', 'walletPayout', '
 
 /** The token endpoint and the bearer check of a space provider; tokens live on the real clock. */
 export function createSpaceAuth(knobs: Knobs, mutated: (name: Behaviour) => boolean, newToken: () => string) {
-  const tokens = new Map<string, { scopes: readonly string[]; expiresAt: number }>();
+  const tokens = new Map<string, { scopes: readonly string[]; expiresAt: number; uses: number }>();
   const secret = clientSecretOf(knobs);
   let issued = 0;
 
@@ -44,7 +44,9 @@ export function createSpaceAuth(knobs: Knobs, mutated: (name: Behaviour) => bool
     if (id !== CLIENT_ID || (given !== secret && !mutated('any-client-secret')))
       throw new Refusal(knobs.clientRefusalStatus, 'invalid_client');
     const form = new URLSearchParams(text);
-    if (form.get('grant_type') !== 'client_credentials' && !mutated('any-grant-type'))
+    // Broken: a request without any grant_type is taken for client credentials.
+    const absent = form.get('grant_type') === null && mutated('missing-grant-type-accepted');
+    if (form.get('grant_type') !== 'client_credentials' && !mutated('any-grant-type') && !absent)
       throw new Refusal(knobs.grantRefusalStatus, 'unsupported_grant_type');
     const asked = (form.get('scope') ?? CLIENT_SCOPES.join(',')).split(',').filter(Boolean);
     if (asked.some((name) => !(CLIENT_SCOPES as readonly string[]).includes(name)))
@@ -53,7 +55,11 @@ export function createSpaceAuth(knobs: Knobs, mutated: (name: Behaviour) => bool
     const echoed = knobs.scopeOrder === 'sorted-descending' ? [...granted].sort().reverse() : granted;
     const accessToken = newToken();
     issued += 1;
-    tokens.set(accessToken, { scopes: granted, expiresAt: Date.now() + knobs.tokenLifetimeSeconds * 1000 });
+    tokens.set(accessToken, {
+      scopes: granted,
+      expiresAt: Date.now() + knobs.tokenLifetimeSeconds * 1000,
+      uses: 0,
+    });
     const names = mutated('scope-names-renamed') ? echoed.map((name) => RENAMED[name] ?? name) : echoed;
     const scope = mutated('scope-not-echoed')
       ? 'default'
@@ -63,7 +69,9 @@ export function createSpaceAuth(knobs: Knobs, mutated: (name: Behaviour) => bool
       access_token: mutated('every-second-token-not-a-string') && issued % 2 === 0 ? 4_242_424 : accessToken,
       expires_in_seconds: knobs.tokenLifetimeSeconds,
       scope,
-      ...(mutated('token-without-type') ? {} : { token_type: knobs.tokenType }),
+      ...(mutated('token-without-type') || (mutated('token-without-type-for-one-scope') && asked.length === 1)
+        ? {}
+        : { token_type: knobs.tokenType }),
     };
   }
 
@@ -78,7 +86,11 @@ export function createSpaceAuth(knobs: Knobs, mutated: (name: Behaviour) => bool
     if (!needsBearer(operation)) return;
     const presented = /^Bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const token = presented === undefined ? undefined : tokens.get(presented);
-    if (!token || token.expiresAt <= Date.now())
+    if (token) token.uses += 1;
+    // Broken: a token dies after 25 requests, whatever expires_in_seconds says (counted, not timed,
+    // so a fast run meets it as surely as a slow one).
+    const dead = mutated('tokens-die-early') && (token?.uses ?? 0) > 25;
+    if (!token || token.expiresAt <= Date.now() || dead)
       throw new Refusal(knobs.bearerRefusalStatus, 'a valid bearer token is required');
     const scope =
       operation === 'listUsers' && knobs.usersScope === 'us_account' ? 'us_account' : SCOPE_OF[operation];

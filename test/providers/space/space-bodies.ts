@@ -44,8 +44,32 @@ function required(row: RequestRow, knobs: Knobs): boolean {
   return knobs.walletRequired === 'amount-and-wallet' && ['amount', 'wallet_id'].includes(row.field);
 }
 
+/** Bounds the description shows nowhere, by the body's payment type where they are one type's. */
+function hiddenBound(row: RequestRow, value: unknown, knobs: Knobs, body: Record<string, unknown>) {
+  if (row.field === 'amount' && typeof value === 'number') {
+    if (knobs.amountBounds === 'wire-from-1' && body.transfer_type === 'WIRE' && value < 1)
+      return 'must be at least 1.00';
+    if (knobs.amountBounds === 'up-to-25000' && value > 25_000) return 'must be at most 25000.00';
+  }
+  if (
+    knobs.stringBounds === 'ach-names-up-to-22' &&
+    row.operation === 'usdTransfer' &&
+    row.field === 'recipient_name' &&
+    body.transfer_type === 'ACH' &&
+    typeof value === 'string' &&
+    value.length > 22
+  )
+    return 'must be at most 22 characters for ACH';
+  return undefined;
+}
+
 /** Why this provider finds `value` wrong for `row`, or undefined. */
-function problem(row: RequestRow, value: unknown, knobs: Knobs): string | undefined {
+function problem(
+  row: RequestRow,
+  value: unknown,
+  knobs: Knobs,
+  body: Record<string, unknown>,
+): string | undefined {
   if (value === undefined || value === null) return required(row, knobs) ? 'is required' : undefined;
   if (
     row.type === 'number' ? typeof value !== 'number' || !Number.isFinite(value) : typeof value !== row.type
@@ -61,6 +85,8 @@ function problem(row: RequestRow, value: unknown, knobs: Knobs): string | undefi
     if (knobs.amountDecimals === 'cents' && Math.abs(Math.round(value * 100) - value * 100) > 1e-6)
       return 'has more than two decimals';
   }
+  const bound = hiddenBound(row, value, knobs, body);
+  if (bound) return bound;
   if (knobs.valueChecks === 'formats' && typeof value === 'string') {
     if (row.field === 'recipient_email' && !EMAIL.test(value)) return 'must be an e-mail';
     if (row.field === 'routing_number' && !isAbaRoutingNumber(value)) return 'is not an ABA routing number';
@@ -88,7 +114,7 @@ export function validateBody(
       mutation.name === 'rtp-transfer-accepted' &&
       row.field === 'transfer_type' &&
       body[row.field] === 'RTP';
-    const wrong = rtp ? undefined : problem(row, body[row.field], knobs);
+    const wrong = rtp ? undefined : problem(row, body[row.field], knobs, body);
     if (wrong) throw new Refusal(status, `${row.field} ${wrong}`);
   }
   const bound = typeBoundProblem(operation, body, knobs);

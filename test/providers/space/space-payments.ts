@@ -40,8 +40,12 @@ export function createSpacePayments(deps: PaymentDeps) {
   }
 
   function create(kind: 'txn' | 'wpo', fields: Record<string, unknown>, broken: boolean): Payment {
+    // Broken: an amount of 10,000 or more is written as a string (a decimal type serialised as text).
+    const large =
+      mutated('large-amounts-as-strings') && typeof fields.amount === 'number' && fields.amount >= 10_000;
     const record = {
       ...fields,
+      ...(large ? { amount: String(fields.amount) } : {}),
       transaction_date: stamp(Date.now()),
       transaction_id: newId(kind),
       transaction_status: broken ? 'successful' : 'processing',
@@ -60,6 +64,9 @@ export function createSpacePayments(deps: PaymentDeps) {
       throw new Refusal(knobs.reusedReference, `reference ${reference} was already used with another body`);
     }
     deps.fundsSource('usdTransfer', body.account_id);
+    // Broken: every amount is refused, as if a bound no transfer can meet stood in the way.
+    if (mutated('every-transfer-amount-refused'))
+      throw new Refusal(knobs.invalidBodyStatus, 'amount must be at least 1000000000.00');
     // Broken: concurrent twins both pass the lookup above before either is stored.
     if (mutated('concurrent-duplicates')) await pause(20);
     const name = String(body.recipient_name);

@@ -183,7 +183,9 @@ export async function startSpaceProvider(options: SpaceProviderOptions = {}): Pr
         };
       case 'listUsers': {
         const { page, total_count, total_pages, ...items } = listUsers(seed.users, query, knobs);
-        const paging = mutated('users-without-paging') ? {} : { page, total_count, total_pages };
+        // Broken: one page more than total_count users at this page size fill.
+        const pages = mutated('users-total-pages-off-by-one') ? Number(total_pages) + 1 : total_pages;
+        const paging = mutated('users-without-paging') ? {} : { page, total_count, total_pages: pages };
         return { status: 200, message: 'Users listed', data: { ...items, ...paging } };
       }
       case 'getP2pStatus': {
@@ -301,15 +303,18 @@ function networkOf(knobs: Knobs): NetworkOptions {
     none: undefined,
     '25-per-second': { burst: 25, perSecond: 25 },
     'bursts-of-100-then-25': { burst: 100, perSecond: 25 },
+    '20-per-second-bursts-of-40': { burst: 40, perSecond: 20 },
   } as const;
-  const rateLimit = limits[knobs.rateLimit];
+  const bucket = limits[knobs.rateLimit];
+  const rateLimit = bucket && { ...bucket, retryAfter: knobs.retryAfter };
   return {
     latencyMs: knobs.latencyMs,
     jitterMs: knobs.latencyMs / 10,
     ...(rateLimit ? { rateLimit } : {}),
     ...(knobs.maintenance === 'windows'
-      ? { maintenance: { everyMs: 20_000, forMs: 2_000, firstAtMs: 3_000 } }
+      ? { maintenance: { everyMs: 20_000, forMs: 2_000, firstAtMs: 3_000, retryAfter: knobs.retryAfter } }
       : {}),
     ...(knobs.resets === 'one-in-a-hundred' ? { resetShare: 0.01 } : {}),
+    ...(knobs.resets === 'one-get-in-200' ? { resetShare: 1 / 200, resetMethods: ['GET'] } : {}),
   };
 }
