@@ -37,6 +37,7 @@ export type {
 export { CONTROL_PREFIX, CONTROL_ROUTES, isControlPath } from './control-protocol.ts';
 export type { Credentials } from './credentials.ts';
 export { bearerToken, hasScheme, parseAuthorization } from './credentials.ts';
+export { decodedText } from './decoded-body.ts';
 export { refusalText, sendText } from './edge-answers.ts';
 export type { EdgeRequest, FrontDoor, FrontDoorLimits } from './front-door.ts';
 export { FRONT_DOOR_DEFAULTS, openFrontDoor } from './front-door.ts';

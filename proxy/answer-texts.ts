@@ -1,5 +1,5 @@
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { decodedText } from '../http/index.ts';
 
 /** Distinct answer bodies kept to compare with, and the longest one. */
 const REMEMBERED_ANSWERS = 256;
@@ -8,19 +8,6 @@ const REMEMBERED_LENGTH = 64 * 1024;
 /** Only reads repeat their answers (a write's is a new record each time); and only short ones are kept. */
 const remembers = (method: string, length: number): boolean =>
   method === 'GET' && length <= REMEMBERED_LENGTH;
-
-/** A body as text, undone from its Content-Encoding (gzip, deflate, br); as it came when it cannot be. */
-export function decodedText(body: Buffer, encoding: string | string[] | undefined): string {
-  const coding = String(encoding ?? '')
-    .trim()
-    .toLowerCase();
-  try {
-    if (coding === 'gzip' || coding === 'x-gzip') return gunzipSync(body).toString('utf8');
-    if (coding === 'deflate') return inflateSync(body).toString('utf8');
-    if (coding === 'br') return brotliDecompressSync(body).toString('utf8');
-  } catch {}
-  return body.toString('utf8');
-}
 
 /** An answer's text, and whether the same bytes were decoded before (so whatever looks at texts saw it). */
 export interface AnswerText {
