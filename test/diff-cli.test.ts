@@ -217,6 +217,15 @@ describe('pacu diff in process', () => {
     expect(unknown.stderr).toMatch(/^pacu: cannot read no-such-ref:\S+openapi\.yaml from git: .+\n$/);
   });
 
+  it('--base with a file whose folder does not exist says so, not "spawn git ENOENT"', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pacu-diff-nofolder-'));
+    const run = await runCli(['diff', '--base', 'origin/main', path.join(dir, 'spec/openapi.yaml')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `pacu: cannot read origin/main:${path.join(dir, 'spec/openapi.yaml')} from git: the folder ${path.join(dir, 'spec')} does not exist (--base reads the file at that path inside a git checkout)\n`,
+    );
+  });
+
   it('refuses html, and a lone file without --base', async () => {
     expect((await runCli(['diff', DEFAULT_SPEC_FILE, NEXT, '--reporter', 'html:-'])).code).toBe(2);
     const lone = await runCli(['diff', DEFAULT_SPEC_FILE]);
