@@ -22,6 +22,7 @@ import {
 } from './model.ts';
 import { parseDescription } from './parsed-description.ts';
 import { pendingOnce } from './pending-once.ts';
+import { yamlProblem } from './syntax-problem.ts';
 
 /** spec/openapi.yaml beside this file: the one description everything in pacu is driven by. */
 export const DEFAULT_SPEC_FILE: string = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
@@ -206,7 +207,7 @@ async function readSpec(absolute: string): Promise<Spec<string>> {
   try {
     raw = asNode(await parseDescription(absolute, text));
   } catch (cause) {
-    throw new SpecError(`pacu: ${absolute} is not valid YAML: ${(cause as Error).message}`, { cause });
+    throw new SpecError(`pacu: ${absolute} is not an OpenAPI description: ${yamlProblem(cause)}`, { cause });
   }
   if (typeof raw.openapi !== 'string' || !raw.openapi.startsWith('3.')) {
     throw new SpecError(`pacu: ${absolute} is not an OpenAPI 3 description`);

@@ -1,0 +1,35 @@
+// What a newcomer misread or met too late (issue 39, findings 5 and 6): each is one line that says
+// what is wrong in the reader's words, and a refusal comes before the work, not after it.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SPEC_FILE } from '../spec/index.ts';
+import { runCli } from './helpers/run-cli.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'pacu-newcomer-'));
+const file = (name: string, text: string): string => {
+  const at = path.join(dir, name);
+  writeFileSync(at, text);
+  return at;
+};
+
+describe('a file pacu cannot parse is told with where, not in the parser words', () => {
+  it('JSON: a recording that is not JSON', async () => {
+    const har = file('notes.har', 'not a har, just notes\n');
+    const run = await runCli(['mock', '--from-recording', har, '--port', '0']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `pacu: ${har} is not a HAR recording: it is not JSON (line 1, column 2: unexpected "o"; it begins "not a har, just notes")\n`,
+    );
+  });
+
+  it('YAML: a description that does not parse', async () => {
+    const broken = file('openapi.yaml', 'openapi: 3.1.0\npaths:\n  /users: get: x\n');
+    const run = await runCli(['diff', DEFAULT_SPEC_FILE, broken]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `pacu: ${broken} is not an OpenAPI description: it is not valid YAML (line 3, column 11: nested mappings are not allowed in compact mappings)\n`,
+    );
+  });
+});
