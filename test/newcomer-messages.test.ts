@@ -33,3 +33,18 @@ describe('a file pacu cannot parse is told with where, not in the parser words',
     );
   });
 });
+
+describe('refused before the work, not after it', () => {
+  it('a report file that takes no writes (/proc/version) refuses the run before it starts', async () => {
+    // An unreachable target: had the run started first, this would say so instead.
+    const run = await runCli([
+      'check',
+      '--target',
+      'http://127.0.0.1:1/v3',
+      '--reporter',
+      'json:/proc/version',
+    ]);
+    expect(run.stderr).toBe('pacu: cannot write the json report to /proc/version: it takes no writes: EIO\n');
+    expect(run.code).toBe(2);
+  });
+});
