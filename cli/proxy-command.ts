@@ -8,10 +8,11 @@ import {
   PROXY_DEFAULTS,
   type ProxyOptions,
   type RunningProxy,
+  resolveProxyOptions,
   startProxy,
   upstreamUrl,
 } from '../proxy/index.ts';
-import { ConfigError, loadSpec, type Profile } from '../spec/index.ts';
+import { ConfigError, loadSpec, type Profile, TargetUnreachableError } from '../spec/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
 import { findingLine } from './finding-line.ts';
@@ -22,6 +23,7 @@ import { addRedactionOptions, type RedactionNames, redactionOf } from './redacti
 import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { serveUntilStopped } from './serve-until-stopped.ts';
+import { upstreamProblem } from './upstream-probe.ts';
 
 interface ProxyCommandOptions extends RedactionNames {
   upstream: string;
@@ -43,6 +45,7 @@ interface ProxyCommandOptions extends RedactionNames {
   control: boolean;
   controlToken?: string;
   coverageReport?: string;
+  requireUpstream?: boolean;
 }
 
 /** The pact writer of contracts/, loaded only when `--pact-out` asks for it (Pact's FFI is heavy). */
@@ -128,6 +131,10 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
     .option(
       '--coverage-report <file>',
       'on shutdown, write which operations and statuses the traffic reached (.json, .md or .html)',
+    )
+    .option(
+      '--require-upstream',
+      'refuse to start when the upstream takes no connection (without it: one warning line, then 502s until it does)',
     );
   addRedactionOptions(command).action(async (options: ProxyCommandOptions) => {
     // Usage errors first, each one line: nothing listens before the flags are sound.
@@ -163,6 +170,17 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
       onFinding: (finding) => io.stderr(`${findingLine(finding)}\n`),
       log: (line) => io.stderr(`${line}\n`),
     };
+    // The upstream is probed once (a connection, no request): a wrong URL is said now, not as 502s.
+    const { upstream, upstreamCa } = resolveProxyOptions(proxyOptions);
+    const unreachable = await upstreamProblem(upstream, upstreamCa);
+    if (unreachable && options.requireUpstream)
+      throw new TargetUnreachableError(
+        `pacu: cannot reach the upstream ${options.upstream}: ${unreachable}. Is --upstream right and the sandbox up?`,
+      );
+    if (unreachable)
+      io.stderr(
+        `pacu proxy: warning: cannot reach the upstream ${options.upstream}: ${unreachable}; requests get 502 until it answers (--require-upstream refuses to start instead)\n`,
+      );
     await serveUntilStopped(
       {
         name: 'proxy',

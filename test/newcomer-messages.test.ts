@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SPEC_FILE } from '../spec/index.ts';
+import { startProxyCli } from './helpers/proxy-process.ts';
 import { runCli } from './helpers/run-cli.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pacu-newcomer-'));
@@ -46,5 +47,19 @@ describe('refused before the work, not after it', () => {
     ]);
     expect(run.stderr).toBe('pacu: cannot write the json report to /proc/version: it takes no writes: EIO\n');
     expect(run.code).toBe(2);
+  });
+
+  it('proxy: an upstream that takes no connection is one warning line at start, or a refusal with --require-upstream', async () => {
+    const refused = await runCli(['proxy', '--upstream', 'http://127.0.0.1:1/v3', '--require-upstream']);
+    expect(refused.stderr).toBe(
+      'pacu: cannot reach the upstream http://127.0.0.1:1/v3: connection refused. Is --upstream right and the sandbox up?\n',
+    );
+    expect(refused.code).toBe(2);
+    const proxy = await startProxyCli(['--upstream', 'http://127.0.0.1:1/v3']);
+    proxy.child.kill('SIGTERM');
+    await proxy.exit;
+    expect(proxy.stderr().split('\n')[0]).toBe(
+      'pacu proxy: warning: cannot reach the upstream http://127.0.0.1:1/v3: connection refused; requests get 502 until it answers (--require-upstream refuses to start instead)',
+    );
   });
 });
