@@ -18,6 +18,7 @@ import { ConfigError, loadSpec, SCOPES } from '../spec/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { findingLine } from './finding-line.ts';
 import { collect, httpUrl, wholeNumber as integer } from './option-parsers.ts';
+import { assertRecordingTeaches } from './recording-to-learn.ts';
 import { addRedactionOptions, type RedactionNames, redactionOf } from './redaction-options.ts';
 import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
 import { learnedCounts, learnedSummary, writeLearnedReport } from './reporters/learned-report.ts';
@@ -258,6 +259,7 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
       );
     // A report that cannot be written is a usage error now, not a surprise at shutdown.
     if (options.coverageReport) coverageFormat(options.coverageReport);
+    if (options.fromRecording) await assertRecordingTeaches(options.fromRecording);
     const mockOptions: MockOptions = {
       port: options.port,
       host: options.host,

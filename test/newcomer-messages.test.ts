@@ -62,4 +62,16 @@ describe('refused before the work, not after it', () => {
       'pacu proxy: warning: cannot reach the upstream http://127.0.0.1:1/v3: connection refused; requests get 502 until it answers (--require-upstream refuses to start instead)',
     );
   });
+
+  it('mock --from-recording: a recording with nothing to learn is refused in one line, before the mock starts', async () => {
+    const empty = file(
+      'empty.har',
+      JSON.stringify({ log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: [] } }),
+    );
+    const run = await runCli(['mock', '--from-recording', empty, '--port', '0']);
+    expect(run.stderr).toBe(
+      `pacu: ${empty} holds no exchanges: a mock would learn nothing from it (record one with pacu proxy --record FILE, or pacu record)\n`,
+    );
+    expect(run.code).toBe(2);
+  });
 });
