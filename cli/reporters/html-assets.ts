@@ -14,7 +14,8 @@ h1{margin:.2rem 0}h2{margin-top:2rem}
 table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
 table.matrix td.passed{background:#e8f5e9}table.matrix td.failed{background:#ffebee}table.matrix td.skipped{background:#f5f5f5;color:#777}
 table.matrix td.partial{background:#fff8e1}table.matrix ul{list-style:none;margin:0;padding:0;font-size:.85rem}
-table.matrix li{white-space:nowrap}a{color:#0550ae}
+table.matrix{width:100%;table-layout:fixed}table.matrix th:first-child{width:14.5rem;overflow-wrap:anywhere}
+table.matrix li{overflow-wrap:anywhere;margin-bottom:.15rem}table.matrix .time{white-space:nowrap}a{color:#0550ae}
 .s-passed{color:#2e7d32}.s-failed{color:#c62828;font-weight:bold}.s-skipped{color:#777}
 .badge{display:inline-block;border-radius:.3rem;padding:0 .35rem;font-size:.75rem;font-weight:600;border:1px solid currentColor}
 .profile-strict{color:#8250df}.profile-documented{color:#0550ae}.time{color:#57606a;font-size:.85rem}

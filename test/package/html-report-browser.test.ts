@@ -94,5 +94,33 @@ describe('the HTML report in chromium', () => {
     await page.goto(pathToFileURL(PAGE).href);
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     expect(existsSync(SCREENSHOT)).toBe(true);
+    await page.close();
+  });
+
+  it('fits the operations × categories matrix in a 1280 px laptop window: no column cut off', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(pathToFileURL(PAGE).href);
+    const matrix = page.locator('table.matrix');
+    await matrix.scrollIntoViewIfNeeded();
+    const headers = await matrix
+      .locator('tr')
+      .first()
+      .locator('th')
+      .evaluateAll((cells) =>
+        cells.map((cell) => ({ text: cell.textContent, right: cell.getBoundingClientRect().right })),
+      );
+    expect(headers.map((header) => header.text)).toContain('lifecycle');
+    expect(headers.filter((header) => header.right > 1280)).toEqual([]);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+      1280,
+    );
+    // What the laptop shows: the matrix's top just under the sticky filter bar, the window's width.
+    await page.evaluate(() => {
+      const top = document.querySelector('table.matrix')?.getBoundingClientRect().top ?? 0;
+      const bar = document.getElementById('filters')?.getBoundingClientRect().height ?? 0;
+      window.scrollBy(0, top - bar - 48);
+    });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'html-report-matrix-1280.png') });
+    await page.close();
   });
 });
