@@ -66,6 +66,7 @@ async function pactExpectingNickname(): Promise<string> {
 }
 
 describe('bodies a compressing provider answers are shown decoded', () => {
+  // The Pact verifier child starts here: on a loaded machine, slower than the default 30 s allows.
   it("pacu verify: the failed interaction's response, in the console and the JSON report", async () => {
     const json = join(dir, 'verify.json');
     const run = await runCli([
@@ -86,7 +87,7 @@ describe('bodies a compressing provider answers are shown decoded', () => {
     expect(run.stdout).not.toContain('\ufffd');
     const report = JSON.parse(await readFile(json, 'utf8'));
     expect(report.rules[0].failure.response.body).toBe(text);
-  });
+  }, 90_000);
 
   it.each(['gzip', 'deflate', 'br'] as const)(
     'the API client behind check and replay reads %s as text and JSON',
