@@ -1,4 +1,12 @@
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { createRequire } from 'node:module';
+
+type Zlib = typeof import('node:zlib');
+let zlib: Zlib | undefined;
+// zlib loads with the first compressed body: the mock's start, which imports http/, never needs it.
+const codecs = (): Zlib => {
+  zlib ??= createRequire(import.meta.url)('node:zlib') as Zlib;
+  return zlib;
+};
 
 /**
  * A body as text, undone from its Content-Encoding (gzip, deflate, br): every body pacu shows or
@@ -9,9 +17,9 @@ export function decodedText(body: Buffer, encoding: string | string[] | undefine
     .trim()
     .toLowerCase();
   try {
-    if (coding === 'gzip' || coding === 'x-gzip') return gunzipSync(body).toString('utf8');
-    if (coding === 'deflate') return inflateSync(body).toString('utf8');
-    if (coding === 'br') return brotliDecompressSync(body).toString('utf8');
+    if (coding === 'gzip' || coding === 'x-gzip') return codecs().gunzipSync(body).toString('utf8');
+    if (coding === 'deflate') return codecs().inflateSync(body).toString('utf8');
+    if (coding === 'br') return codecs().brotliDecompressSync(body).toString('utf8');
   } catch {}
   return body.toString('utf8');
 }
