@@ -101,13 +101,13 @@ async function readCoverage(file: string): Promise<UsageRecord[]> {
   try {
     coverage = JSON.parse(text) as CoverageLike;
   } catch (cause) {
-    throw new ConfigError(`pacu: ${file} is not a pacu mock coverage report: ${jsonProblem(text, cause)}`, {
+    throw new ConfigError(`pacu: ${file} is not a pacu coverage report: ${jsonProblem(text, cause)}`, {
       cause,
     });
   }
   if (!Array.isArray(coverage?.operations))
     throw new ConfigError(
-      `pacu: ${file} is not a pacu mock coverage report (write one with pacu mock --coverage-report FILE.json)`,
+      `pacu: ${file} is not a pacu coverage report (write one with pacu mock or pacu proxy --coverage-report FILE.json)`,
     );
   return usageFromCoverage(coverage, `recorded traffic (${file})`);
 }

@@ -201,7 +201,7 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
               io.stderr(`pacu proxy: pact written to ${file}\n`);
             }
             if (coverage && options.coverageReport) {
-              await writeCoverageReport(options.coverageReport, coverage.report());
+              await writeCoverageReport(options.coverageReport, coverage.report(), 'proxy');
               io.stderr(`pacu proxy: coverage written to ${options.coverageReport}\n`);
             }
             const failing = proxy
