@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../spec/index.ts';
-import { RULES } from '../suites/index.ts';
+import { CHECKS } from '../suites/index.ts';
 import { main } from './main.ts';
 
 async function run(...args: string[]) {
@@ -68,7 +68,7 @@ describe('pacu command line', () => {
     expect(result.stderr).toMatch(line);
   });
 
-  it('lists every rule with id, category, profile and title in pacu rules', async () => {
+  it('lists every check of the registry with id, category, profile, fault and title in pacu rules', async () => {
     const result = await run('rules', '--json');
     expect(result.exitCode).toBe(0);
     const rows = JSON.parse(result.stdout) as Array<{
@@ -76,8 +76,18 @@ describe('pacu command line', () => {
       category: string;
       profile: string;
       title: string;
+      fault: string;
+      by: string;
     }>;
-    expect(rows.map((row) => row.id)).toEqual(RULES.map((rule) => rule.id));
+    expect(rows.map((row) => row.id)).toEqual(CHECKS.map((check) => check.id));
+    expect(rows.find((row) => row.id === 'client.request-shape')).toMatchObject({
+      fault: 'client',
+      by: 'proxy',
+    });
+    expect(rows.find((row) => row.id === 'envelope.success-shape')).toMatchObject({
+      fault: 'provider',
+      by: 'check+proxy',
+    });
     expect(rows.find((row) => row.id === 'auth.scope-enforced')).toMatchObject({
       category: 'auth',
       profile: 'strict',

@@ -2,21 +2,15 @@ import type { Redactor } from '../http/index.ts';
 import type { Profile } from '../spec/index.ts';
 import {
   buildReport,
+  checkNamed,
   type ExchangeFinding,
   type Report,
   type ResultDraft,
   type RuleCategory,
 } from '../suites/index.ts';
 
-const CATEGORIES: Readonly<Record<string, RuleCategory>> = {
-  client: 'client',
-  envelope: 'envelope',
-  auth: 'auth',
-  idempotency: 'idempotency',
-};
-
-/** The matrix column of a rule id: its prefix, or `errors` for the transport's (no answer at all). */
-const categoryOf = (rule: string): RuleCategory => CATEGORIES[rule.split('.')[0] ?? ''] ?? 'errors';
+/** The matrix column of a check: its category in the one registry of checks. */
+const categoryOf = (rule: string): RuleCategory => checkNamed(rule)?.category ?? 'errors';
 
 export interface ProxyReportInput {
   readonly upstream: string;

@@ -7,19 +7,15 @@ export type {
   FindingSide,
   ObservedExchange,
 } from './judge/exchange-judge.ts';
-export {
-  createExchangeJudge,
-  EXCHANGE_RULES,
-  judgeExchange,
-} from './judge/exchange-judge.ts';
+export { createExchangeJudge, judgeExchange } from './judge/exchange-judge.ts';
 export type { ExchangeRing } from './judge/exchange-ring.ts';
 export { createExchangeRing } from './judge/exchange-ring.ts';
 export type { ExchangeState, ExchangeStateOptions } from './judge/exchange-state.ts';
-export { createExchangeState, EXCHANGE_STATE_LIMIT, STATEFUL_RULES } from './judge/exchange-state.ts';
+export { createExchangeState, EXCHANGE_STATE_LIMIT } from './judge/exchange-state.ts';
 export type { FindingLog } from './judge/finding-log.ts';
 export { createFindingLog, KEPT_FINDINGS } from './judge/finding-log.ts';
 export type { JudgeObserver, JudgeObserverOptions } from './judge/judge-observer.ts';
-export { createJudgeObserver, createStateObserver, TRANSPORT_RULES } from './judge/judge-observer.ts';
+export { createJudgeObserver, createStateObserver } from './judge/judge-observer.ts';
 export { exchangeOf } from './judge/traffic-exchange.ts';
 export type { FailureDraft, ReportInput, ResultDraft } from './report/build-report.ts';
 export { buildReport } from './report/build-report.ts';
@@ -34,7 +30,8 @@ export type {
   WebhookEventType,
 } from './report/report.ts';
 export { CHECK_CATEGORIES, summarise } from './report/report.ts';
-export { RULES } from './rules/catalogue.ts';
+export type { CheckEntry, Fault, TrafficJudge } from './rules/catalogue.ts';
+export { CHECKS, checkNamed, faultOf, RULES } from './rules/catalogue.ts';
 export type { Need, Rule, RuleKit, RuleOutcome, ScopeGrant, Verdict } from './rules/rule.ts';
 export { operationsOf } from './rules/rule.ts';
 export { assertConformance, ConformanceError } from './runner/assert-conformance.ts';

@@ -10,6 +10,7 @@ import {
   type Spec,
   schemaForProfile,
 } from '../../spec/index.ts';
+import { type Fault, faultOf, judgedCheck } from '../rules/catalogue.ts';
 import { type ApiRequest, type ApiResponse, requestJson } from '../target/api-request.ts';
 import { isJsonMediaType } from '../target/media-type.ts';
 import { boundedMemory } from './bounded-map.ts';
@@ -28,9 +29,9 @@ export interface ObservedExchange {
 
 /**
  * Who broke the description: `client` (the request is not one the description allows) or
- * `provider` (the answer is not one the description allows).
+ * `provider` (the answer is not one the description allows): the registry's `fault` of the check.
  */
-export type FindingSide = 'client' | 'provider';
+export type FindingSide = Fault;
 
 /** One thing an exchange broke, as data. Rule ids are pacu check's where the meaning is the same. */
 export interface ExchangeFinding {
@@ -51,20 +52,18 @@ export interface ExchangeVerdict {
   readonly findings: readonly ExchangeFinding[];
 }
 
-/** The rules the judge applies, by id (pacu check's own where the meaning is the same). */
-export const EXCHANGE_RULES = {
-  route: 'client.operation',
-  requestType: 'client.content-type',
-  requestBody: 'client.request-shape',
-  authorization: 'client.authorization',
-  json: 'envelope.content-type',
-  status: 'envelope.status-code',
-  success: 'envelope.success-shape',
-  error: 'envelope.error-shape',
-} as const;
+// The checks the judge applies, named in the one registry (suites/rules/catalogue.ts).
+const ROUTE = judgedCheck('exchange', 'client.operation');
+const REQUEST_TYPE = judgedCheck('exchange', 'client.content-type');
+const REQUEST_BODY = judgedCheck('exchange', 'client.request-shape');
+const AUTHORIZATION = judgedCheck('exchange', 'client.authorization');
+const JSON_ANSWER = judgedCheck('exchange', 'envelope.content-type');
+const STATUS = judgedCheck('exchange', 'envelope.status-code');
+const SUCCESS = judgedCheck('exchange', 'envelope.success-shape');
+const ERROR = judgedCheck('exchange', 'envelope.error-shape');
 
 /** The rules a request no operation has is judged by. */
-const ROUTE_ONLY: readonly string[] = [EXCHANGE_RULES.route];
+const ROUTE_ONLY: readonly string[] = [ROUTE];
 
 /** Compiled request body schemas by profile and operation (an operation belongs to one spec); null: no body. */
 const requestCheckers: Record<Profile, WeakMap<OperationSpec, SchemaCheck | null>> = {
@@ -94,7 +93,8 @@ type Draft = Omit<ExchangeFinding, 'exchange' | 'operation'>;
 function judgeRequest(operation: OperationSpec, request: ApiRequest, profile: Profile): Draft[] {
   const out: Draft[] = [];
   const client = (rule: string, reason: string, at: Profile = 'documented'): void => {
-    if (at === 'documented' || profile === 'strict') out.push({ side: 'client', rule, profile: at, reason });
+    if (at === 'documented' || profile === 'strict')
+      out.push({ side: faultOf(rule), rule, profile: at, reason });
   };
   // Basic on the token request and bearer on usdTransfer are stated; the other tokens are decisions.
   const security = operation.security;
@@ -103,7 +103,7 @@ function judgeRequest(operation: OperationSpec, request: ApiRequest, profile: Pr
     const header = request.headers.authorization;
     if (!hasScheme(header, security.kind))
       client(
-        EXCHANGE_RULES.authorization,
+        AUTHORIZATION,
         `${operation.id} takes ${scheme} authentication; the request has ${header ? 'another Authorization scheme' : 'no Authorization header'}`,
         security.kind === 'basic' || operation.bearerDocumented ? 'documented' : 'strict',
       );
@@ -113,20 +113,20 @@ function judgeRequest(operation: OperationSpec, request: ApiRequest, profile: Pr
   const type = request.headers['content-type'] ?? '';
   if (!type.toLowerCase().startsWith(body.mediaType)) {
     client(
-      EXCHANGE_RULES.requestType,
+      REQUEST_TYPE,
       `${operation.id} takes ${body.mediaType}, the request sent ${type || 'no Content-Type'}`,
     );
     return out;
   }
   const value = parsedRequestBody(request, body.mediaType);
   if (value === undefined) {
-    client(EXCHANGE_RULES.requestBody, `the ${operation.id} request body is not JSON`);
+    client(REQUEST_BODY, `the ${operation.id} request body is not JSON`);
     return out;
   }
   const issues = requestChecker(operation, profile)?.(value) ?? [];
   if (issues.length > 0)
     client(
-      EXCHANGE_RULES.requestBody,
+      REQUEST_BODY,
       `the request body breaks the ${operation.id} request schema: ${issues
         .slice(0, 3)
         .map((issue) => `${issue.path || '/'} ${issue.message}`)
@@ -139,16 +139,16 @@ function judgeRequest(operation: OperationSpec, request: ApiRequest, profile: Pr
 function statusProblem(operation: OperationSpec, status: number, profile: Profile): Draft | undefined {
   if (status >= 200 && status < 300 && status !== 200)
     return {
-      side: 'provider',
-      rule: EXCHANGE_RULES.status,
+      side: faultOf(STATUS),
+      rule: STATUS,
       profile: 'documented',
       reason: `HTTP ${status}: every success response of the description uses HTTP 200`,
     };
   const known = operation.responses.get(status);
   if (profile === 'strict' && !known)
     return {
-      side: 'provider',
-      rule: EXCHANGE_RULES.status,
+      side: faultOf(STATUS),
+      rule: STATUS,
       profile: 'strict',
       reason: `HTTP ${status} is no response of ${operation.id} (it has ${[...operation.responses.keys()].join(', ')})`,
     };
@@ -162,7 +162,7 @@ function judgeResponse(
   profile: Profile,
 ): Draft[] {
   const provider = (rule: string, reason: string): Draft => ({
-    side: 'provider',
+    side: faultOf(rule),
     rule,
     profile: 'documented',
     reason,
@@ -174,7 +174,7 @@ function judgeResponse(
   if (!isJsonMediaType(response.headers['content-type']) || response.json === undefined) {
     out.push(
       provider(
-        EXCHANGE_RULES.json,
+        JSON_ANSWER,
         `HTTP ${response.status} came with Content-Type ${response.headers['content-type'] ?? '(none)'}${response.json === undefined ? ' and a body that is not JSON' : ''}: ${response.text.slice(0, 80) || '(empty)'}`,
       ),
     );
@@ -185,8 +185,7 @@ function judgeResponse(
     : response.status >= 400
       ? errorShapeProblem(response)
       : undefined;
-  if (problem)
-    out.push(provider(isSuccess(response) ? EXCHANGE_RULES.success : EXCHANGE_RULES.error, problem));
+  if (problem) out.push(provider(isSuccess(response) ? SUCCESS : ERROR, problem));
   return out;
 }
 
@@ -298,8 +297,8 @@ function verdictOf(
       checked: ROUTE_ONLY,
       findings: [
         {
-          side: 'client',
-          rule: EXCHANGE_RULES.route,
+          side: faultOf(ROUTE),
+          rule: ROUTE,
           profile: 'documented',
           reason,
           operation: undefined,
@@ -327,12 +326,12 @@ function checkedRules(operation: OperationSpec, success: boolean): readonly stri
   let lists = checkedLists.get(operation);
   if (!lists) {
     const rules = [
-      EXCHANGE_RULES.route,
-      ...(operation.requestBody ? [EXCHANGE_RULES.requestType, EXCHANGE_RULES.requestBody] : []),
-      EXCHANGE_RULES.status,
-      EXCHANGE_RULES.json,
+      ROUTE,
+      ...(operation.requestBody ? [REQUEST_TYPE, REQUEST_BODY] : []),
+      STATUS,
+      JSON_ANSWER,
     ];
-    lists = { success: [...rules, EXCHANGE_RULES.success], error: [...rules, EXCHANGE_RULES.error] };
+    lists = { success: [...rules, SUCCESS], error: [...rules, ERROR] };
     checkedLists.set(operation, lists);
   }
   return success ? lists.success : lists.error;

@@ -1,16 +1,15 @@
 import { bearerToken } from '../../http/index.ts';
 import type { Profile } from '../../spec/index.ts';
+import { faultOf, judgedCheck } from '../rules/catalogue.ts';
 import { requestJson } from '../target/api-request.ts';
 import { boundedQueue } from './bounded-map.ts';
 import type { ExchangeFinding, ObservedExchange } from './exchange-judge.ts';
 
-/** The rules only an observer of many exchanges can apply (pacu check's ids where the meaning is the same). */
-export const STATEFUL_RULES = {
-  replay: 'idempotency.same-reference-replay',
-  refusedEarly: 'auth.token-refused-early',
-  expired: 'auth.token-expired',
-  scope: 'auth.scope-echo',
-} as const;
+// The checks only a watcher of many exchanges applies, named in the one registry.
+const REPLAY = judgedCheck('state', 'idempotency.same-reference-replay');
+const REFUSED_EARLY = judgedCheck('state', 'auth.token-refused-early');
+const EXPIRED = judgedCheck('state', 'auth.token-expired');
+const SCOPE_ECHO = judgedCheck('state', 'auth.scope-echo');
 
 /** What the state remembers of each: at most this many, oldest forgotten first. */
 export const EXCHANGE_STATE_LIMIT = 100_000;
@@ -72,7 +71,7 @@ export function createExchangeState(options: ExchangeStateOptions = {}): Exchang
     reason: string,
     operation: string | undefined,
     exchange: ObservedExchange,
-  ): ExchangeFinding => ({ side: 'provider', rule, profile, reason, operation, exchange });
+  ): ExchangeFinding => ({ side: faultOf(rule), rule, profile, reason, operation, exchange });
 
   const onToken = (exchange: ObservedExchange): ExchangeFinding[] => {
     const data = dataOf(exchange);
@@ -84,12 +83,12 @@ export function createExchangeState(options: ExchangeStateOptions = {}): Exchang
       lifetimeSeconds: typeof data.expires_in_seconds === 'number' ? data.expires_in_seconds : Number.NaN,
       scopes: echoed,
     });
-    checked.add(STATEFUL_RULES.scope);
+    checked.add(SCOPE_ECHO);
     const extra = asked.length > 0 ? echoed.filter((scope) => !asked.includes(scope)) : [];
     return extra.length > 0
       ? [
           finding(
-            STATEFUL_RULES.scope,
+            SCOPE_ECHO,
             'documented',
             `the token response echoes scope ${extra.join(',')}, which the token request (scope ${asked.join(',')}) did not ask for`,
             'getAccessToken',
@@ -107,22 +106,22 @@ export function createExchangeState(options: ExchangeStateOptions = {}): Exchang
     const lifetimeMs = issued.lifetimeSeconds * 1000;
     const status = exchange.response.status;
     const age = `${Math.round(ageMs / 1000)} s`;
-    checked.add(STATEFUL_RULES.refusedEarly);
+    checked.add(REFUSED_EARLY);
     if (status === 401 && ageMs < lifetimeMs)
       return [
         finding(
-          STATEFUL_RULES.refusedEarly,
+          REFUSED_EARLY,
           'documented',
           `a token issued ${age} ago with expires_in_seconds ${issued.lifetimeSeconds} was refused with 401`,
           operationId,
           exchange,
         ),
       ];
-    checked.add(STATEFUL_RULES.expired);
+    checked.add(EXPIRED);
     if (status >= 200 && status < 300 && ageMs > lifetimeMs + graceMs)
       return [
         finding(
-          STATEFUL_RULES.expired,
+          EXPIRED,
           'documented',
           `a token issued ${age} ago with expires_in_seconds ${issued.lifetimeSeconds} was still accepted`,
           operationId,
@@ -138,14 +137,14 @@ export function createExchangeState(options: ExchangeStateOptions = {}): Exchang
     if (exchange.response.status !== 200 || typeof reference !== 'string') return [];
     const transaction = data?.transaction_id;
     if (typeof transaction !== 'string') return [];
-    checked.add(STATEFUL_RULES.replay);
+    checked.add(REPLAY);
     const before = references.getOrRemember(reference, transaction);
     if (before === undefined) return [];
     return before === transaction
       ? []
       : [
           finding(
-            STATEFUL_RULES.replay,
+            REPLAY,
             'documented',
             `reference ${reference} was answered with transaction ${before} before and ${transaction} now: the reference is the idempotency key`,
             'usdTransfer',

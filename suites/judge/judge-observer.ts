@@ -1,18 +1,14 @@
 import type { RequestEnd, RequestObserver } from '../../http/index.ts';
 import { type Profile, routeRequest, type Spec } from '../../spec/index.ts';
+import { faultOf, judgedCheck } from '../rules/catalogue.ts';
 import { createExchangeJudge, type ExchangeFinding } from './exchange-judge.ts';
 import { createExchangeState } from './exchange-state.ts';
 import type { FindingLog } from './finding-log.ts';
 import { exchangeOf } from './traffic-exchange.ts';
 
-/** The rules of an exchange whose answer is not a whole one from the provider. */
-export const TRANSPORT_RULES = {
-  noAnswer: 'transport.no-answer',
-  cut: 'transport.cut-answer',
-} as const;
-
-const CUT = [TRANSPORT_RULES.cut] as const;
-const NO_ANSWER = [TRANSPORT_RULES.noAnswer] as const;
+// The checks of an exchange whose answer is not a whole one from the provider, named in the registry.
+const CUT = [judgedCheck('transport', 'transport.cut-answer')] as const;
+const NO_ANSWER = [judgedCheck('transport', 'transport.no-answer')] as const;
 
 /** What judges traffic as it settles: findings go to the log, every rule it applied is counted. */
 export interface JudgeObserver extends RequestObserver {
@@ -59,7 +55,7 @@ export function createJudgeObserver({ spec, profile, findings }: JudgeObserverOp
     return out;
   };
   const transport = (event: RequestEnd, rule: string, reason: string): ExchangeFinding => ({
-    side: 'provider',
+    side: faultOf(rule),
     rule,
     profile: 'documented',
     reason,
