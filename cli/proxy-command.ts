@@ -191,6 +191,7 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
             const report = proxy.report();
             await writeReports(report, reporters, io, {
               colour: wantsColour(process.env, process.stdout.isTTY === true),
+              clientFails: options.failOn === 'client',
             });
             if (writePact && record && options.pactOut) {
               const file = await writePact(await readHar(record), {

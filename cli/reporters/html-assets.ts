@@ -7,6 +7,7 @@ h1{margin:.2rem 0}h2{margin-top:2rem}
 .verdict{padding:1rem 1.25rem;border-radius:.4rem;color:#fff;margin:1rem 0}
 .verdict strong{font-size:1.6rem;letter-spacing:.04em;margin-right:.8rem}
 .verdict.failed{background:#c62828}.verdict.passed{background:#2e7d32}.verdict.empty{background:#616161}
+.verdict.passed.client{background:#8a5a00}.fault-client{color:#8a5a00}details.failure.client{border-left-color:#e0a000}
 .verdict .facts{margin:.4rem 0 0;opacity:.95}
 #filters{position:sticky;top:0;background:#fff;border-bottom:1px solid #d0d7de;padding:.6rem 0;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;z-index:1}
 #filters fieldset{border:0;padding:0;margin:0;display:flex;gap:.5rem;align-items:center}

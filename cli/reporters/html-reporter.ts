@@ -1,4 +1,5 @@
 import type { Report, RuleResult } from '../../suites/index.ts';
+import type { GateOptions } from './fault-split.ts';
 import { HTML_SCRIPT, HTML_STYLE } from './html-assets.ts';
 import {
   anchor,
@@ -68,7 +69,7 @@ ${rows.join('\n')}</tbody></table>`;
 }
 
 /** One self-contained HTML file: the verdict, filters, each failure, the matrix, every check. */
-export function renderHtml(report: Report): string {
+export function renderHtml(report: Report, gate: GateOptions = {}): string {
   const rowLabel = buildMatrix(report).rowLabel;
   const failures = failuresHtml(report);
   const skips = skipGroups(report)
@@ -81,7 +82,7 @@ export function renderHtml(report: Report): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>pacu ${report.command}: ${escapeHtml(report.target)}</title><style>${HTML_STYLE}</style></head>
 <body><h1>pacu ${report.command}</h1>
-${verdictBanner(report)}
+${verdictBanner(report, gate)}
 ${(report.notes ?? []).map((note) => `<p class="note"><strong>Note:</strong> ${escapeHtml(note)}</p>`).join('\n')}
 ${filterForm(report, rowLabel)}
 ${failures ? `<section id="failures" data-group><h2>Failures</h2>${failures}\n<p class="note">${escapeHtml(reproduceNote(report))}</p></section>` : '<section id="failures"><h2>Failures</h2><p>None.</p></section>'}

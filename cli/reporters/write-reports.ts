@@ -133,11 +133,11 @@ export async function writeReports(
       continue;
     }
     if (spec.path === STDOUT) {
-      io.stdout(RENDER[spec.kind](report));
+      io.stdout(RENDER[spec.kind](report, console));
       continue;
     }
     try {
-      await writeFile(spec.path, RENDER[spec.kind](report), 'utf8');
+      await writeFile(spec.path, RENDER[spec.kind](report, console), 'utf8');
     } catch (cause) {
       throw new ConfigError(
         `pacu: cannot write the ${spec.kind} report to ${spec.path}: ${(cause as Error).message}`,
