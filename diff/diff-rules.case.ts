@@ -697,7 +697,7 @@ export interface EchoCase {
 
 // "The response echoes the request fields": each required field of the USD transfer request is in
 // its record by the description's own words, so its removal from the record is breaking under
-// `documented` (issue 39). One case per field; diff-specs.test.ts holds the list to spec/'s echoOf.
+// `documented` (decision 180). One case per field; diff-specs.test.ts holds the list to echoOf().
 const unechoed =
   (field: string): Edit =>
   (d) => {

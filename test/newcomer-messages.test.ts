@@ -1,5 +1,5 @@
-// What a newcomer misread or met too late (issue 39, findings 5 and 6): each is one line that says
-// what is wrong in the reader's words, and a refusal comes before the work, not after it.
+// What a newcomer misread or met too late: each is one line that says what is wrong in the
+// reader's words, and a refusal comes before the work, not after it.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

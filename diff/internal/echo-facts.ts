@@ -1,6 +1,5 @@
 import { echoOf, type JSONSchema7, type OperationSpec } from '../../spec/index.ts';
 import { asNode, isDecision, type Node } from './description.ts';
-import { operationName } from './emitter.ts';
 import type { Operation } from './operation.ts';
 import { collectFields } from './schema-facts.ts';
 
@@ -24,7 +23,7 @@ function asOperationSpec(operation: Operation): OperationSpec<string> {
   const requestSchema = body ? jsonSchema(body.content) : undefined;
   const success = asNode(asNode(node.responses)['200']);
   return {
-    id: ref.id ?? operationName(ref),
+    id: ref.id ?? `${ref.method} ${ref.path}`,
     method: ref.method.toLowerCase() as OperationSpec['method'],
     path: ref.path,
     summary: String(node.summary ?? ''),

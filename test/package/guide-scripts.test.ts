@@ -1,6 +1,6 @@
-// Two guide examples a newcomer ran as written and misread (issue 39, finding 5): the mock-in-ci
-// script, whose `wait` must give the mock's own exit code, and the vitest example, which must run in
-// a project that installed vitest, with no server started beside it. Both run here as pasted.
+// Two guide examples a newcomer ran as written and misread: the mock-in-ci script, whose `wait`
+// must give the mock's own exit code, and the vitest example, which must run in a project that
+// installed vitest, with no server started beside it. Both run here as pasted.
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
