@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { ConfigError, type Profile } from '../spec/index.ts';
+import { ConfigError, jsonProblem, type Profile } from '../spec/index.ts';
 import {
   CHECK_DEFAULTS,
   parseFailureId,
@@ -34,11 +34,18 @@ interface CheckCommandOptions extends TargetFlags, OutputFlags {
 
 /** The failure a report holds under `id`, for `--replay id --report-file report.json`. */
 async function replayFromReport(file: string, id: string): Promise<Report> {
+  let text: string;
   let report: Report;
   try {
-    report = JSON.parse(await readFile(file, 'utf8')) as Report;
+    text = await readFile(file, 'utf8');
   } catch (cause) {
-    throw new ConfigError(`pacu: cannot read the json report ${file}: ${(cause as Error).message}`, {
+    const reason = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
+    throw new ConfigError(`pacu: cannot read the json report ${file}: ${reason}`, { cause });
+  }
+  try {
+    report = JSON.parse(text) as Report;
+  } catch (cause) {
+    throw new ConfigError(`pacu: ${file} is not a pacu json report: ${jsonProblem(text, cause)}`, {
       cause,
     });
   }

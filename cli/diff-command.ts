@@ -20,7 +20,7 @@ import {
   usageFromCoverage,
   usageFromPacts,
 } from '../diff/index.ts';
-import { ConfigError, DEFAULT_SPEC_FILE } from '../spec/index.ts';
+import { ConfigError, DEFAULT_SPEC_FILE, jsonProblem } from '../spec/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_OK } from './exit-codes.ts';
 import { collect } from './option-parsers.ts';
@@ -90,18 +90,24 @@ async function readPacts(options: DiffCommandOptions): Promise<PactInteraction[]
 }
 
 async function readCoverage(file: string): Promise<UsageRecord[]> {
+  let text: string;
   let coverage: CoverageLike;
   try {
-    coverage = JSON.parse(await readFile(file, 'utf8')) as CoverageLike;
+    text = await readFile(file, 'utf8');
   } catch (cause) {
-    throw new ConfigError(
-      `pacu: cannot read the coverage report ${file}: ${(cause as Error).message.split('\n')[0]}`,
-      { cause },
-    );
+    const reason = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
+    throw new ConfigError(`pacu: cannot read the coverage report ${file}: ${reason}`, { cause });
+  }
+  try {
+    coverage = JSON.parse(text) as CoverageLike;
+  } catch (cause) {
+    throw new ConfigError(`pacu: ${file} is not a pacu coverage report: ${jsonProblem(text, cause)}`, {
+      cause,
+    });
   }
   if (!Array.isArray(coverage?.operations))
     throw new ConfigError(
-      `pacu: ${file} is not a pacu mock coverage report (write one with pacu mock --coverage-report FILE.json)`,
+      `pacu: ${file} is not a pacu coverage report (write one with pacu mock or pacu proxy --coverage-report FILE.json)`,
     );
   return usageFromCoverage(coverage, `recorded traffic (${file})`);
 }

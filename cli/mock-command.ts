@@ -14,6 +14,7 @@ import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { findingLine } from './finding-line.ts';
 import { collect, httpUrl, wholeNumber as integer } from './option-parsers.ts';
 import { profileOption } from './profile-option.ts';
+import { assertRecordingTeaches } from './recording-to-learn.ts';
 import {
   addCardDataOption,
   addRedactionOptions,
@@ -287,6 +288,7 @@ export function registerMockCommand(program: Command, io: CliIo, _outcome: Comma
       );
     // A report that cannot be written is a usage error now, not a surprise at shutdown.
     if (options.coverageReport) coverageFormat(options.coverageReport);
+    if (options.fromRecording) await assertRecordingTeaches(options.fromRecording);
     const mockOptions: MockOptions = {
       port: options.port,
       host: options.host,

@@ -8,10 +8,11 @@ import {
   PROXY_DEFAULTS,
   type ProxyOptions,
   type RunningProxy,
+  resolveProxyOptions,
   startProxy,
   upstreamUrl,
 } from '../proxy/index.ts';
-import { ConfigError, loadSpec, type Profile } from '../spec/index.ts';
+import { ConfigError, loadSpec, type Profile, TargetUnreachableError } from '../spec/index.ts';
 import type { CliIo, CommandOutcome } from './cli-io.ts';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
 import { findingLine } from './finding-line.ts';
@@ -27,6 +28,7 @@ import {
 import { coverageFormat, writeCoverageReport } from './reporters/coverage-report.ts';
 import { parseReporterSpecs, writeReports } from './reporters/write-reports.ts';
 import { serveUntilStopped } from './serve-until-stopped.ts';
+import { upstreamProblem } from './upstream-probe.ts';
 
 interface ProxyCommandOptions extends RedactionNames {
   upstream: string;
@@ -49,6 +51,7 @@ interface ProxyCommandOptions extends RedactionNames {
   control: boolean;
   controlToken?: string;
   coverageReport?: string;
+  requireUpstream?: boolean;
 }
 
 /** The pact writer of contracts/, loaded only when `--pact-out` asks for it (Pact's FFI is heavy). */
@@ -142,6 +145,10 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
     .option(
       '--coverage-report <file>',
       'on shutdown, write which operations and statuses the traffic reached (.json, .md or .html)',
+    )
+    .option(
+      '--require-upstream',
+      'refuse to start when the upstream takes no connection (without it: one warning line, then 502s until it does)',
     );
   addCardDataOption(addRedactionOptions(command)).action(async (options: ProxyCommandOptions) => {
     // Usage errors first, each one line: nothing listens before the flags are sound.
@@ -177,6 +184,17 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
       onFinding: (finding) => io.stderr(`${findingLine(finding)}\n`),
       log: (line) => io.stderr(`${line}\n`),
     };
+    // The upstream is probed once (a connection, no request): a wrong URL is said now, not as 502s.
+    const { upstream, upstreamCa } = resolveProxyOptions(proxyOptions);
+    const unreachable = await upstreamProblem(upstream, upstreamCa);
+    if (unreachable && options.requireUpstream)
+      throw new TargetUnreachableError(
+        `pacu: cannot reach the upstream ${options.upstream}: ${unreachable}. Is --upstream right and the sandbox up?`,
+      );
+    if (unreachable)
+      io.stderr(
+        `pacu proxy: warning: cannot reach the upstream ${options.upstream}: ${unreachable}; requests get 502 until it answers (--require-upstream refuses to start instead)\n`,
+      );
     await serveUntilStopped(
       {
         name: 'proxy',
@@ -192,6 +210,7 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
             const report = proxy.report();
             await writeReports(report, reporters, io, {
               colour: wantsColour(process.env, process.stdout.isTTY === true),
+              clientFails: options.failOn === 'client',
             });
             if (writePact && record && options.pactOut) {
               const file = await writePact(await readHar(record), {
@@ -202,7 +221,7 @@ export function registerProxyCommand(program: Command, io: CliIo, outcome: Comma
               io.stderr(`pacu proxy: pact written to ${file}\n`);
             }
             if (coverage && options.coverageReport) {
-              await writeCoverageReport(options.coverageReport, coverage.report());
+              await writeCoverageReport(options.coverageReport, coverage.report(), 'proxy');
               io.stderr(`pacu proxy: coverage written to ${options.coverageReport}\n`);
             }
             const failing = proxy

@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import {
+  AGAINST_SPEC_CURL_BASE,
   type BrokerOptions,
   checkPactsAgainstSpec,
   pactSpecReport,
@@ -225,6 +226,10 @@ export function registerVerifyCommand(program: Command, io: CliIo, outcome: Comm
           started,
         );
         await present(report);
+        if (report.summary.failed > 0 && output.chatter)
+          io.stdout(
+            `note: --against-spec called no provider: the curl lines send to ${AGAINST_SPEC_CURL_BASE}, set to your provider's base URL (a pacu mock's is http://127.0.0.1:4010/v3 after npx pacu-kit mock --port 4010)\n`,
+          );
       } else {
         report = await verifyAgainstTarget(options, broker, io, present);
       }

@@ -78,11 +78,15 @@ export function formatFindings(check: InteractionSpecCheck): string[] {
   );
 }
 
+/** Where the curl lines of an `--against-spec` report send: the provider the user names. */
+export const AGAINST_SPEC_CURL_BASE = '$PACU_TARGET';
+
 /** The check as a `verify` report: a failed contract rule per interaction with findings. */
 export function pactSpecReport(check: PactSpecCheck, startedAt: Date): Report {
   return contractReport({
     target: `spec:${check.specFile}`,
-    baseUrl: check.serverUrl,
+    // No provider was called, and the spec's server is an example host: the user's provider fills in.
+    baseUrl: AGAINST_SPEC_CURL_BASE,
     profile: check.profile,
     startedAt,
     outcomes: check.interactions.map((item) => ({

@@ -10,6 +10,7 @@ export type {
   PactSpecCheckOptions,
 } from './check-against-spec.ts';
 export {
+  AGAINST_SPEC_CURL_BASE,
   checkPactsAgainstSpec,
   formatFindings,
   PACT_SPEC_CHECK_DEFAULTS,

@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 // The verifier's own module, not the package's index: that one also loads the consumer DSL, GraphQL
 // and the message pacts, which doubled the verifier process's start.
 import { Verifier } from '@pact-foundation/pact/src/dsl/verifier/verifier.js';
+import { decodedText } from '../http/index.ts';
 
 /** Where the verifier takes pacts from: files, or a Pact Broker. */
 export type PactSource =
@@ -304,7 +305,7 @@ function recordResponse(res: ServerResponse, sent: SentRequest): void {
           Array.isArray(value) ? value.join(', ') : String(value),
         ]),
       ),
-      body: Buffer.concat(chunks).toString('utf8'),
+      body: decodedText(Buffer.concat(chunks), res.getHeader('content-encoding') as string | undefined),
     };
   });
 }

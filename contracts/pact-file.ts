@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ConfigError } from '../spec/index.ts';
+import { ConfigError, jsonProblem } from '../spec/index.ts';
 
 /** One Pact matcher as the pact file spells it, e.g. `{ match: 'regex', regex: '^[0-9]+$' }`. */
 export interface PactMatcher {
@@ -136,11 +136,18 @@ function specVersion(pact: Json): number {
 
 /** Read one pact file; a file that is not a pact is a {@link ConfigError}. */
 export async function readPactFile(file: string): Promise<PactInteraction[]> {
+  let text: string;
   let pact: Json;
   try {
-    pact = asObject(JSON.parse(await readFile(file, 'utf8')));
+    text = await readFile(file, 'utf8');
   } catch (cause) {
-    throw new ConfigError(`pacu: cannot read pact file ${file}: ${(cause as Error).message}`, { cause });
+    const reason = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
+    throw new ConfigError(`pacu: cannot read pact file ${file}: ${reason}`, { cause });
+  }
+  try {
+    pact = asObject(JSON.parse(text));
+  } catch (cause) {
+    throw new ConfigError(`pacu: ${file} is not a pact file: ${jsonProblem(text, cause)}`, { cause });
   }
   return parsePact(pact, file);
 }

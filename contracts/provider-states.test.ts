@@ -43,6 +43,18 @@ describe('unmetStateReason', () => {
       'pass --account-id, --client-id and --client-secret',
     );
   });
+
+  it('says once what to pass and why, and the config file key that does the same', () => {
+    // What pacu check's id resolution says of a card id it cannot find (resolveIds, in flag words).
+    const why = { cardId: 'needs --card-id (no operation creates the record it names)' };
+    const bare = resolveTargetConfig({ target: 'https://sandbox.test/v3' });
+    expect(unmetStateReason(bare, PROVIDER_STATES.virtualCardExists, why, flagWording)).toBe(
+      'provider state "a virtual card exists" cannot be met on this target: pass --card-id (no operation creates the record it names), or cardId in the config file',
+    );
+    expect(unmetStateReason(bare, PROVIDER_STATES.validClient, {}, flagWording)).toBe(
+      'provider state "a valid client" cannot be met on this target: pass --client-id and --client-secret, or clientId and clientSecret in the config file',
+    );
+  });
 });
 
 describe('createProviderStates on a pacu mock', () => {

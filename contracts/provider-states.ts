@@ -45,17 +45,23 @@ export function unmetStateReason(
   const needs = NEEDS[name];
   if (!needs) return `pacu knows no provider state "${name}" (it knows: ${KNOWN_PROVIDER_STATES.join('; ')})`;
   if (config.controlUrl) return undefined;
-  const missing = [
-    ...needs.ids
-      .filter((key) => config.ids[key] === undefined)
-      .map((key) => (why[key] ? `${word(`ids.${key}`)} (${why[key]})` : word(`ids.${key}`))),
-    ...(needs.client && (!config.clientId || !config.clientSecret)
-      ? [`${word('clientId')} and ${word('clientSecret')}`]
-      : []),
-  ];
-  return missing.length === 0
-    ? undefined
-    : `provider state "${name}" cannot be met on this target: pass ${missing.join(', ')} (or the config file's keys)`;
+  const ids = needs.ids.filter((key) => config.ids[key] === undefined);
+  const client = needs.client && (!config.clientId || !config.clientSecret);
+  if (ids.length === 0 && !client) return undefined;
+  // `why` already names the setting ("needs --card-id (no operation creates …)"): said once, not twice.
+  const part = (key: keyof TargetIds): string => {
+    const setting = word(`ids.${key}`);
+    const reason = why[key];
+    if (!reason) return setting;
+    return reason.startsWith(`needs ${setting}`)
+      ? `${setting}${reason.slice(`needs ${setting}`.length)}`
+      : `${setting} (${reason})`;
+  };
+  const missing = [...ids.map(part), ...(client ? [`${word('clientId')} and ${word('clientSecret')}`] : [])];
+  // The CLI also reads a config file, whose keys are the settings' own names.
+  const keys = [...ids, ...(client ? ['clientId and clientSecret'] : [])];
+  const file = word === optionWording ? '' : `, or ${keys.join(', ')} in the config file`;
+  return `provider state "${name}" cannot be met on this target: pass ${missing.join(', ')}${file}`;
 }
 
 /** The body of the transfer a `transfer with the reference` state creates; pacts send another one. */

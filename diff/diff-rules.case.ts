@@ -687,3 +687,33 @@ export const RULE_CASES: readonly RuleCase[] = [
     },
   },
 ];
+
+/** An echoed required request field, and the operation whose record echoes it. */
+export interface EchoCase {
+  readonly operation: string;
+  readonly field: string;
+  readonly after: Edit;
+}
+
+// "The response echoes the request fields": each required field of the USD transfer request is in
+// its record by the description's own words, so its removal from the record is breaking under
+// `documented` (decision 180). One case per field; diff-specs.test.ts holds the list to echoOf().
+const unechoed =
+  (field: string): Edit =>
+  (d) => {
+    const record = S(d).UsdTransfer;
+    delete record.properties[field];
+    for (const member of record.allOf ?? [])
+      if (member.required) member.required = drop(member.required, field);
+  };
+
+export const ECHO_CASES: readonly EchoCase[] = [
+  'account_number',
+  'account_type',
+  'amount',
+  'reference',
+  'recipient_email',
+  'recipient_name',
+  'routing_number',
+  'transfer_type',
+].map((field) => ({ operation: 'usdTransfer', field, after: unechoed(field) }));

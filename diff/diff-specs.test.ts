@@ -6,9 +6,9 @@ import $RefParser from '@apidevtools/json-schema-ref-parser';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { compileSchema, DEFAULT_SPEC_FILE, loadSpec, schemaForProfile } from '../spec/index.ts';
+import { compileSchema, DEFAULT_SPEC_FILE, echoOf, loadSpec, schemaForProfile } from '../spec/index.ts';
 import { CHECKS } from './checks.ts';
-import { type Doc, RULE_CASES } from './diff-rules.case.ts';
+import { type Doc, ECHO_CASES, RULE_CASES } from './diff-rules.case.ts';
 import { checkCounts, diffSpecs, usageFromCoverage, usageFromPacts } from './index.ts';
 
 const base: Doc = parse(readFileSync(DEFAULT_SPEC_FILE, 'utf8'), { maxAliasCount: -1 });
@@ -55,6 +55,39 @@ describe('one edit per rule: each classified as its check says', () => {
         !record.includes(`\`${id.replace(/-(added|removed|changed|lowered|raised)$/, '-*')}\``),
     );
     expect(unexplained).toEqual([]);
+  });
+});
+
+describe('the echo of a required request field is required by the description', () => {
+  it.each(ECHO_CASES.map((c) => [c.field, c] as const))(
+    'removing %s from the USD transfer record is breaking under documented, citing both sentences',
+    async (field, echo) => {
+      const report = await diffSpecs(OLD, { label: 'new', document: edited(echo.after) });
+      const removal = report.changes.filter(
+        (c) => c.field === `$.data.${field}` && c.operation?.kind === 'operation',
+      );
+      expect(removal.map(({ check, origin }) => ({ check, origin }))).toEqual([
+        { check: 'response-required-property-removed', origin: 'description' },
+      ]);
+      expect(report.failed).toBe(true);
+      const cites = removal[0]?.cites ?? [];
+      expect(cites).toContain(
+        'The response echoes the request fields and adds transaction_date, transaction_id and transaction_status.',
+      );
+      expect(cites.find((line) => line.startsWith(`| ${field} |`))).toMatch(/\| yes/);
+    },
+  );
+
+  it("has a case for every required request field an operation's stated echo repeats", async () => {
+    const spec = await loadSpec();
+    const echoed = spec.operations.flatMap((operation) => {
+      const echo = echoOf(operation);
+      const required = new Set(operation.requestBody?.schema.required ?? []);
+      return echo?.stated && echo.of === 'request'
+        ? echo.fields.filter((name) => required.has(name)).map((name) => `${operation.id} ${name}`)
+        : [];
+    });
+    expect(ECHO_CASES.map((c) => `${c.operation} ${c.field}`).sort()).toEqual(echoed.sort());
   });
 });
 

@@ -40,6 +40,8 @@ export interface Change {
   readonly field?: string;
   /** One sentence for a person: what changed and whom it breaks. */
   readonly message: string;
+  /** The description's words the verdict rests on, where they are not the changed schema's own. */
+  readonly cites?: readonly string[];
   readonly before?: unknown;
   readonly after?: unknown;
   /** Filled when consumers are known (pacts, coverage): who uses what this change touches. */

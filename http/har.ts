@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { OperationSpec, Spec } from '../spec/index.ts';
-import { ConfigError, routeRequest } from '../spec/index.ts';
+import { ConfigError, jsonProblem, routeRequest } from '../spec/index.ts';
 
 // HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/): the recording format of `pacu proxy`,
 // read by `pacu mock --from-recording`, `pacu replay` and the pact writer. One home for its shape.
@@ -301,11 +301,18 @@ export function asHar(value: unknown, source: string): Har {
 
 /** Read a HAR file; a file that is not a HAR 1.2 log is a usage error (one line, exit 2). */
 export async function readHar(file: string): Promise<Har> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new ConfigError(`pacu: cannot read recording ${file}: ${reason}`, { cause: error });
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(file, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`pacu: cannot read recording ${file}: ${(error as Error).message}`, {
+    throw new ConfigError(`pacu: ${file} is not a HAR recording: ${jsonProblem(text, error)}`, {
       cause: error,
     });
   }

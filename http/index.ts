@@ -37,6 +37,7 @@ export type {
 export { CONTROL_PREFIX, CONTROL_ROUTES, isControlPath } from './control-protocol.ts';
 export type { Credentials } from './credentials.ts';
 export { bearerToken, hasScheme, parseAuthorization } from './credentials.ts';
+export { decodedBytes, decodedText } from './decoded-body.ts';
 export { sendText } from './edge-answers.ts';
 export type { ErrorEnvelope } from './error-envelope.ts';
 export { errorEnvelope, errorEnvelopeText, refusalText } from './error-envelope.ts';

@@ -48,7 +48,9 @@ describe('scenario validation', () => {
     expect(loadScenarioFile(good).rules).toHaveLength(1);
     const bad = path.join(dir, 'bad.yaml');
     writeFileSync(bad, 'rules: [ {');
-    expect(() => loadScenarioFile(bad)).toThrow(`pacu: scenario ${bad}: not valid YAML or JSON`);
+    expect(() => loadScenarioFile(bad)).toThrow(
+      `pacu: scenario ${bad}: it is not valid YAML (line 1, column`,
+    );
   });
 });
 

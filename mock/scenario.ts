@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { ConfigError, compileSchema, type JSONSchema7 } from '../spec/index.ts';
+import { ConfigError, compileSchema, type JSONSchema7, yamlProblem } from '../spec/index.ts';
 import { validateFault } from './internal/faults.ts';
 import type { Scenario } from './types.ts';
 
@@ -113,7 +113,7 @@ export function loadScenarioFile(file: string): Scenario {
     const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
     parsed = parse(text);
   } catch (cause) {
-    fail(file, `not valid YAML or JSON: ${(cause as Error).message.split('\n')[0]}`);
+    fail(file, yamlProblem(cause));
   }
   return validateScenario(parsed, file);
 }

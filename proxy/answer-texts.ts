@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { decodedBytes } from '../http/index.ts';
 
 /** Distinct answer bodies kept to compare with, and the longest one. */
 const REMEMBERED_ANSWERS = 256;
@@ -9,19 +9,6 @@ const REMEMBERED_LENGTH = 64 * 1024;
 /** Only reads repeat their answers (a write's is a new record each time); and only short ones are kept. */
 const remembers = (method: string, length: number): boolean =>
   method === 'GET' && length <= REMEMBERED_LENGTH;
-
-/** A body undone from its Content-Encoding (gzip, deflate, br); as it came when it cannot be. */
-export function decodedBytes(body: Buffer, encoding: string | string[] | undefined): Buffer {
-  const coding = String(encoding ?? '')
-    .trim()
-    .toLowerCase();
-  try {
-    if (coding === 'gzip' || coding === 'x-gzip') return gunzipSync(body);
-    if (coding === 'deflate') return inflateSync(body);
-    if (coding === 'br') return brotliDecompressSync(body);
-  } catch {}
-  return body;
-}
 
 /** A body as text, undone from its Content-Encoding; its bytes too when they are not UTF-8. */
 function decoded(body: Buffer, encoding: string | string[] | undefined): { text: string; binary?: Buffer } {

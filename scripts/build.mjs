@@ -51,14 +51,20 @@ execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, 
 cpSync(at('spec/openapi.yaml'), at('dist/spec/openapi.yaml'));
 cpSync(at('spec/statements.yaml'), at('dist/spec/statements.yaml'));
 cpSync(at('contracts/pacts'), at('dist/contracts/pacts'), { recursive: true });
-// The description parsed once here, so no start of pacu parses YAML (spec/parsed-description.ts).
+// The description parsed and dereferenced once here, so no start of pacu parses YAML or loads the
+// $ref resolver (spec/parsed-description.ts; the compiled loader dereferences as any start would).
 const yamlFile = at('dist/spec/openapi.yaml');
 const text = readFileSync(yamlFile, 'utf8');
+const document = parse(text, { maxAliasCount: -1 });
+const { encodeGraph } = await import(at('dist/spec/parsed-description.js').href);
+const { dereference } = await import(at('dist/spec/load-spec.js').href);
 writeFileSync(
   new URL('openapi.yaml.parsed.json', yamlFile),
   JSON.stringify({
     sha256: createHash('sha256').update(text).digest('hex'),
-    document: parse(text, { maxAliasCount: -1 }),
+    document,
+    // From the document as a start reads it back (JSON: YAML's anchors no longer shared objects).
+    dereferenced: encodeGraph(await dereference(JSON.parse(JSON.stringify(document)))),
   }),
 );
 mkdirSync(new URL('.', stamp), { recursive: true });

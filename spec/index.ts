@@ -54,4 +54,5 @@ export {
   loadStatementIndex,
   STATEMENTS_FILE,
 } from './statement-index.ts';
+export { jsonProblem, yamlProblem } from './syntax-problem.ts';
 export { PACU_VERSION } from './version.ts';

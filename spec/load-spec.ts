@@ -20,8 +20,9 @@ import {
   type Spec,
   type WebhookEventSpec,
 } from './model.ts';
-import { parseDescription } from './parsed-description.ts';
+import { parseDescription, type ReadDescription } from './parsed-description.ts';
 import { pendingOnce } from './pending-once.ts';
+import { yamlProblem } from './syntax-problem.ts';
 
 /** spec/openapi.yaml beside this file: the one description everything in pacu is driven by. */
 export const DEFAULT_SPEC_FILE: string = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
@@ -193,6 +194,15 @@ function interfaceSpec(spec: Spec<string>, absolute: string): Spec {
   return spec as Spec;
 }
 
+/**
+ * Every `$ref` of `raw` resolved, on a copy. The build has done this for the description it ships
+ * (spec/parsed-description.ts); the resolver loads only for another one, or one being edited.
+ */
+export async function dereference(raw: Node): Promise<Node> {
+  const { default: $RefParser } = await import('@apidevtools/json-schema-ref-parser');
+  return asNode(await $RefParser.dereference(structuredClone(raw) as never, { mutateInputSchema: true }));
+}
+
 async function readSpec(absolute: string): Promise<Spec<string>> {
   let text: string;
   try {
@@ -200,20 +210,17 @@ async function readSpec(absolute: string): Promise<Spec<string>> {
   } catch (cause) {
     throw new SpecError(`pacu: cannot read the OpenAPI description ${absolute}`, { cause });
   }
-  // The $ref resolver (and the YAML parser, if needed) load here, not with spec/: `pacu --help` never needs them.
-  const { default: $RefParser } = await import('@apidevtools/json-schema-ref-parser');
-  let raw: Node;
+  let read: ReadDescription;
   try {
-    raw = asNode(await parseDescription(absolute, text));
+    read = await parseDescription(absolute, text);
   } catch (cause) {
-    throw new SpecError(`pacu: ${absolute} is not valid YAML: ${(cause as Error).message}`, { cause });
+    throw new SpecError(`pacu: ${absolute} is not an OpenAPI description: ${yamlProblem(cause)}`, { cause });
   }
+  const raw = asNode(read.document);
   if (typeof raw.openapi !== 'string' || !raw.openapi.startsWith('3.')) {
     throw new SpecError(`pacu: ${absolute} is not an OpenAPI 3 description`);
   }
-  const dereferenced = asNode(
-    await $RefParser.dereference(structuredClone(raw) as never, { mutateInputSchema: true }),
-  );
+  const dereferenced = asNode(read.dereferenced ?? (await dereference(raw)));
   const schemes = asNode(asNode(dereferenced.components).securitySchemes);
   const schemas = asNode(asNode(dereferenced.components).schemas);
 

@@ -176,6 +176,12 @@ describe('pacu verify', () => {
     expect(disagrees.stdout).toContain(
       'a request for a virtual card: request $.path: the spec has no operation at GET /virtual-cards/card_1',
     );
+    // No provider was called: the curl lines send to the provider the user names, not the spec's made-up host.
+    expect(disagrees.stdout).not.toContain('sandbox.payments.test');
+    expect(disagrees.stdout).toMatch(/curl: +curl -i -X GET "\$PACU_TARGET"'\/virtual-cards\/card_1'/);
+    expect(disagrees.stdout).toContain(
+      "note: --against-spec called no provider: the curl lines send to $PACU_TARGET, set to your provider's base URL (a pacu mock's is http://127.0.0.1:4010/v3 after npx pacu-kit mock --port 4010)",
+    );
   });
 
   it.each([

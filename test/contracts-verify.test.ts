@@ -46,7 +46,7 @@ describe('verifyPacts against the pacu mock', () => {
     });
     expect(report.summary).toEqual({ passed: 1, failed: 0, skipped: 1 });
     expect(report.rules.find((rule) => rule.status === 'skipped')?.skipReason).toBe(
-      'provider state "a card transaction exists" cannot be met on this target: pass --card-transaction-id (or the config file\'s keys)',
+      'provider state "a card transaction exists" cannot be met on this target: pass --card-transaction-id, or cardTransactionId in the config file',
     );
   });
 

@@ -84,6 +84,29 @@ describe('pacu diff through the compiled bin', () => {
 });
 
 describe('pacu diff in process', () => {
+  it("fails the default gate on an echoed required field removed from the record, quoting the description's two sentences", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pacu-diff-echo-'));
+    const next = path.join(dir, 'openapi.yaml');
+    const spec = readFileSync(DEFAULT_SPEC_FILE, 'utf8');
+    // The record's routing_number (its row, and its place in the echoed-fields list) is gone.
+    const record = spec.indexOf('    UsdTransfer:\n');
+    const row = spec.indexOf('        routing_number:\n', record);
+    const without = `${spec.slice(0, row)}${spec.slice(spec.indexOf('        transaction_date:\n', row))}`;
+    writeFileSync(
+      next,
+      without.replace(/(- recipient_name\n)\s+- routing_number\n(\s+- transfer_type)/, '$1$2'),
+    );
+    const run = await runCli(['diff', DEFAULT_SPEC_FILE, next]);
+    expect(run.stdout).toContain(
+      'no longer carries `data.routing_number`, a required request field the description says the response echoes',
+    );
+    expect(run.stdout).toContain(
+      `the description: "| routing_number | string | yes | Routing number of the recipient's bank |" and "The response echoes the request fields and adds transaction_date, transaction_id and transaction_status."`,
+    );
+    expect(run.stdout).toMatch(/^FAILED: .*--profile documented\)$/m);
+    expect(run.code).toBe(1);
+  });
+
   it('writes markdown ready for a pull-request comment', async () => {
     const run = await runCli(['diff', DEFAULT_SPEC_FILE, NEXT, '--reporter', 'markdown:-']);
     expect(run.code).toBe(1);
@@ -192,6 +215,15 @@ describe('pacu diff in process', () => {
     const unknown = await runCli(['diff', '--base', 'no-such-ref', file]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^pacu: cannot read no-such-ref:\S+openapi\.yaml from git: .+\n$/);
+  });
+
+  it('--base with a file whose folder does not exist says so, not "spawn git ENOENT"', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pacu-diff-nofolder-'));
+    const run = await runCli(['diff', '--base', 'origin/main', path.join(dir, 'spec/openapi.yaml')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `pacu: cannot read origin/main:${path.join(dir, 'spec/openapi.yaml')} from git: the folder ${path.join(dir, 'spec')} does not exist (--base reads the file at that path inside a git checkout)\n`,
+    );
   });
 
   it('refuses html, and a lone file without --base', async () => {

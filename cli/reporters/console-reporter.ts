@@ -1,12 +1,13 @@
 import { createColors } from 'picocolors';
 import { learnedLines, type Report, type RuleResult } from '../../suites/index.ts';
+import { failedByFault, type GateOptions, isClientFinding } from './fault-split.ts';
 import { buildMatrix, type CellStatus, failuresOf, hasSeed, runParameters } from './matrix.ts';
 import { replayCommand, reproduceNote } from './replay-line.ts';
 
 const MARK: Record<CellStatus, string> = { passed: 'pass', failed: 'FAIL', skipped: 'skip', none: '' };
 
 /** How the console report is shown; the CLI decides from the terminal, NO_COLOR, FORCE_COLOR and flags. */
-export interface ConsoleOptions {
+export interface ConsoleOptions extends GateOptions {
   /** ANSI colours. @default false */
   readonly colour?: boolean;
   /** Only the failures and the summary line: no matrix, no skip list. @default false */
@@ -32,7 +33,11 @@ function renderFailure(rule: RuleResult, index: number, report: Report, c: Colou
   const failure = rule.failure;
   if (!failure) return '';
   const lines = [
-    c.red(`  ${index + 1}) ${c.bold(rule.id)} on ${rule.operation} (${rule.profile})`),
+    isClientFinding(rule)
+      ? c.yellow(
+          `  ${index + 1}) ${c.bold(rule.id)} on ${rule.operation} (${rule.profile}): your client's own request`,
+        )
+      : c.red(`  ${index + 1}) ${c.bold(rule.id)} on ${rule.operation} (${rule.profile})`),
     `     why:      ${failure.reason.split('\n').join('\n               ')}`,
     `     request:  ${failure.request.method} ${failure.request.path}`,
   ];
@@ -49,11 +54,20 @@ function renderFailure(rule: RuleResult, index: number, report: Report, c: Colou
   return lines.join('\n');
 }
 
-/** The last line of every console report: the counts, the time, the seed. */
+/**
+ * The last line of every console report: the counts, the time, the seed. `failed` counts what
+ * fails the run (the provider's); findings about the client's own requests are counted apart.
+ */
 export function summaryLine(report: Report, options: ConsoleOptions = {}): string {
   const c = createColors(options.colour === true);
-  const { passed, failed, skipped } = report.summary;
-  return `${c.green(`${passed} passed`)}, ${failed > 0 ? c.bold(c.red(`${failed} failed`)) : `${failed} failed`}, ${c.dim(`${skipped} skipped`)} in ${(report.durationMs / 1000).toFixed(1)} s${hasSeed(report) ? ` (seed ${report.seed})` : ''}${trafficLine(report)}`;
+  const { passed, skipped } = report.summary;
+  const { failing, client } = failedByFault(report, options);
+  const failed = failing.length;
+  const theClient =
+    client.length > 0
+      ? `, ${c.yellow(`${client.length} about your client's own requests${options.clientFails ? ' (failing the run: --fail-on client)' : ''}`)}`
+      : '';
+  return `${c.green(`${passed} passed`)}, ${failed > 0 ? c.bold(c.red(`${failed} failed`)) : `${failed} failed`}${theClient}, ${c.dim(`${skipped} skipped`)} in ${(report.durationMs / 1000).toFixed(1)} s${hasSeed(report) ? ` (seed ${report.seed})` : ''}${trafficLine(report)}`;
 }
 
 /** What the run sent, when it says: requests, answers waited out (429/503), inconclusive cases. */

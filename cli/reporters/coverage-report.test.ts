@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createMock } from '../../mock/index.ts';
+import { createCoverageObserver, createMock } from '../../mock/index.ts';
+import { loadSpec } from '../../spec/index.ts';
 import { coverageFormat, writeCoverageReport } from './coverage-report.ts';
 
 describe('coverage report', () => {
@@ -28,6 +29,24 @@ describe('coverage report', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it("titles the proxy's coverage as the proxy's, with no webhook, transition or fault rows it cannot see", async () => {
+    const coverage = createCoverageObserver(await loadSpec()).report();
+    const dir = mkdtempSync(path.join(tmpdir(), 'pacu-cov-proxy-'));
+    for (const name of ['c.md', 'c.html', 'c.json'])
+      await writeCoverageReport(path.join(dir, name), coverage, 'proxy');
+    const markdown = readFileSync(path.join(dir, 'c.md'), 'utf8');
+    const html = readFileSync(path.join(dir, 'c.html'), 'utf8');
+    expect(markdown).toMatch(/^## pacu proxy coverage\n/);
+    expect(html).toContain('<title>pacu proxy coverage</title>');
+    for (const text of [markdown, html]) {
+      expect(text).not.toMatch(/pacu mock|webhook|transition|fault|processing →/i);
+      expect(text).toContain('listUsers never answered 200');
+    }
+    const json = JSON.parse(readFileSync(path.join(dir, 'c.json'), 'utf8'));
+    expect(Object.keys(json).sort()).toEqual(['neverSeen', 'operations', 'since', 'surface']);
+    expect(json.surface).toBe('proxy');
   });
 
   it('knows the formats by extension only', () => {

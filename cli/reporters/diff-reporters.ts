@@ -28,6 +28,9 @@ const usedBy = (change: Change): string | undefined =>
       ? 'no known consumer uses it'
       : change.usedBy.map((use) => `${use.consumer}: ${use.detail}`).join('; ');
 
+/** The description's words a verdict rests on, quoted. */
+const cited = (change: Change): string => (change.cites ?? []).map((words) => `"${words}"`).join(' and ');
+
 /** One block per change, breaking first; `--quiet` keeps only what fails the gate and the summary. */
 export function renderDiffConsole(report: DiffReport, options: ConsoleOptions = {}): string {
   const c = createColors(options.colour === true);
@@ -53,6 +56,7 @@ export function renderDiffConsole(report: DiffReport, options: ConsoleOptions = 
           `  ${paint[severity](severity.padEnd(8))} ${c.bold(change.check)}  ${operationLabel(change.operation)}${change.status ? ` ${change.status}` : ''}`,
         );
         lines.push(`           ${change.message}`);
+        if (change.cites) lines.push(`           the description: ${cited(change)}`);
         lines.push(c.dim(`           at ${change.path}${change.field ? ` (${change.field})` : ''}`));
         const users = usedBy(change);
         if (users) lines.push(`           used by: ${users}`);
@@ -89,7 +93,7 @@ export function renderDiffMarkdown(report: DiffReport): string {
       `| --- | --- | --- | --- | ---${known ? ' | ---' : ''} |`,
       ...changes.map(
         (change) =>
-          `| ${MARK[severity]} | \`${change.check}\` | ${cell(operationLabel(change.operation))}${change.status ? ` ${change.status}` : ''} | ${cell(change.message)} | ${change.origin === 'decision' ? "pacu's decision" : 'description'}${known ? ` | ${cell(usedBy(change) ?? '')}` : ''} |`,
+          `| ${MARK[severity]} | \`${change.check}\` | ${cell(operationLabel(change.operation))}${change.status ? ` ${change.status}` : ''} | ${cell(change.message)}${change.cites ? ` (the description: ${cell(cited(change))})` : ''} | ${change.origin === 'decision' ? "pacu's decision" : 'description'}${known ? ` | ${cell(usedBy(change) ?? '')}` : ''} |`,
       ),
     ];
     out.push('');
@@ -105,7 +109,11 @@ export function renderDiffJunit(report: DiffReport, fails: (change: Change) => b
   const cases = report.changes.map((change) => {
     const open = `    <testcase classname="${escapeXml(change.check)}" name="${escapeXml(`${change.severity}: ${change.message}`)}"`;
     if (!fails(change)) return `${open}/>`;
-    const body = [`at ${change.path}`, ...(usedBy(change) ? [`used by: ${usedBy(change)}`] : [])].join('\n');
+    const body = [
+      `at ${change.path}`,
+      ...(change.cites ? [`the description: ${cited(change)}`] : []),
+      ...(usedBy(change) ? [`used by: ${usedBy(change)}`] : []),
+    ].join('\n');
     return `${open}>\n      <failure message="${escapeXml(change.message)}" type="${change.severity}">${escapeXml(body)}</failure>\n    </testcase>`;
   });
   const failures = report.changes.filter(fails).length;

@@ -7,6 +7,7 @@ h1{margin:.2rem 0}h2{margin-top:2rem}
 .verdict{padding:1rem 1.25rem;border-radius:.4rem;color:#fff;margin:1rem 0}
 .verdict strong{font-size:1.6rem;letter-spacing:.04em;margin-right:.8rem}
 .verdict.failed{background:#c62828}.verdict.passed{background:#2e7d32}.verdict.empty{background:#616161}
+.verdict.passed.client{background:#8a5a00}.fault-client{color:#8a5a00}details.failure.client{border-left-color:#e0a000}
 .verdict .facts{margin:.4rem 0 0;opacity:.95}
 #filters{position:sticky;top:0;background:#fff;border-bottom:1px solid #d0d7de;padding:.6rem 0;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;z-index:1}
 #filters fieldset{border:0;padding:0;margin:0;display:flex;gap:.5rem;align-items:center}
@@ -14,7 +15,8 @@ h1{margin:.2rem 0}h2{margin-top:2rem}
 table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
 table.matrix td.passed{background:#e8f5e9}table.matrix td.failed{background:#ffebee}table.matrix td.skipped{background:#f5f5f5;color:#777}
 table.matrix td.partial{background:#fff8e1}table.matrix ul{list-style:none;margin:0;padding:0;font-size:.85rem}
-table.matrix li{white-space:nowrap}a{color:#0550ae}
+table.matrix{width:100%;table-layout:fixed}table.matrix th:first-child{width:14.5rem;overflow-wrap:anywhere}
+table.matrix li{overflow-wrap:anywhere;margin-bottom:.15rem}table.matrix .time{white-space:nowrap}a{color:#0550ae}
 .s-passed{color:#2e7d32}.s-failed{color:#c62828;font-weight:bold}.s-skipped{color:#777}
 .badge{display:inline-block;border-radius:.3rem;padding:0 .35rem;font-size:.75rem;font-weight:600;border:1px solid currentColor}
 .profile-strict{color:#8250df}.profile-documented{color:#0550ae}.time{color:#57606a;font-size:.85rem}

@@ -1,4 +1,5 @@
 import type { Report, RuleResult } from '../../suites/index.ts';
+import { clientFindings, failedByFault, type GateOptions, isClientFinding } from './fault-split.ts';
 import { countByCategory, runParameters } from './matrix.ts';
 import { replayCommand } from './replay-line.ts';
 import { failureGroups } from './report-groups.ts';
@@ -24,23 +25,43 @@ export function filterData(rule: RuleResult): string {
   return `data-status="${rule.status}" data-category="${rule.category}" data-operation="${escapeHtml(rule.operation)}" data-profile="${profileOf(rule)}" data-search="${escapeHtml(search)}"`;
 }
 
-/** The verdict a person reads first: failed, passed, or nothing checked (never a pass). */
-export function verdictBanner(report: Report): string {
-  const { passed, failed, skipped } = report.summary;
-  const total = passed + failed + skipped;
-  const [kind, word, line] =
-    failed > 0
-      ? ['failed', 'FAILED', `${failed} of ${total} checks failed`]
-      : passed > 0
-        ? ['passed', 'PASSED', `${passed} of ${total} checks passed`]
-        : ['empty', 'NOTHING CHECKED', 'every check was skipped: this is not a pass'];
-  const strict = report.rules.filter(
-    (rule) => rule.status === 'failed' && profileOf(rule) === 'strict',
-  ).length;
+/**
+ * The verdict a person reads first: failed, passed, or nothing checked (never a pass). Only what
+ * fails the run makes it FAILED: the provider's failures, and findings about the client's own
+ * requests (a proxy's) only under `--fail-on client`; else they are said as the client's, so the
+ * banner agrees with the exit code.
+ */
+export function verdictBanner(report: Report, gate: GateOptions = {}): string {
+  const { passed, skipped } = report.summary;
+  const { provider, client, failing } = failedByFault(report, gate);
+  const total = passed + provider.length + client.length + skipped;
+  const theClient = client.length > 0 ? ` · your client: ${clientFindings(client.length)}` : '';
+  const strict = provider.filter((rule) => profileOf(rule) === 'strict').length;
   const split =
-    failed > 0 ? ` (${failed - strict} against the description, ${strict} against pacu's own decisions)` : '';
-  return `<div class="verdict ${kind}" role="status"><strong>${word}</strong>${line}${split}
-<p class="facts">${passed} passed, ${failed} failed, ${skipped} skipped in ${duration(report.durationMs)} · target <code>${escapeHtml(report.target)}</code>${runParameters(report, (name, value) => ` · ${name} <code>${value}</code>`)} · ${escapeHtml(report.startedAt)}</p></div>`;
+    provider.length > 0
+      ? ` (${provider.length - strict} against the description, ${strict} against pacu's own decisions)`
+      : '';
+  const [kind, word, line] =
+    failing.length > 0
+      ? [
+          'failed',
+          'FAILED',
+          gate.clientFails && client.length > 0
+            ? `${failing.length} of ${total} checks failed: the provider ${provider.length}${split}, your client ${client.length} about its own requests (--fail-on client makes them fail the run)`
+            : `${provider.length} of ${total} checks failed${split}${theClient}`,
+        ]
+      : client.length > 0
+        ? [
+            'passed client',
+            'PASSED',
+            `the provider: 0 failed of ${total} checks${theClient} (they fail the run only with --fail-on client)`,
+          ]
+        : passed > 0
+          ? ['passed', 'PASSED', `${passed} of ${total} checks passed`]
+          : ['empty', 'NOTHING CHECKED', 'every check was skipped: this is not a pass'];
+  const failed = provider.length;
+  return `<div class="verdict ${kind}" role="status"><strong>${word}</strong>${line}
+<p class="facts">${passed} passed, ${failed} failed${client.length > 0 ? `, ${client.length} the client's` : ''}, ${skipped} skipped in ${duration(report.durationMs)} · target <code>${escapeHtml(report.target)}</code>${runParameters(report, (name, value) => ` · ${name} <code>${value}</code>`)} · ${escapeHtml(report.startedAt)}</p></div>`;
 }
 
 const options = (values: readonly string[]): string =>
@@ -93,7 +114,10 @@ function failureSection(rule: RuleResult, report: Report, sameCause: readonly Ru
     ? `<p>Response: HTTP ${failure.response.status}</p>${headerTable(failure.response.headers)}${body(failure.response.body)}`
     : '<p>No response was received.</p>';
   const reproduce = [failure.curl, replayCommand(rule, report)].filter(Boolean).join('\n');
-  return `<details class="failure" open id="${anchor(rule)}" ${filterData(rule)}><summary><strong>${escapeHtml(rule.id)}</strong> on <code>${escapeHtml(rule.operation)}</code> <span class="badge profile-${profile}">${profile}</span> <span class="time">${duration(rule.durationMs)}, ${rule.runs} runs</span></summary>
+  const whose = isClientFinding(rule)
+    ? ' <span class="badge fault-client">your client\'s own request</span>'
+    : '';
+  return `<details class="failure${whose ? ' client' : ''}" open id="${anchor(rule)}" ${filterData(rule)}><summary><strong>${escapeHtml(rule.id)}</strong> on <code>${escapeHtml(rule.operation)}</code>${whose} <span class="badge profile-${profile}">${profile}</span> <span class="time">${duration(rule.durationMs)}, ${rule.runs} runs</span></summary>
 <p class="reason">${escapeHtml(failure.reason)}</p>${shared}
 <p>Request: <code>${escapeHtml(`${failure.request.method} ${failure.request.path}`)}</code></p>${headerTable(failure.request.headers)}${failure.request.body !== undefined ? body(failure.request.body) : ''}${response}<p>Reproduce:</p><pre>${escapeHtml(reproduce)}</pre></details>`;
 }

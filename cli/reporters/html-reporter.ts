@@ -1,4 +1,5 @@
 import { learnedLines, type Report, type RuleResult } from '../../suites/index.ts';
+import type { GateOptions } from './fault-split.ts';
 import { HTML_SCRIPT, HTML_STYLE } from './html-assets.ts';
 import {
   anchor,
@@ -17,9 +18,16 @@ import { skipGroups } from './report-groups.ts';
 
 const GLYPH = { passed: '✓', failed: '✗', skipped: '–' } as const;
 
-/** One rule inside a matrix cell: its status, its id (a link to its failure) and its time. */
-function cellItem(rule: RuleResult): string {
-  const name = rule.failure ? `<a href="#${anchor(rule)}">${escapeHtml(rule.id)}</a>` : escapeHtml(rule.id);
+/**
+ * One rule inside a matrix cell: its status, its id (a link to its failure) and its time. The column
+ * names the category, so the id is shown without it (the whole id is its tooltip): six columns of
+ * whole ids were wider than a laptop's window.
+ */
+function cellItem(rule: RuleResult, category: string): string {
+  const short = escapeHtml(rule.id.startsWith(`${category}.`) ? rule.id.slice(category.length + 1) : rule.id);
+  const name = rule.failure
+    ? `<a href="#${anchor(rule)}" title="${escapeHtml(rule.id)}">${short}</a>`
+    : `<span title="${escapeHtml(rule.id)}">${short}</span>`;
   const why = rule.skipReason ? ` title="${escapeHtml(rule.skipReason)}"` : '';
   return `<li ${filterData(rule)}${why}><span class="s-${rule.status}">${GLYPH[rule.status]}</span> ${name} <span class="time">${duration(rule.durationMs)}</span></li>`;
 }
@@ -37,7 +45,7 @@ function matrixHtml(report: Report): string {
   const rows = matrix.operations.map((operation) => {
     const cells = matrix.categories.map((category) => {
       const { status, rules } = matrix.cell(operation, category);
-      return `<td class="${cellClass(rules, status)}"><ul>${rules.map(cellItem).join('')}</ul></td>`;
+      return `<td class="${cellClass(rules, status)}"><ul>${rules.map((rule) => cellItem(rule, category)).join('')}</ul></td>`;
     });
     return `<tr data-group><th>${escapeHtml(operation)}</th>${cells.join('')}</tr>`;
   });
@@ -69,7 +77,7 @@ function learnedHtml(report: Report): string {
 }
 
 /** One self-contained HTML file: the verdict, filters, each failure, the matrix, every check. */
-export function renderHtml(report: Report): string {
+export function renderHtml(report: Report, gate: GateOptions = {}): string {
   const rowLabel = buildMatrix(report).rowLabel;
   const failures = failuresHtml(report);
   const skips = skipGroups(report)
@@ -82,7 +90,7 @@ export function renderHtml(report: Report): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>pacu ${report.command}: ${escapeHtml(report.target)}</title><style>${HTML_STYLE}</style></head>
 <body><h1>pacu ${report.command}</h1>
-${verdictBanner(report)}
+${verdictBanner(report, gate)}
 ${(report.notes ?? []).map((note) => `<p class="note"><strong>Note:</strong> ${escapeHtml(note)}</p>`).join('\n')}
 ${filterForm(report, rowLabel)}
 ${learnedHtml(report)}

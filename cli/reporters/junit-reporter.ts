@@ -1,4 +1,5 @@
 import type { Report, RuleResult } from '../../suites/index.ts';
+import { failedByFault, failsRun, type GateOptions, isClientFinding } from './fault-split.ts';
 import { hasSeed } from './matrix.ts';
 import { replayCommand, reproduceNote } from './replay-line.ts';
 
@@ -32,10 +33,13 @@ function evidence(rule: RuleResult, report: Report): string {
   ].join('\n');
 }
 
-function testcase(rule: RuleResult, report: Report): string {
+function testcase(rule: RuleResult, report: Report, gate: GateOptions): string {
   const open = `    <testcase classname="${escapeXml(rule.id)}" name="${escapeXml(`${rule.id} on ${rule.operation}`)}" time="${(rule.durationMs / 1000).toFixed(3)}"`;
   if (rule.status === 'skipped')
     return `${open}>\n      <skipped message="${escapeXml(rule.skipReason ?? '')}"/>\n    </testcase>`;
+  // A finding about the client's own request fails no gate (a proxy's exits 0): told, not failed.
+  if (isClientFinding(rule) && !gate.clientFails)
+    return `${open}>\n      <system-out>${escapeXml(`your client's own request: ${rule.failure?.reason ?? ''}\n${evidence(rule, report)}`)}</system-out>\n    </testcase>`;
   if (rule.status === 'failed') {
     return `${open}>\n      <failure message="${escapeXml(rule.failure?.reason ?? '')}" type="${escapeXml(rule.category)}">${escapeXml(evidence(rule, report))}</failure>\n    </testcase>`;
   }
@@ -43,23 +47,25 @@ function testcase(rule: RuleResult, report: Report): string {
 }
 
 /** JUnit XML: one testsuite per rule, one testcase per rule and operation; failures carry the evidence. */
-export function renderJunit(report: Report): string {
+export function renderJunit(report: Report, gate: GateOptions = {}): string {
   const ids = [...new Set(report.rules.map((rule) => rule.id))];
   const suites = ids.map((id) => {
     const rules = report.rules.filter((rule) => rule.id === id);
     const count = (status: RuleResult['status']): number =>
-      rules.filter((rule) => rule.status === status).length;
+      rules.filter((rule) => rule.status === status && (status !== 'failed' || failsRun(rule, gate))).length;
     const time = rules.reduce((sum, rule) => sum + rule.durationMs, 0) / 1000;
     return [
       `  <testsuite name="${escapeXml(id)}" tests="${rules.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${time.toFixed(3)}" timestamp="${escapeXml(report.startedAt)}">`,
-      ...rules.map((rule) => testcase(rule, report)),
+      ...rules.map((rule) => testcase(rule, report, gate)),
       '  </testsuite>',
     ].join('\n');
   });
-  const { passed, failed, skipped } = report.summary;
+  const { passed, failed: all, skipped } = report.summary;
+  const failed = failedByFault(report, gate).failing.length;
+  const tests = passed + all + skipped;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="pacu ${report.command} ${escapeXml(report.target)} ${hasSeed(report) ? ` (seed ${report.seed})` : ''}" tests="${passed + failed + skipped}" failures="${failed}" errors="0" skipped="${skipped}" time="${(report.durationMs / 1000).toFixed(3)}" timestamp="${escapeXml(report.startedAt)}">`,
+    `<testsuites name="pacu ${report.command} ${escapeXml(report.target)} ${hasSeed(report) ? ` (seed ${report.seed})` : ''}" tests="${tests}" failures="${failed}" errors="0" skipped="${skipped}" time="${(report.durationMs / 1000).toFixed(3)}" timestamp="${escapeXml(report.startedAt)}">`,
     ...suites,
     '</testsuites>',
     '',

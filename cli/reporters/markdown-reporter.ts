@@ -1,4 +1,5 @@
 import type { Report } from '../../suites/index.ts';
+import { failedByFault, type GateOptions, isClientFinding } from './fault-split.ts';
 import { buildMatrix, type CellStatus, failuresOf, runParameters } from './matrix.ts';
 import { replayCommand, reproduceNote } from './replay-line.ts';
 import { skipGroups } from './report-groups.ts';
@@ -7,14 +8,17 @@ const MARK: Record<CellStatus, string> = { passed: '✅', failed: '❌', skipped
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** Markdown that fits a CI job summary: the matrix, then each failure with its curl and replay id. */
-export function renderMarkdown(report: Report): string {
+export function renderMarkdown(report: Report, gate: GateOptions = {}): string {
   const matrix = buildMatrix(report);
-  const { passed, failed, skipped } = report.summary;
+  const { passed, skipped } = report.summary;
+  const { failing, client } = failedByFault(report, gate);
+  const failed = failing.length;
+  const theClient = client.length > 0 ? `, ${client.length} about your client's own requests` : '';
   const out = [
-    `## pacu ${report.command}: ${failed === 0 ? 'passed' : `${failed} failed`}`,
+    `## pacu ${report.command}: ${failed === 0 ? 'passed' : `${failed} failed`}${theClient}`,
     '',
     ...(report.notes ?? []).map((note) => `> **Note:** ${cell(note)}\n`),
-    `Target \`${report.target}\`${runParameters(report, (name, value) => `, ${name} \`${value}\``)}: ${passed} passed, ${failed} failed, ${skipped} skipped.`,
+    `Target \`${report.target}\`${runParameters(report, (name, value) => `, ${name} \`${value}\``)}: ${passed} passed, ${failed} failed${theClient}, ${skipped} skipped.`,
     '',
     `| ${matrix.rowLabel} | ${matrix.categories.join(' | ')} |`,
     `| --- | ${matrix.categories.map(() => ':---:').join(' | ')} |`,
@@ -40,7 +44,9 @@ export function renderMarkdown(report: Report): string {
     if (!failure) continue;
     out.push(
       '',
-      `### ❌ \`${rule.id}\` on \`${rule.operation}\``,
+      isClientFinding(rule)
+        ? `### ⚠️ \`${rule.id}\` on \`${rule.operation}\`: your client's own request`
+        : `### ❌ \`${rule.id}\` on \`${rule.operation}\``,
       '',
       cell(failure.reason),
       '',

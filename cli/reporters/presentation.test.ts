@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Report, RuleResult } from '../../suites/index.ts';
+import { summaryLine } from './console-reporter.ts';
 import { renderHtml } from './html-reporter.ts';
 import { renderJunit } from './junit-reporter.ts';
 import { renderMarkdown } from './markdown-reporter.ts';
@@ -107,9 +108,9 @@ describe('html report', () => {
     expect(html).toContain('<li><code>envelope.success-shape</code>: needs --card-id (getVirtualCard)</li>');
   });
 
-  it('lists every rule inside its matrix cell, a failed one linking to its failure', () => {
+  it('lists every rule inside its matrix cell, a failed one linking to its failure, named without its column', () => {
     const href =
-      /<li data-status="failed"[^>]*><span class="s-failed">✗<\/span> <a href="#([^"]+)">positive\.accepted<\/a>/.exec(
+      /<li data-status="failed"[^>]*><span class="s-failed">✗<\/span> <a href="#([^"]+)" title="positive\.accepted">accepted<\/a>/.exec(
         html,
       )?.[1];
     expect(href).toBeDefined();
@@ -155,5 +156,72 @@ describe('junit report', () => {
     expect(junit).toContain('<testcase classname="positive.accepted" name="positive.accepted on listUsers"');
     expect(junit).toMatch(/<testsuites [^>]*timestamp="2026-11-22T12:00:00.000Z"/);
     expect(junit).toMatch(/<testsuite [^>]*timestamp="2026-11-22T12:00:00.000Z"/);
+  });
+});
+
+describe("a proxy's findings about the client's own requests (issue 39)", () => {
+  const mixed: Report = {
+    ...report,
+    command: 'proxy',
+    summary: { passed: 1, failed: 2, skipped: 0 },
+    rules: [
+      {
+        ...failed(
+          'client.request-shape',
+          'usdTransfer',
+          'your client: the usdTransfer request body is not JSON',
+        ),
+        category: 'client',
+      },
+      failed('envelope.success-shape', 'listUsers', 'the provider: data.items is missing'),
+      ok('client.operation', 'listUsers'),
+    ],
+  };
+  const clientOnly: Report = {
+    ...mixed,
+    summary: { passed: 1, failed: 1, skipped: 0 },
+    rules: [mixed.rules[0] as RuleResult, ok('client.operation', 'listUsers')],
+  };
+
+  it('the console summary counts the provider failures as failed and the client findings apart', () => {
+    expect(summaryLine(mixed)).toMatch(/^1 passed, 1 failed, 1 about your client's own requests, 0 skipped/);
+    expect(summaryLine(clientOnly)).toMatch(
+      /^1 passed, 0 failed, 1 about your client's own requests, 0 skipped/,
+    );
+  });
+
+  it('the banner is red only for the provider, and names the client findings either way', () => {
+    expect(renderHtml(mixed)).toMatch(
+      /<strong>FAILED<\/strong>1 of 3 checks failed \(1 against the description, 0 against pacu's own decisions\) · your client: 1 finding about its own requests/,
+    );
+    expect(renderHtml(clientOnly)).toMatch(
+      /<div class="verdict passed client" role="status"><strong>PASSED<\/strong>the provider: 0 failed/,
+    );
+  });
+
+  it('markdown heads the run by the provider, JUnit fails only the provider', () => {
+    expect(renderMarkdown(clientOnly)).toMatch(
+      /^## pacu proxy: passed, 1 about your client's own requests\n/,
+    );
+    expect(renderMarkdown(clientOnly)).toContain(
+      "### ⚠️ `client.request-shape` on `usdTransfer`: your client's own request",
+    );
+    const junit = renderJunit(mixed);
+    expect(junit).toMatch(/<testsuites [^>]*tests="3" failures="1"/);
+    expect(junit).toContain('<system-out>your client&apos;s own request'.replace('&apos;', "'"));
+  });
+
+  it('under --fail-on client the client findings fail the run, and every report says so', () => {
+    const gate = { clientFails: true };
+    expect(summaryLine(clientOnly, gate)).toMatch(
+      /^1 passed, 1 failed, 1 about your client's own requests \(failing the run: --fail-on client\)/,
+    );
+    expect(renderHtml(clientOnly, gate)).toMatch(
+      /<div class="verdict failed" role="status"><strong>FAILED<\/strong>1 of 2 checks failed: the provider 0, your client 1/,
+    );
+    expect(renderJunit(clientOnly, gate)).toMatch(/<testsuites [^>]*failures="1"/);
+    expect(renderMarkdown(clientOnly, gate)).toMatch(
+      /^## pacu proxy: 1 failed, 1 about your client's own requests\n/,
+    );
   });
 });

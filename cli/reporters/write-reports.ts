@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../../spec/index.ts';
@@ -41,11 +41,16 @@ function reportPathProblem(file: string): string | undefined {
   const resolved = path.resolve(file);
   if (existsSync(resolved)) {
     if (statSync(resolved).isDirectory()) return 'it is a directory, not a file';
+    // A write of no bytes changes nothing, and fails where a report's write would (EIO on /proc).
+    let fd: number | undefined;
     try {
-      closeSync(openSync(resolved, 'r+'));
+      fd = openSync(resolved, 'r+');
+      writeSync(fd, Buffer.alloc(0));
       return undefined;
     } catch (error) {
-      return said(error);
+      return fd === undefined ? said(error) : `it takes no writes: ${said(error)}`;
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
   }
   const missing: string[] = [];
@@ -128,11 +133,11 @@ export async function writeReports(
       continue;
     }
     if (spec.path === STDOUT) {
-      io.stdout(RENDER[spec.kind](report));
+      io.stdout(RENDER[spec.kind](report, console));
       continue;
     }
     try {
-      await writeFile(spec.path, RENDER[spec.kind](report), 'utf8');
+      await writeFile(spec.path, RENDER[spec.kind](report, console), 'utf8');
     } catch (cause) {
       throw new ConfigError(
         `pacu: cannot write the ${spec.kind} report to ${spec.path}: ${(cause as Error).message}`,

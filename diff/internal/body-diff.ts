@@ -1,4 +1,5 @@
 import { asNode, isDecision, key, type Node } from './description.ts';
+import { echoRequirement } from './echo-facts.ts';
 import { type Emitter, operationName, type Place, requestPlace } from './emitter.ts';
 import { diffHeaders } from './header-diff.ts';
 import type { Operation } from './operation.ts';
@@ -102,6 +103,7 @@ export function diffResponses(old: Operation, now: Operation, out: Emitter): voi
       subject: `the ${status} response of ${name}`,
       who: 'clients',
       base: isDecision(response) ? 'decision' : 'description',
+      ...(status === '200' ? { echo: { before: echoRequirement(old), after: echoRequirement(now) } } : {}),
     };
     const next = b[status];
     if (next === undefined) {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { parse as parseYaml } from 'yaml';
-import { SpecError } from '../../spec/index.ts';
+import { SpecError, yamlProblem } from '../../spec/index.ts';
 import type { DescriptionInput } from '../glossary.ts';
 
 export type Node = Record<string, unknown>;
@@ -29,12 +29,7 @@ export function parseDescription(text: string, label: string): Node {
   try {
     raw = parseYaml(text, { maxAliasCount: -1 });
   } catch (cause) {
-    throw new SpecError(
-      `pacu: ${label} is neither YAML nor JSON: ${(cause as Error).message.split('\n')[0]}`,
-      {
-        cause,
-      },
-    );
+    throw new SpecError(`pacu: ${label} is not an OpenAPI description: ${yamlProblem(cause)}`, { cause });
   }
   const node = asNode(raw);
   if (typeof node.openapi !== 'string' || !node.openapi.startsWith('3.'))

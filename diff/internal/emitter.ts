@@ -1,5 +1,6 @@
 import { CHECKS, type CheckId } from '../checks.ts';
 import type { Change, OperationRef, Origin, Side } from '../glossary.ts';
+import type { EchoRequirement } from './echo-facts.ts';
 
 /** Where a body or parameter sits, and how its changes are told. */
 export interface Place {
@@ -14,12 +15,15 @@ export interface Place {
   readonly root?: string;
   /** The origin of everything inside: `decision` when the body or parameter sits in a decision node. */
   readonly base?: Origin;
+  /** A record the answer echoes its request into: what each version's description requires of `$.data`. */
+  readonly echo?: { readonly before?: EchoRequirement; readonly after?: EchoRequirement };
 }
 
 export interface ChangeDetails {
   readonly path: string;
   readonly field?: string;
   readonly message: string;
+  readonly cites?: readonly string[];
   readonly before?: unknown;
   readonly after?: unknown;
 }
@@ -45,6 +49,7 @@ export function createEmitter(): Emitter {
         ...(place.status !== undefined ? { status: place.status } : {}),
         ...(details.field !== undefined ? { field: details.field } : {}),
         message: details.message,
+        ...(details.cites ? { cites: details.cites } : {}),
         ...(details.before !== undefined ? { before: details.before } : {}),
         ...(details.after !== undefined ? { after: details.after } : {}),
       });

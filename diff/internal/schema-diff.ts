@@ -1,4 +1,5 @@
 import type { Origin } from '../glossary.ts';
+import type { EchoRequirement } from './echo-facts.ts';
 import { type Emitter, fieldName, type Place } from './emitter.ts';
 import { compareFacts } from './facts-diff.ts';
 import { isIdempotencyKey, renamedTo } from './payment-rules.ts';
@@ -29,6 +30,23 @@ function requiredBy(parent: Field, name: string): Origin | undefined {
   return parent.facts.decision.required.has(name) ? 'decision' : undefined;
 }
 
+const RECORD = '$.data';
+
+/** The record's fields its description requires by echoing the request: required as the description's own. */
+function requireEchoes(fields: Map<string, Field>, echo: EchoRequirement | undefined): Map<string, Field> {
+  const record = fields.get(RECORD);
+  for (const name of echo?.keys() ?? [])
+    if (record?.children.has(name)) record.facts.description.required.add(name);
+  return fields;
+}
+
+/** The description's words that make a removed record field required, when its echo does. */
+function echoCites(place: Place, field: Field): readonly string[] | undefined {
+  return field.parent === RECORD && field.name !== undefined
+    ? place.echo?.before?.get(field.name)
+    : undefined;
+}
+
 /**
  * Compare two versions of one body schema (dereferenced). The request side and the response side
  * are judged the other way round: what narrows a request breaks its senders, what widens a
@@ -41,8 +59,8 @@ export function diffSchemas(
   place: Place,
   out: Emitter,
 ): void {
-  const before = collectFields(oldSchema, path, place.base);
-  const after = collectFields(newSchema, path, place.base);
+  const before = requireEchoes(collectFields(oldSchema, path, place.base), place.echo?.before);
+  const after = requireEchoes(collectFields(newSchema, path, place.base), place.echo?.after);
   const request = place.side === 'request';
   const { subject, who } = place;
   const emit = out.emit.bind(out);
@@ -95,12 +113,16 @@ export function diffSchemas(
           ...details,
           message: `${subject} no longer carries the optional ${name}: ${who} that read it get nothing${hint}`,
         });
+      const cites = wasRequired === 'description' ? echoCites(place, old) : undefined;
       if (wasRequired)
         emit('response-required-property-removed', split ? 'decision' : old.existence, place, {
           ...details,
+          ...(cites ? { cites } : {}),
           message: split
             ? `${subject} no longer carries ${name}, which pacu's decision made always present: ${who} that read it break${hint}`
-            : `${subject} no longer carries ${name}: ${who} that read it break${hint}`,
+            : cites
+              ? `${subject} no longer carries ${name}, a required request field the description says the response echoes: ${who} that read it break${hint}`
+              : `${subject} no longer carries ${name}: ${who} that read it break${hint}`,
         });
     }
   }

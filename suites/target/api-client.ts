@@ -1,5 +1,5 @@
 import type { Agent, request as undiciRequest } from 'undici';
-import { retryAfterForm, retryAfterMs } from '../../http/index.ts';
+import { decodedText, retryAfterForm, retryAfterMs } from '../../http/index.ts';
 import type {
   AccountCreationRequest,
   OperationId,
@@ -199,7 +199,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers: { ...options.headers, ...request.headers },
         body: request.body,
       });
-      const text = await response.body.text();
+      // A provider may compress whatever was asked: the text judged and shown is the decoded one.
+      const coding = response.headers['content-encoding'];
+      const text =
+        coding === undefined
+          ? await response.body.text()
+          : decodedText(Buffer.from(await response.body.arrayBuffer()), coding);
       throttled = NOT_NOW.has(response.statusCode);
       return {
         status: response.statusCode,

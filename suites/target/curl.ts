@@ -14,7 +14,11 @@ const BASIC_MARKER = /^Basic <(.*)>$/;
  * a bearer token `"authorization: Bearer $PACU_TOKEN"` (see {@link CURL_ENVIRONMENT_NOTE}).
  */
 export function renderCurl(baseUrl: string, request: ApiRequest): string {
-  const parts = ['curl', '-i', '-X', request.method, single(`${baseUrl.replace(/\/+$/, '')}${request.path}`)];
+  // A base URL that is a shell variable (`$PACU_TARGET`) is left to the shell to fill in.
+  const url = /^\$[A-Z_]+$/.test(baseUrl)
+    ? `"${baseUrl}"${single(request.path)}`
+    : single(`${baseUrl.replace(/\/+$/, '')}${request.path}`);
+  const parts = ['curl', '-i', '-X', request.method, url];
   for (const [name, value] of Object.entries(request.headers)) {
     const basic = name.toLowerCase() === 'authorization' ? BASIC_MARKER.exec(value) : null;
     if (basic?.[1]?.startsWith(`${SECRET_STAND_INS.clientId}:`)) parts.push('-u', double(basic[1]));

@@ -45,7 +45,9 @@ describe('readConfigFile', () => {
     );
     const broken = path.join(dir, 'broken.json');
     await writeFile(broken, '{');
-    await expect(readConfigFile(broken)).rejects.toThrow(`config file ${broken} is not valid JSON`);
+    await expect(readConfigFile(broken)).rejects.toThrow(
+      `config file ${broken}: it is not valid JSON (line 1, column 2: expected property name or '}')`,
+    );
     await expect(readConfigFile(path.join(dir, 'missing.json'))).rejects.toThrow(
       /cannot read config file .*ENOENT/,
     );

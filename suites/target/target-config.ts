@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { webhookSecretProblem } from '../../http/index.ts';
-import { ConfigError, SCOPES, type Scope } from '../../spec/index.ts';
+import { ConfigError, jsonProblem, SCOPES, type Scope } from '../../spec/index.ts';
 
 /** Ids of records that no operation creates; a rule that needs one the user did not give is skipped. */
 export interface TargetIds {
@@ -91,7 +91,7 @@ export async function readConfigFile(file: string): Promise<TargetConfigInput> {
   try {
     parsed = JSON.parse(text);
   } catch (cause) {
-    throw new ConfigError(`pacu: config file ${file} is not valid JSON: ${(cause as Error).message}`, {
+    throw new ConfigError(`pacu: config file ${file}: ${jsonProblem(text, cause)}`, {
       cause,
     });
   }

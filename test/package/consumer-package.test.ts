@@ -27,7 +27,7 @@ describe('the npm package in a fresh project', () => {
     expect(process.env.PACU_VERIFIER_SCRIPT).toBeUndefined();
   });
 
-  it('ships the compiled code, its declarations, the spec and LICENSE, and no tests, benches or sources', () => {
+  it('ships the compiled code, its declarations, the spec, the docs and LICENSE, and no tests, benches or sources', () => {
     expect(tarballFiles).toEqual(
       expect.arrayContaining([
         'LICENSE',
@@ -39,9 +39,7 @@ describe('the npm package in a fresh project', () => {
       ]),
     );
     expect(
-      tarballFiles.filter(
-        (file) => /\.test\.|^test\/|^bench\/|^docs\/|\.ts$/.test(file) && !file.endsWith('.d.ts'),
-      ),
+      tarballFiles.filter((file) => /\.test\.|^test\/|^bench\/|\.ts$/.test(file) && !file.endsWith('.d.ts')),
     ).toEqual([]);
   });
 

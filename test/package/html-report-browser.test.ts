@@ -7,12 +7,46 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../cli/reporters/html-reporter.ts';
+import { startMock } from '../../mock/index.ts';
+import { startProxy } from '../../proxy/index.ts';
+import type { Report } from '../../suites/index.ts';
 import { checkTestProvider } from '../providers/run-against.ts';
 
 const CHROMIUM = process.env.PACU_CHROMIUM ?? '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 const PAGE = path.join(ARTIFACTS, 'html-report.html');
 const SCREENSHOT = path.join(ARTIFACTS, 'html-report.png');
+const PROXY_PAGE = path.join(ARTIFACTS, 'proxy-report.html');
+
+/**
+ * What `pacu proxy` reports after a client's own bad requests (no token, bad JSON, a missing
+ * field, an unknown path) beside good ones, with a pacu mock as the provider: findings that are
+ * the client's, which do not fail the proxy's gate.
+ */
+async function proxyReportOfClientMistakes(): Promise<Report> {
+  const mock = await startMock({ log: () => {} });
+  const proxy = await startProxy({ upstream: mock.url, log: () => {} });
+  try {
+    const { clientId, clientSecret } = mock.demoClient;
+    const send = (path: string, init: RequestInit = {}) => fetch(`${proxy.url}${path}`, init);
+    const grant = await send('/auth/token', {
+      method: 'POST',
+      headers: { authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}` },
+      body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'card,us_account' }),
+    });
+    const token = ((await grant.json()) as { data: { access_token: string } }).data.access_token;
+    const bearer = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    await send('/users', { headers: bearer });
+    await send('/users');
+    await send('/payments/usd/direct', { method: 'POST', headers: bearer, body: '{"amount": 1,' });
+    await send('/payments/usd/direct', { method: 'POST', headers: bearer, body: '{"amount": 1}' });
+    await send('/refunds', { headers: bearer });
+    return proxy.report();
+  } finally {
+    await proxy.close();
+    await mock.close();
+  }
+}
 
 let browser: Browser;
 
@@ -24,6 +58,7 @@ beforeAll(async () => {
   expect(report.summary.failed).toBeGreaterThan(0);
   mkdirSync(ARTIFACTS, { recursive: true });
   writeFileSync(PAGE, renderHtml(report));
+  writeFileSync(PROXY_PAGE, renderHtml(await proxyReportOfClientMistakes()));
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 });
 
@@ -94,5 +129,52 @@ describe('the HTML report in chromium', () => {
     await page.goto(pathToFileURL(PAGE).href);
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     expect(existsSync(SCREENSHOT)).toBe(true);
+    await page.close();
+  });
+
+  it("tells a proxy's findings about the client's own requests apart from the provider's: no red FAILED when only the client erred", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(pathToFileURL(PROXY_PAGE).href);
+    const verdict = page.locator('.verdict');
+    const text = await verdict.innerText();
+    // The proxy exits 0 here (its gate is the provider's findings): its banner must not say FAILED.
+    expect(text).not.toMatch(/FAILED/);
+    expect(text).toMatch(/^PASSED/);
+    expect(text).toMatch(/the provider: 0 failed/);
+    expect(text).toMatch(/your client: [1-9]\d* findings? about its own requests/);
+    await expect(verdict.getAttribute('class')).resolves.toContain('client');
+    const colour = await page.evaluate(
+      "getComputedStyle(document.querySelector('.verdict')).backgroundColor",
+    );
+    expect(colour).not.toBe('rgb(198, 40, 40)');
+    // Each client finding says whose it is where it is listed.
+    for (const summary of await page.locator('details.failure summary').allInnerTexts())
+      expect(summary).toMatch(/your client/);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'proxy-report-banner.png') });
+    await page.close();
+  });
+
+  it('fits the operations × categories matrix in a 1280 px laptop window: no column cut off', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(pathToFileURL(PAGE).href);
+    const matrix = page.locator('table.matrix');
+    await matrix.scrollIntoViewIfNeeded();
+    const headers = await matrix
+      .locator('tr')
+      .first()
+      .locator('th')
+      .evaluateAll((cells) =>
+        cells.map((cell) => ({ text: cell.textContent, right: cell.getBoundingClientRect().right })),
+      );
+    expect(headers.map((header) => header.text)).toContain('lifecycle');
+    expect(headers.filter((header) => header.right > 1280)).toEqual([]);
+    // Expressions run in the page (this file is type-checked without the DOM's names).
+    await expect(page.evaluate('document.documentElement.scrollWidth')).resolves.toBeLessThanOrEqual(1280);
+    // What the laptop shows: the matrix's top just under the sticky filter bar, the window's width.
+    await page.evaluate(
+      "scrollBy(0, document.querySelector('table.matrix').getBoundingClientRect().top - document.getElementById('filters').getBoundingClientRect().height - 48)",
+    );
+    await page.screenshot({ path: path.join(ARTIFACTS, 'html-report-matrix-1280.png') });
+    await page.close();
   });
 });
