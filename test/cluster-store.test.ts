@@ -184,6 +184,41 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
     expect(dumped.every((transfer) => transfer.record.transaction_status !== 'processing')).toBe(true);
   });
 
+  it('a receiver that answers 429 is throttled for the whole cluster, not per replica', async () => {
+    let open = 0;
+    const inFlight: number[] = [];
+    const server = createServer((request, response) => {
+      inFlight.push(++open);
+      request.resume();
+      setTimeout(() => {
+        open--;
+        response.writeHead(429).end();
+      }, 100);
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    const [a, b] = (await replicas(2, {
+      webhooks: [{ url, secret: SECRET }],
+      webhookRetry: { delaysMs: [10, 10, 10], jitter: 0 },
+    })) as [RunningMock, RunningMock];
+    const token = await tokenFor(a);
+    for (let index = 0; index < 24; index++)
+      await postJson(
+        `${[a, b][index % 2]?.url}/payments/usd/direct`,
+        token,
+        transferBody(a.seeded.merchantAccountId),
+      );
+    // 24 deliveries fall due at once on both replicas, each of which would take 16.
+    await control(b, '/clock/advance', { method: 'POST', body: JSON.stringify({ seconds: 11 }) });
+    const deadline = Date.now() + 10_000;
+    while (inFlight.length < 24 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    // At most a lane's 16 from both replicas together; once those answered 429, one at a time.
+    expect(Math.max(...inFlight)).toBeLessThanOrEqual(16);
+    expect(Math.max(...inFlight.slice(16, 24))).toBe(1);
+  });
+
   it('the control API of a shared store needs the token, even on loopback; the same token works on every replica', async () => {
     const store = await postgres.createDatabase();
     const without = await startMock({ store, log: () => {} });
@@ -275,7 +310,7 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
       const { roundTrips } = (await control(a, '/store')).body as { roundTrips: Record<string, number> };
       // The store's own due-work polls are not a request's.
       return Object.entries(roundTrips)
-        .filter(([what]) => !['step', 'delivery-claim', 'journal-write', 'coverage-write'].includes(what))
+        .filter(([what]) => !['step', 'delivery-claim', 'traffic-write', 'flush-ack', 'prune'].includes(what))
         .reduce((sum, [, count]) => sum + count, 0);
     };
     await getJson(`${a.url}/users`, token);
