@@ -13,6 +13,8 @@ const SECRET = `whsec_${Buffer.from('pacu cluster webhook key 0123456').toString
 let postgres: TestPostgres;
 let running: RunningMock[] = [];
 let servers: Server[] = [];
+/** The database `replicas()` made last. */
+let lastDatabase = '';
 
 beforeAll(async () => {
   postgres = await startPostgres();
@@ -28,6 +30,7 @@ afterAll(() => postgres?.close());
 /** `count` replicas on a new database, started one after another as a rollout does. */
 async function replicas(count: number, options: MockOptions = {}): Promise<RunningMock[]> {
   const store = await postgres.createDatabase();
+  lastDatabase = store.split('/').at(-1) as string;
   const started: RunningMock[] = [];
   for (let index = 0; index < count; index++) {
     const mock = await startMock({ store, controlToken: TOKEN, clock: 'manual', log: () => {}, ...options });
@@ -182,6 +185,26 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
       record: { transaction_status: string };
     }>;
     expect(dumped.every((transfer) => transfer.record.transaction_status !== 'processing')).toBe(true);
+  });
+
+  it("a user's first p2p read marks it and makes its webhook in one write: an event that cannot be written is made on the next read, once", async () => {
+    const [a, b] = (await replicas(2)) as [RunningMock, RunningMock];
+    const token = await tokenFor(a);
+    // The first event the database is asked to store fails, as a write cut by a crash would.
+    await postgres.sql(
+      // A sequence, not a table: what the failed write did is rolled back, nextval is not.
+      `CREATE SEQUENCE fail_once;
+       CREATE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN IF nextval('fail_once') = 1 THEN RAISE EXCEPTION 'cut'; END IF; RETURN NEW; END $$;
+       CREATE TRIGGER fail_once BEFORE INSERT ON pacu_events FOR EACH ROW EXECUTE FUNCTION fail_once();`,
+      lastDatabase,
+    );
+    const user = a.seeded.userId;
+    expect((await getJson(`${a.url}/p2p/status/${user}`, token)).status).toBe(500);
+    for (const mock of [b, a])
+      expect((await getJson(`${mock.url}/p2p/status/${user}`, token)).status).toBe(200);
+    const events = (await control(b, '/webhooks/events')).body as Array<{ type: string }>;
+    expect(events.map((event) => event.type)).toEqual(['p2p.validated']);
   });
 
   it('a receiver that answers 429 is throttled for the whole cluster, not per replica', async () => {
