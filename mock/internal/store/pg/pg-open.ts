@@ -71,7 +71,11 @@ async function reachable(db: PgClient, shown: string): Promise<void> {
     } catch (error) {
       if (!(error instanceof StoreUnavailableError)) throw error;
       const code = ((error.cause ?? {}) as { code?: string }).code ?? '';
-      const waitFor = /^57P0[1-3]$/.test(code) ? STARTING_FOR_MS : code === 'ECONNREFUSED' ? REFUSED_FOR_MS : 0;
+      const waitFor = /^57P0[1-3]$/.test(code)
+        ? STARTING_FOR_MS
+        : code === 'ECONNREFUSED'
+          ? REFUSED_FOR_MS
+          : 0;
       if (Date.now() - started + 250 > waitFor) throw unreachable(shown, error);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
