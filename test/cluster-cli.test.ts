@@ -42,6 +42,8 @@ describe('pacu mock --store', () => {
       expect(firstPid).not.toBe(secondPid);
       // The process that serves (what a crash drill kills): alive, and one per replica.
       expect(process.kill(Number(firstPid), 0)).toBe(true);
+      // No launcher in between: the pid a supervisor started is the pid that serves.
+      expect([Number(firstPid), Number(secondPid)]).toEqual([first.child.pid, second.child.pid]);
       const headers = { 'x-pacu-control-token': 'T', 'content-type': 'application/json' };
       const card = await call(`${firstControl}/payments/card`, {
         method: 'POST',

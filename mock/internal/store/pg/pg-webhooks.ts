@@ -29,6 +29,7 @@ export function pgWebhooks(
   let closed = false;
 
   async function deliver(claimed: Claimed): Promise<void> {
+    const leasedUntil = Date.now() + leaseMs(retry);
     const { event, receiver } = claimed;
     if (!event || !receiver || receiver.disabledAt) {
       await db.query('delivery-drop', {
@@ -71,7 +72,17 @@ export function pgWebhooks(
           : String((error as Error).message);
     }
     attempt.finishedAt = new Date().toISOString();
-    await settle(claimed, receiver, attempt, after);
+    // A receiver that answered is not asked again because the database was away for a moment:
+    // the outcome is written once it is back, while the lease keeps the delivery this replica's.
+    for (let wait = 100; ; wait = Math.min(wait * 2, 1000)) {
+      try {
+        await settle(claimed, receiver, attempt, after);
+        return;
+      } catch (error) {
+        if (closed || Date.now() + wait >= leasedUntil - 1000) throw error;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 
   async function settle(
