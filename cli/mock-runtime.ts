@@ -16,18 +16,30 @@ const NODE_DEFAULT_POOL = 4;
 /** Set in the relaunched process, so it knows its parent is a launcher that may vanish. */
 export const RELAUNCHED_ENV = 'PACU_MOCK_RELAUNCHED';
 
+/** Whether `pacu mock <args>` serves a shared store (`--store postgres://…`, or PACU_STORE without the flag). */
+function sharedStore(args: readonly string[], storeEnv: string | undefined): boolean {
+  const at = args.findIndex((arg) => arg === '--store' || arg.startsWith('--store='));
+  const url =
+    at === -1 ? storeEnv : (args[at] as string).startsWith('--store=') ? args[at]?.slice(8) : args[at + 1];
+  return /^postgres(ql)?:/.test(url ?? '');
+}
+
 /**
  * The node arguments to run `pacu <args>` again with in a child, or undefined to run here: only the
  * servers (`mock`, `proxy`), only where the default pool outnumbers the CPUs, never when a pool size
- * was chosen already (which keeps the child from relaunching itself) nor under `--inspect`.
+ * was chosen already (which keeps the child from relaunching itself) nor under `--inspect`. A
+ * replica of a shared store serves in the process that was started (decision 189): its supervisor's
+ * pid, its `--json` pid and the server are one process, as issue 35 asks.
  */
 export function mockRelaunchArgs(
   args: readonly string[],
   execArgv: readonly string[],
   nodeOptions = '',
   cpus: number = availableParallelism(),
+  storeEnv: string | undefined = process.env.PACU_STORE,
 ): string[] | undefined {
   if (!RELAUNCHED.has(args[0] ?? '') || args.includes('--help') || args.includes('-h')) return undefined;
+  if (args[0] === 'mock' && sharedStore(args, storeEnv)) return undefined;
   const given = [...execArgv, ...nodeOptions.split(/\s+/)];
   if (given.some((flag) => /^--v8[-_]pool[-_]size\b/.test(flag))) return undefined;
   // Under a debugger, the process being debugged must be the one that serves.

@@ -49,9 +49,10 @@ export type ControlGuardCheck = (
 ) => ControlRefusal | undefined;
 
 /**
- * The control API hands out secrets and can wipe state, so it answers only to this machine's own
- * names (no DNS rebinding), never to a cross-site page (Origin, Sec-Fetch-Site; writes only as
- * application/json, checked by each server), and with the token when one is set.
+ * The control API hands out secrets and can wipe state, so it answers never to a cross-site page
+ * (Origin, Sec-Fetch-Site; writes only as application/json, checked by each server), and either to
+ * this machine's own names (no DNS rebinding) or, when a token is set, to any name with the token:
+ * a rebinding page cannot know it, and replicas behind a load balancer are reached by its name.
  */
 export function controlGuard(boundHost: string, token: string | undefined): ControlGuardCheck {
   const allowed = (host: string): boolean => {
@@ -64,7 +65,7 @@ export function controlGuard(boundHost: string, token: string | undefined): Cont
   };
   return (headers) => {
     const host = headers.host;
-    if (!host || !allowed(hostOf(host)))
+    if (token === undefined && (!host || !allowed(hostOf(host))))
       return {
         status: 403,
         message: `the control API answers only to this machine's own host names, not ${host ?? 'none'}`,

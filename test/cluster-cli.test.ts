@@ -1,6 +1,8 @@
 // `pacu mock --store` as users start it: PACU_STORE, --reset-store, --retain, the --json line of
 // each replica, and one line with exit 2 for a store it cannot use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock } from '../mock/index.ts';
+import { freePort } from './helpers/free-port.ts';
 import { startPostgres, type TestPostgres } from './helpers/postgres.ts';
 import { runCli } from './helpers/run-cli.ts';
 import { call } from './mock-helpers.ts';
@@ -40,6 +42,8 @@ describe('pacu mock --store', () => {
       expect(firstPid).not.toBe(secondPid);
       // The process that serves (what a crash drill kills): alive, and one per replica.
       expect(process.kill(Number(firstPid), 0)).toBe(true);
+      // No launcher in between: the pid a supervisor started is the pid that serves.
+      expect([Number(firstPid), Number(secondPid)]).toEqual([first.child.pid, second.child.pid]);
       const headers = { 'x-pacu-control-token': 'T', 'content-type': 'application/json' };
       const card = await call(`${firstControl}/payments/card`, {
         method: 'POST',
@@ -67,7 +71,14 @@ describe('pacu mock --store', () => {
     }
   }, 60_000);
 
-  it('a store it cannot use is one line and exit 2', async () => {
+  it('a store it cannot use is one line and exit 2, a database nobody serves within seconds, never its password', async () => {
+    const nobody = await freePort();
+    const started = Date.now();
+    await expect(
+      startMock({ store: `postgres://pacu:s3cret-pass@127.0.0.1:${nobody}/mock`, log: () => {} }),
+    ).rejects.toThrow(/cannot reach the store .*connection refused/);
+    // A few seconds at most: a database starting in the same rollout gets two.
+    expect(Date.now() - started).toBeLessThan(5_000);
     for (const [args, said] of [
       [
         ['--store', 'mysql://x@127.0.0.1/db'],
@@ -81,6 +92,12 @@ describe('pacu mock --store', () => {
       [
         ['--store', `postgres://postgres@127.0.0.1:${postgres.port}/no_such_database`],
         /^pacu: cannot open the store postgres:\/\/postgres@127\.0\.0\.1:\d+\/no_such_database: .*does not exist\n$/,
+      ],
+      [
+        ['--store', `postgres://pacu:s3cret-pass@127.0.0.1:${nobody}/mock`],
+        new RegExp(
+          `^pacu: cannot reach the store postgres://pacu@127\\.0\\.0\\.1:${nobody}/mock: connection refused\\. Is PostgreSQL running\\?\\n$`,
+        ),
       ],
     ] as const) {
       const { code, stderr } = await runCli(['mock', ...args]);

@@ -13,6 +13,8 @@ const SECRET = `whsec_${Buffer.from('pacu cluster webhook key 0123456').toString
 let postgres: TestPostgres;
 let running: RunningMock[] = [];
 let servers: Server[] = [];
+/** The database `replicas()` made last. */
+let lastDatabase = '';
 
 beforeAll(async () => {
   postgres = await startPostgres();
@@ -28,6 +30,7 @@ afterAll(() => postgres?.close());
 /** `count` replicas on a new database, started one after another as a rollout does. */
 async function replicas(count: number, options: MockOptions = {}): Promise<RunningMock[]> {
   const store = await postgres.createDatabase();
+  lastDatabase = store.split('/').at(-1) as string;
   const started: RunningMock[] = [];
   for (let index = 0; index < count; index++) {
     const mock = await startMock({ store, controlToken: TOKEN, clock: 'manual', log: () => {}, ...options });
@@ -184,6 +187,61 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
     expect(dumped.every((transfer) => transfer.record.transaction_status !== 'processing')).toBe(true);
   });
 
+  it("a user's first p2p read marks it and makes its webhook in one write: an event that cannot be written is made on the next read, once", async () => {
+    const [a, b] = (await replicas(2)) as [RunningMock, RunningMock];
+    const token = await tokenFor(a);
+    // The first event the database is asked to store fails, as a write cut by a crash would.
+    await postgres.sql(
+      // A sequence, not a table: what the failed write did is rolled back, nextval is not.
+      `CREATE SEQUENCE fail_once;
+       CREATE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN IF nextval('fail_once') = 1 THEN RAISE EXCEPTION 'cut'; END IF; RETURN NEW; END $$;
+       CREATE TRIGGER fail_once BEFORE INSERT ON pacu_events FOR EACH ROW EXECUTE FUNCTION fail_once();`,
+      lastDatabase,
+    );
+    const user = a.seeded.userId;
+    expect((await getJson(`${a.url}/p2p/status/${user}`, token)).status).toBe(500);
+    for (const mock of [b, a])
+      expect((await getJson(`${mock.url}/p2p/status/${user}`, token)).status).toBe(200);
+    const events = (await control(b, '/webhooks/events')).body as Array<{ type: string }>;
+    expect(events.map((event) => event.type)).toEqual(['p2p.validated']);
+  });
+
+  it('a receiver that answers 429 is throttled for the whole cluster, not per replica', async () => {
+    let open = 0;
+    const inFlight: number[] = [];
+    const server = createServer((request, response) => {
+      inFlight.push(++open);
+      request.resume();
+      setTimeout(() => {
+        open--;
+        response.writeHead(429).end();
+      }, 100);
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    const [a, b] = (await replicas(2, {
+      webhooks: [{ url, secret: SECRET }],
+      webhookRetry: { delaysMs: [10, 10, 10], jitter: 0 },
+    })) as [RunningMock, RunningMock];
+    const token = await tokenFor(a);
+    for (let index = 0; index < 24; index++)
+      await postJson(
+        `${[a, b][index % 2]?.url}/payments/usd/direct`,
+        token,
+        transferBody(a.seeded.merchantAccountId),
+      );
+    // 24 deliveries fall due at once on both replicas, each of which would take 16.
+    await control(b, '/clock/advance', { method: 'POST', body: JSON.stringify({ seconds: 11 }) });
+    const deadline = Date.now() + 10_000;
+    while (inFlight.length < 24 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    // At most a lane's 16 from both replicas together; once those answered 429, one at a time.
+    expect(Math.max(...inFlight)).toBeLessThanOrEqual(16);
+    expect(Math.max(...inFlight.slice(16, 24))).toBe(1);
+  });
+
   it('the control API of a shared store needs the token, even on loopback; the same token works on every replica', async () => {
     const store = await postgres.createDatabase();
     const without = await startMock({ store, log: () => {} });
@@ -275,7 +333,7 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
       const { roundTrips } = (await control(a, '/store')).body as { roundTrips: Record<string, number> };
       // The store's own due-work polls are not a request's.
       return Object.entries(roundTrips)
-        .filter(([what]) => !['step', 'delivery-claim', 'journal-write', 'coverage-write'].includes(what))
+        .filter(([what]) => !['step', 'delivery-claim', 'traffic-write', 'flush-ack', 'prune'].includes(what))
         .reduce((sum, [, count]) => sum + count, 0);
     };
     await getJson(`${a.url}/users`, token);

@@ -45,4 +45,9 @@ export async function expectTokenGuard(surface: ControlSurface, token: string): 
   expect(await controlStatus(surface, {})).toBe('HTTP/1.1 401');
   expect(await controlStatus(surface, { 'x-pacu-control-token': 'wrong' })).toBe('HTTP/1.1 401');
   expect(await controlStatus(surface, { 'x-pacu-control-token': token })).toBe('HTTP/1.1 200');
+  // Behind a load balancer the replicas are reached by its name: the token, not the Host, guards.
+  const named = { host: 'mock.staging.internal', 'x-pacu-control-token': token };
+  expect(await controlStatus(surface, named)).toBe('HTTP/1.1 200');
+  expect(await controlStatus(surface, { host: 'mock.staging.internal' })).toBe('HTTP/1.1 401');
+  expect(await controlStatus(surface, { ...named, origin: 'http://evil.example' })).toBe('HTTP/1.1 403');
 }

@@ -146,7 +146,9 @@ export function keptOf({
 }: Pick<RequestEnd, 'request' | 'operationId' | 'clientId' | 'status' | 'fault'>): Kept {
   const query = request.query.size > 0 ? request.query.toString() : '';
   return {
-    atMs: Date.now(),
+    // Below the millisecond: replicas' journals are merged by this time, and answers a client sent
+    // one after another may share a millisecond.
+    atMs: performance.timeOrigin + performance.now(),
     method: request.method,
     path: query ? `${request.path}?${query}` : request.path,
     operationId: operationId ?? null,

@@ -19,7 +19,9 @@ export function pgJournal(
   const entries = async (): Promise<Kept[]> => {
     await everyone();
     const rows = await db.query<{ doc: Kept }>('journal-read', {
-      text: 'SELECT doc FROM (SELECT seq, doc FROM pacu_journal ORDER BY seq DESC LIMIT $1) last ORDER BY seq',
+      // Rows land in each replica's batches: the newest by landing, shown in the order answered.
+      text: `SELECT doc FROM (SELECT seq, doc FROM pacu_journal ORDER BY seq DESC LIMIT $1) last
+        ORDER BY (doc->>'atMs')::float8, seq`,
       values: [options.size],
     });
     return rows.map((row) => row.doc);

@@ -4,7 +4,7 @@ import { ConfigError, type Spec } from '../../../../spec/index.ts';
 import type { Scenario, SeededIds } from '../../../types.ts';
 import type { MockState } from '../../state.ts';
 import { StoreUnavailableError } from '../store-unavailable.ts';
-import { createPgClient, PG_TIMEOUTS, type PgClient } from './pg-client.ts';
+import { createPgClient, PG_TIMEOUTS, type PgClient, type TransactionQuery } from './pg-client.ts';
 import { migrate, SCHEMA_LOCK, TABLES } from './pg-schema.ts';
 import { writeState } from './pg-state.ts';
 
@@ -34,22 +34,56 @@ export const inOrder = (seeded: SeededIds): SeededIds => ({
   userId: seeded.userId,
 });
 
-/** How long a start waits for a database that is starting too (a rollout, a busy machine). */
-const REACH_WITHIN_MS = 10_000;
+/** How long a start tries a database that refuses connections (one starting in the same rollout). */
+const REFUSED_FOR_MS = 2000;
+/** How long a start waits for a database that answers it is starting up or recovering. */
+const STARTING_FOR_MS = 10_000;
 
-/** Wait for the database to answer, a little: one that never does fails the start with one line. */
-async function reachable(db: PgClient): Promise<void> {
-  const deadline = Date.now() + REACH_WITHIN_MS;
+/** Why a database could not be reached, as the one line a start ends with (never the password). */
+function unreachable(shown: string, error: Error): ConfigError {
+  const cause = (error.cause ?? error) as { code?: string; message?: string };
+  const code = cause.code ?? '';
+  const why =
+    code === 'ECONNREFUSED'
+      ? 'connection refused. Is PostgreSQL running?'
+      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+        ? 'no such host. Is the host name right?'
+        : code === 'EHOSTUNREACH' || code === 'ENETUNREACH'
+          ? 'no route to the host. Is the address right?'
+          : /^57P0[1-3]$/.test(code)
+            ? `the database is not accepting connections (${cause.message}). Is it still starting?`
+            : /timeout/i.test(cause.message ?? '')
+              ? `no answer within ${PG_TIMEOUTS.connectMs / 1000} s. Is the address right, and PostgreSQL running?`
+              : `${cause.message ?? error.message}.`;
+  return new ConfigError(`pacu: cannot reach the store ${shown}: ${why}`, { cause: error });
+}
+
+/**
+ * Wait for the database to answer, a little: a refused connection for {@link REFUSED_FOR_MS}, one
+ * starting up for {@link STARTING_FOR_MS}; then the start fails with one line saying why.
+ */
+async function reachable(db: PgClient, shown: string): Promise<void> {
+  const started = Date.now();
   for (;;) {
     try {
       await db.query('open', { text: 'SELECT 1' });
       return;
     } catch (error) {
-      if (!(error instanceof StoreUnavailableError) || Date.now() > deadline) throw error;
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      const code = ((error.cause ?? {}) as { code?: string }).code ?? '';
+      const waitFor = /^57P0[1-3]$/.test(code)
+        ? STARTING_FOR_MS
+        : code === 'ECONNREFUSED'
+          ? REFUSED_FOR_MS
+          : 0;
+      if (Date.now() - started + 250 > waitFor) throw unreachable(shown, error);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
 }
+
+/** How long each statement of a start (the schema lock, a migration, seeding) may take. */
+const OPEN_TIMEOUT_MS = 60_000;
 
 /** What the first replica to open a database wrote, and every later one reads. */
 export interface Opened {
@@ -96,12 +130,14 @@ export async function openDatabase(options: {
   pool.on('error', (error) => options.log(`pacu mock: the store dropped a connection: ${error.message}`));
   const db = createPgClient(pool);
   try {
-    await reachable(db);
+    await reachable(db, shown);
     return await db.transaction('open', async (query) => {
-      await query({ text: 'SELECT pg_advisory_xact_lock($1)', values: [SCHEMA_LOCK] });
-      await migrate(query);
-      if (options.reset) await query({ text: `TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY` });
-      const [config] = await query<{
+      // A start is not a request: creating or migrating the tables may take longer than an answer may.
+      const slow: TransactionQuery = (statement) => query({ ...statement, timeoutMs: OPEN_TIMEOUT_MS });
+      await slow({ text: 'SELECT pg_advisory_xact_lock($1)', values: [SCHEMA_LOCK] });
+      await migrate(slow);
+      if (options.reset) await slow({ text: `TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY` });
+      const [config] = await slow<{
         beginning: string;
         seeded: SeededIds;
         now_ms: string;
@@ -123,11 +159,11 @@ export async function openDatabase(options: {
         };
       }
       const state = options.initial();
-      await query({
+      await slow({
         text: 'INSERT INTO pacu_config (id, version, now_ms, beginning, seeded, scenario) VALUES (1, 1, $1, $2, $3, $4)',
         values: [options.clockStart, options.beginning, state.seeded, options.scenario],
       });
-      await writeState(query, state, true);
+      await writeState(slow, state, true);
       return {
         db,
         seeded: state.seeded,

@@ -142,8 +142,11 @@ export function pgRecords(db: PgClient, hooks: PgRecordHooks): RecordStore {
       });
     },
     async deleteReceiver(id) {
+      // Its deliveries still pending go with it: no one will make them (one mock skips them too).
       const rows = await db.query('delete-receiver', {
-        text: 'DELETE FROM pacu_receivers WHERE id = $1 RETURNING id',
+        text: `WITH r AS (DELETE FROM pacu_receivers WHERE id = $1 RETURNING id), d AS (
+            UPDATE pacu_deliveries SET state = 'dropped', lease_until = NULL WHERE state = 'pending' AND receiver_id IN (SELECT id FROM r)
+          ) SELECT id FROM r`,
         values: [id],
       });
       return rows.length > 0;

@@ -124,6 +124,11 @@ export async function openPgStore(
               text: `DELETE FROM pacu_due WHERE kind = $2 AND payment_id IN (SELECT transaction_id FROM ${table} WHERE client_id = $1)`,
               values: [clientId, kind],
             });
+          await query({
+            text: `UPDATE pacu_deliveries SET state = 'dropped', lease_until = NULL WHERE state = 'pending'
+              AND receiver_id IN (SELECT id FROM pacu_receivers WHERE client_id = $1)`,
+            values: [clientId],
+          });
           for (const table of ['pacu_transfers', 'pacu_payouts', 'pacu_accounts', 'pacu_receivers'])
             await query({ text: `DELETE FROM ${table} WHERE client_id = $1`, values: [clientId] });
         } else {

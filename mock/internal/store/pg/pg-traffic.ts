@@ -29,7 +29,7 @@ export function createTraffic(db: PgClient, log: (line: string) => void): Traffi
       name: 'pacu-traffic-write',
       text: `WITH j AS (
           INSERT INTO pacu_journal (at_ms, client_id, doc)
-          SELECT (e->>'atMs')::bigint, e->>'clientId', e FROM jsonb_array_elements($1::jsonb) AS e
+          SELECT (e->>'atMs')::float8::bigint, e->>'clientId', e FROM jsonb_array_elements($1::jsonb) AS e
         ), c AS (
           INSERT INTO pacu_coverage (key, count) SELECT * FROM unnest($2::text[], $3::bigint[])
           ON CONFLICT (key) DO UPDATE SET count = pacu_coverage.count + EXCLUDED.count

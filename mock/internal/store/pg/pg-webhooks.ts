@@ -5,24 +5,18 @@ import type { PgClient } from './pg-client.ts';
 import { CLUSTER_NOW } from './pg-config.ts';
 import { bumpCoverage } from './pg-coverage.ts';
 import { emitStatement, outboxEvent } from './pg-events.ts';
+import { type Claimed, claimDeliveries, laneAfter } from './pg-lanes.ts';
 
 /** Deliveries one replica takes at once. */
 const CLAIM = 16;
 /** How long a claimed delivery is this replica's: past it, another replica takes it (same webhook id). */
 export const leaseMs = (retry: WebhookRetry): number => retry.timeoutMs + 5000;
 
-interface Claimed {
-  event_id: string;
-  receiver_id: string;
-  attempt: number;
-  event: { id: string; type: string; body: string; client_id: string | null } | null;
-  receiver: WebhookReceiver | null;
-}
-
 /**
  * The outbox in PostgreSQL: events and their deliveries are rows. Any replica claims due deliveries
- * with `FOR UPDATE SKIP LOCKED` and a lease, posts them signed with the event's own id, and records
- * the attempt; one that dies mid-delivery is replaced when its lease runs out.
+ * with `FOR UPDATE SKIP LOCKED` and a lease, within each receiver's lane (pg-lanes.ts), posts them
+ * signed with the event's own id, and records the attempt; one that dies mid-delivery is replaced
+ * when its lease runs out.
  */
 export function pgWebhooks(
   db: PgClient,
@@ -34,6 +28,7 @@ export function pgWebhooks(
   let closed = false;
 
   async function deliver(claimed: Claimed): Promise<void> {
+    const leasedUntil = Date.now() + leaseMs(retry);
     const { event, receiver } = claimed;
     if (!event || !receiver || receiver.disabledAt) {
       await db.query('delivery-drop', {
@@ -76,7 +71,17 @@ export function pgWebhooks(
           : String((error as Error).message);
     }
     attempt.finishedAt = new Date().toISOString();
-    await settle(claimed, receiver, attempt, after);
+    // A receiver that answered is not asked again because the database was away for a moment:
+    // the outcome is written once it is back, while the lease keeps the delivery this replica's.
+    for (let wait = 100; ; wait = Math.min(wait * 2, 1000)) {
+      try {
+        await settle(claimed, receiver, attempt, after);
+        return;
+      } catch (error) {
+        if (closed || Date.now() + wait >= leasedUntil - 1000) throw error;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 
   async function settle(
@@ -123,28 +128,21 @@ export function pgWebhooks(
           values: where,
         });
       }
+      const lane = laneAfter(receiver.id, attempt.status, attempt.outcome === 'delivered');
+      if (lane) await query(lane);
       await query({
         text: 'INSERT INTO pacu_attempts (event_id, doc) VALUES ($1, $2)',
         values: [attempt.eventId, attempt],
       });
     });
+    // A slot in its receiver's lane is free again: the next due delivery may go now.
+    deps.kick();
   }
 
   return {
     async deliverDue() {
       if (closed || inFlight.size >= CLAIM) return 0;
-      const claimed = await db.query<Claimed>('delivery-claim', {
-        name: 'pacu-delivery-claim',
-        text: `UPDATE pacu_deliveries d SET lease_until = now() + make_interval(secs => $3::double precision / 1000)
-          FROM (SELECT event_id, receiver_id FROM pacu_deliveries
-                WHERE state = 'pending' AND due_at <= ${CLUSTER_NOW} AND (lease_until IS NULL OR lease_until < now())
-                ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED) c
-          WHERE d.event_id = c.event_id AND d.receiver_id = c.receiver_id
-          RETURNING d.event_id, d.receiver_id, d.attempt,
-            (SELECT row_to_json(e) FROM (SELECT id, type, body, client_id FROM pacu_events WHERE id = d.event_id) e) AS event,
-            (SELECT doc FROM pacu_receivers WHERE id = d.receiver_id) AS receiver`,
-        values: [deps.now(), CLAIM - inFlight.size, leaseMs(retry)],
-      });
+      const claimed = await claimDeliveries(db, deps.now(), CLAIM - inFlight.size, leaseMs(retry));
       for (const one of claimed) {
         const running: Promise<void> = deliver(one)
           .catch((error) =>
