@@ -1,6 +1,6 @@
 // `--only remote`: the wall time of a default `pacu check` against the space's base provider behind
 // a front that adds a round trip, over the run's critical-path floor; then behind the realistic
-// network of issue 36 (a rate limit, Retry-After in both forms, maintenance, resets), how polite the
+// network a sandbox showed (a rate limit, Retry-After in both forms, maintenance, resets), how polite the
 // run was and its wall time over the floor the rate sets (docs/performance.md).
 
 import { type Report, runChecks } from '../suites/index.ts';
@@ -66,7 +66,7 @@ export async function remoteRuns(latencies: readonly number[] = [50, 100, 200]):
   await politeRuns();
 }
 
-/** The realistic network of issue 36: 40-120 ms, 20 a second with bursts of 40, 503 windows, GET resets. */
+/** The realistic network a sandbox showed: latency with jitter, a rate limit with bursts, 503 windows, GET resets. */
 const BURST = 40;
 const PER_SECOND = 20;
 const realistic = (retryAfter: 'seconds' | 'date'): NetworkOptions => ({
@@ -79,11 +79,9 @@ const realistic = (retryAfter: 'seconds' | 'date'): NetworkOptions => ({
 });
 
 /**
- * Polite, not only patient (issue 36): the share of requests refused with 429 after the first one,
- * and the wall time over the floor the rate sets: the burst at once, every other answer the provider
- * took at 20 a second, plus the maintenance windows met (503: nothing can be sent). The same ratio
- * without the windows is shown too (the limit refills during them, so a client that knew it could
- * spend them as a burst afterwards).
+ * Polite, not only patient: the share of requests refused with 429 after the first one, and the wall
+ * time over the floor the rate sets (the burst at once, the rest at the refill rate, plus the
+ * maintenance windows met); also without the windows, as the limit refills during them.
  */
 async function politeRuns(seeds: readonly number[] = [SEED, SEED + 1]): Promise<void> {
   console.log(

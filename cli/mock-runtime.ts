@@ -26,10 +26,8 @@ function sharedStore(args: readonly string[], storeEnv: string | undefined): boo
 
 /**
  * The node arguments to run `pacu <args>` again with in a child, or undefined to run here: only the
- * servers (`mock`, `proxy`), only where the default pool outnumbers the CPUs, never when a pool size
- * was chosen already (which keeps the child from relaunching itself) nor under `--inspect`. A
- * replica of a shared store serves in the process that was started (decision 189): its supervisor's
- * pid, its `--json` pid and the server are one process, as issue 35 asks.
+ * servers, where the default pool outnumbers the CPUs, never when a pool size was chosen (so the
+ * child does not relaunch), under `--inspect`, or for a replica of a shared store (decision 189).
  */
 export function mockRelaunchArgs(
   args: readonly string[],

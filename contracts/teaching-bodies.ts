@@ -1,9 +1,6 @@
-import { OPERATION_ROUTES, type OperationId, pathFor } from '../spec/index.ts';
-import type { Teacher } from './teaching-context.ts';
+import { pathOf, type Teacher } from './teaching-context.ts';
 
-/** The path of an operation with its parameters, from the spec's routes (one home for each path). */
-export const pathOf = (id: OperationId, params: Record<string, string> = {}): string =>
-  pathFor({ id, path: OPERATION_ROUTES[id].path }, params);
+export { pathOf };
 
 /** The payment types whose bounds and records the session explores: each transfer type, and wallet. */
 export const PAYMENT_TYPES = ['ACH', 'WIRE', 'wallet'] as const;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { OPERATION_ROUTES, type OperationId, pathFor } from '../spec/index.ts';
 import {
   type ApiClient,
   type ApiRequest,
@@ -7,7 +8,10 @@ import {
   bearer,
   type TargetIds,
 } from '../suites/index.ts';
-import { pathOf } from './teaching-bodies.ts';
+
+/** The path of an operation with its parameters, from the spec's routes (one home for each path). */
+export const pathOf = (id: OperationId, params: Record<string, string> = {}): string =>
+  pathFor({ id, path: OPERATION_ROUTES[id].path }, params);
 
 /** One request of the session, what it teaches and how the sandbox answered. */
 export interface TaughtStep {

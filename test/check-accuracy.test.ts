@@ -8,7 +8,7 @@ import { failuresOf, spaceTarget } from './providers/space/check-space.ts';
 import type { Knobs } from './providers/space/knobs.ts';
 import { type SpaceProvider, startSpaceProvider } from './providers/space/space-provider.ts';
 
-// Issue 36: a bound the description shows nowhere is the provider's right. pacu reports what it
+// A bound the description shows nowhere is the provider's right. pacu reports what it
 // learned of it, and fails only a provider that refuses the central value too.
 
 /** Pinned and printed: a red case replays with the same inputs. */

@@ -164,7 +164,7 @@ describe.concurrent('pacu check across a network', () => {
           expect(report.summary.failed).toBe(0);
           const { limited, limitedAfterFirst, limitedAfterTold, requests } = front.stats;
           expect(limited).toBeGreaterThan(0);
-          // Polite, not only patient (issue 36): once told, every request waits, those queued too.
+          // Polite, not only patient: once told, every request waits, those queued too.
           // (Those already on their way when the first 429 was answered are counted apart too.)
           const said = `${limitedAfterFirst} of ${requests} refused after the first 429, ${limitedAfterTold} sent after it`;
           expect(limitedAfterFirst, said).toBeLessThanOrEqual(requests * 0.05);

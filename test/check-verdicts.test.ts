@@ -96,7 +96,7 @@ describe('no false reds', () => {
   it('finding 7: a token that dies early is renewed once and retried, the report says so, and only auth.token-refused-early fails', async () => {
     // pacu's style answers 401 to a dead token; the token still claims 3600 s, so the retry saves every
     // other rule. It dies after uses, not seconds: a run faster than a token's life would prove nothing.
-    // A token refused while its stated life lasts is the provider's finding (issue 36), never pacu's.
+    // A token refused while its stated life lasts is the provider's finding, never pacu's.
     const report = await checkTestProvider(
       { style: 'pacu', tokensDieAfterUses: 150 },
       'documented',

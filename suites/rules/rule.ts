@@ -3,12 +3,19 @@ import type { OperationSpec, Profile, Scope, Spec } from '../../spec/index.ts';
 import type { RuleCategory } from '../report/report.ts';
 import type { BoundLedger } from '../runner/bound-ledger.ts';
 import type { LifecycleObservation } from '../runner/lifecycle-observation.ts';
-import type { EarlyRefusal } from '../runner/run-context.ts';
 import type { ApiRequest, ApiResponse } from '../target/api-request.ts';
 import type { ControlApiClient } from '../target/control-client.ts';
 import type { IdValues } from '../target/resolve-ids.ts';
 import type { TargetConfig } from '../target/target-config.ts';
 import type { IssuedToken, TokenSource } from '../target/token-source.ts';
+
+/** A held token refused with 401 while its stated life lasted, when a new one for its scopes was not. */
+export interface EarlyRefusal {
+  readonly ageMs: number;
+  readonly lifeMs: number;
+  readonly request: ApiRequest;
+  readonly response: ApiResponse;
+}
 
 /**
  * What a rule needs before it can run. The runner resolves each need once per run and words the

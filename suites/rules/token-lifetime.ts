@@ -6,11 +6,10 @@ import { defineRule, PASS, type Verdict } from './rule.ts';
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
 /**
- * "The token response returns access_token, token_type and expires_in_seconds", of an "OAuth 2.0
- * client-credentials grant" (RFC 6749 5.1: expires_in is the token's lifetime). A token the run
- * holds is used again later in the same run while that life lasts, without waiting on purpose:
- * refused while a new token for the same scopes is let in, it stopped working early. Every 401 on
- * a held token the run met on the way is judged the same. (docs/decisions/172)
+ * "The token response returns access_token, token_type and expires_in_seconds" (RFC 6749 5.1:
+ * the token's lifetime). A held token is used again later while that life lasts, without waiting on
+ * purpose: refused while a new one for the same scopes is let in, it stopped early; so is every 401
+ * on a held token met on the way (decision 172).
  */
 export const tokenLifetimeRule = defineRule({
   id: 'auth.token-refused-early',

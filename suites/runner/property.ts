@@ -22,9 +22,9 @@ export interface PropertyParameters {
 const REPEATS_OF_ONE = 3;
 
 /**
- * Cases a failure is shrunk through at most: a case may be a chain of writes (an idempotency chain
- * holds 300 ms at a slow provider), and a body that fails whatever it holds would otherwise be shrunk
- * field by field, a long string character by character, for minutes.
+ * Cases a failure is shrunk through at most: a case may be a chain of writes, slow at a slow
+ * provider, and a body that fails whatever it holds would otherwise be shrunk field by field, a long
+ * string character by character, for minutes.
  */
 const MAX_SHRINK_CASES = 16;
 

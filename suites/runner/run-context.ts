@@ -7,7 +7,7 @@ import {
   type Spec,
   TargetUnreachableError,
 } from '../../spec/index.ts';
-import type { ErrorAnswerProblem, ReceivingCase, Rule } from '../rules/rule.ts';
+import type { EarlyRefusal, ErrorAnswerProblem, ReceivingCase, Rule } from '../rules/rule.ts';
 import { type ApiClient, createApiClient } from '../target/api-client.ts';
 import type { ApiRequest, ApiResponse } from '../target/api-request.ts';
 import { assertTargetReachable } from '../target/assert-reachable.ts';
@@ -105,14 +105,6 @@ function exchangeKey(request: ApiRequest, tokens: TokenSource): string {
   const scopes = held === undefined ? undefined : tokens.owns(held);
   const who = scopes ? `held:${[...scopes].sort().join(',')}` : (authorization ?? '');
   return JSON.stringify([request.method, request.path, headers, who, request.body ?? null]);
-}
-
-/** A held token refused with 401 while its stated life lasted, when a new one for its scopes was not. */
-export interface EarlyRefusal {
-  readonly ageMs: number;
-  readonly lifeMs: number;
-  readonly request: ApiRequest;
-  readonly response: ApiResponse;
 }
 
 /** A token counts as refused early when this much of its stated life, or a second, was still left. */

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPacer } from './pacer.ts';
 
-// A token bucket (bursts of 40, then 20 a second) behind 50 ms each way, on fake time: what a run
-// of 16 workers sending 600 requests through one pacer does to it, without a socket or a real second.
+// A token bucket (a burst, then a steady refill) behind a round trip, on fake time: what a run of
+// many workers sending hundreds of requests through one pacer does to it, without a socket or a real second.
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -73,7 +73,7 @@ describe('the pacer behind a rate limit', () => {
     async (retryAfterMs) => {
       const outcome = await drive(retryAfterMs);
       expect(outcome.measured).toBe(true);
-      // 95 % of the 20 a second the bucket refills at, not the 40 of its burst.
+      // Near the rate the bucket refills at, not the rate of its burst.
       expect(outcome.rate).toBeGreaterThan(17);
       expect(outcome.rate).toBeLessThanOrEqual(20);
       expect(outcome.refusedAfterFirst).toBeLessThanOrEqual(600 * 0.05);

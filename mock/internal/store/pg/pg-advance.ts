@@ -23,12 +23,10 @@ async function lock(session: PgSession): Promise<void> {
 }
 
 /**
- * Move a shared manual clock `ms` forward (decision 165). The work due by the target that was made
- * before the advance began runs first, earliest first, in batches of one transaction each, every
- * step stamped with its own time; then the clock reads the target for every replica. Work another
- * replica makes meanwhile is not waited for: its steps due by the target run right after, claimed
- * as any due work is. So the advance ends after the work it found, whatever traffic goes on.
- * Resolves with the new time.
+ * Move a shared manual clock `ms` forward and resolve with the new time (decision 165): the work due
+ * by the target made before the advance began runs first, in batches, each step stamped with its own
+ * time; then the clock moves for every replica. Work made meanwhile runs right after, as any due
+ * work does, so the advance ends after the work it found, whatever traffic goes on.
  */
 export function advanceCluster(db: PgClient, ms: number): Promise<number> {
   return db.session('advance', async (session) => {

@@ -1,14 +1,9 @@
 import type { Spec } from '../../../../spec/index.ts';
 import { type CoverageRecorder, coverageReport } from '../../coverage.ts';
 import type { PgClient } from './pg-client.ts';
-import type { Traffic } from './pg-traffic.ts';
+import type { CoverageKey, Traffic } from './pg-traffic.ts';
 
-/** A coverage count's key in pacu_coverage: `status op code`, `emitted type`, `delivered type`, `fault op kind`. */
-export type CoverageKey =
-  | `status ${string}`
-  | `emitted ${string}`
-  | `delivered ${string}`
-  | `fault ${string}`;
+export type { CoverageKey };
 
 /** Add to coverage counts inside a transaction (a step's event, a delivery) as one statement. */
 export const bumpCoverage = (key: CoverageKey): { text: string; values: unknown[] } => ({

@@ -1,7 +1,13 @@
 import type { Kept } from '../../request-journal.ts';
 import { createBatch } from './pg-batch.ts';
 import type { PgClient } from './pg-client.ts';
-import type { CoverageKey } from './pg-coverage.ts';
+
+/** A coverage count's key in pacu_coverage: `status op code`, `emitted type`, `delivered type`, `fault op kind`. */
+export type CoverageKey =
+  | `status ${string}`
+  | `emitted ${string}`
+  | `delivered ${string}`
+  | `fault ${string}`;
 
 /** What a replica's answers leave behind for the cluster: journal rows and coverage counts. */
 export interface Traffic {
