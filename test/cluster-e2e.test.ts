@@ -473,6 +473,12 @@ describe('three replicas on one PostgreSQL behave as one mock', () => {
       );
       expect(again.map((delivery) => delivery.id)).toEqual([held.id]);
     }
+    // The killed attempt was never recorded: the cluster's record of the event is one delivery.
+    const attempts = await turn(0).control.attempts();
+    for (const held of victimHeld)
+      expect(
+        attempts.filter((attempt) => attempt.eventId === held.id).map((attempt) => attempt.outcome),
+      ).toEqual(['delivered']);
   });
 
   it('answers 503 with Retry-After while PostgreSQL is down, and comes back with every acknowledged write', async () => {
