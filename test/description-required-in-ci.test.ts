@@ -39,9 +39,10 @@ function childVitest(
     Object.entries(process.env).filter(([name]) => !/^(VITEST|CI$|TEST$|NODE_ENV$)/.test(name)),
   );
   return new Promise((resolve) => {
+    // One worker: the files share one module graph (isolate off), loaded once instead of per worker.
     execFile(
       process.execPath,
-      [VITEST, 'run', ...files, '--reporter=json', `--outputFile=${out}`],
+      [VITEST, 'run', ...files, '--maxWorkers=1', '--reporter=json', `--outputFile=${out}`],
       {
         cwd: ROOT,
         env: { ...inherited, PACU_DESCRIPTION_FILE: path.join(dir, 'absent.txt'), ...env },
