@@ -3,7 +3,7 @@
 // global setup) skips the build when dist/ was built from the sources as they are now.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { parse } from 'yaml';
 
@@ -42,7 +42,8 @@ if (process.argv.includes('--if-stale')) {
   try {
     built = readFileSync(stamp, 'utf8');
   } catch {}
-  if (built === digest) process.exit(0);
+  // The stamp travels with node_modules (a copied worktree): without dist/ it proves nothing.
+  if (built === digest && existsSync(at('dist/index.js'))) process.exit(0);
 }
 rmSync(stamp, { force: true });
 rmSync(at('dist'), { recursive: true, force: true });

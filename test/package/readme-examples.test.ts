@@ -54,6 +54,9 @@ async function startsAndAnswers(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     child.stdout?.once('data', (data: Buffer) => resolve(data.toString()));
     child.once('exit', (code) => reject(new Error(`pacu ${args.join(' ')} exited with ${code}: ${stderr}`)));
+    child.once('error', (error) =>
+      reject(new Error(`pacu ${args.join(' ')} did not start: ${error.message}`)),
+    );
   });
 }
 
