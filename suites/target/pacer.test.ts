@@ -92,4 +92,45 @@ describe('the pacer behind a rate limit', () => {
     expect(await queued).toBeGreaterThanOrEqual(1500);
     expect(pacer.learned).toMatchObject({ retryAfter: ['date'], unavailable: 1 });
   });
+  it('keeps a guessed rate while the run sends slower than it: no 429 then says nothing', async () => {
+    const pacer = createPacer();
+    let tokens = 40;
+    let refilledAt = performance.now();
+    const send = async (): Promise<boolean> => {
+      const release = await pacer.acquire();
+      const sentAt = performance.now();
+      await sleep(50);
+      const now = performance.now();
+      tokens = Math.min(40, tokens + ((now - refilledAt) / 1000) * 20);
+      refilledAt = now;
+      const taken = tokens >= 1;
+      if (taken) tokens -= 1;
+      await sleep(50);
+      release(performance.now() - sentAt, !taken);
+      if (!taken) pacer.pause(1000, 'throttled', 'seconds', sentAt);
+      return taken;
+    };
+    const run = async (): Promise<number | undefined> => {
+      // A burst until the first 429, then a client that sends one request a second for 30 s.
+      let refused = false;
+      const burst = async (): Promise<void> => {
+        while (!refused) if (!(await send())) refused = true;
+      };
+      await Promise.all(Array.from({ length: 8 }, burst));
+      const guessed = pacer.rate;
+      for (let index = 0; index < 30; index++) {
+        await send();
+        await sleep(1000);
+      }
+      expect(pacer.learned.measured).toBe(false);
+      return guessed;
+    };
+    let finished: number | undefined | null = null;
+    void run().then((guessed) => {
+      finished = guessed;
+    });
+    while (finished === null) await vi.advanceTimersByTimeAsync(10);
+    expect(finished).toBeGreaterThan(0);
+    expect(pacer.rate).toBe(finished);
+  });
 });

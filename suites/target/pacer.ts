@@ -79,6 +79,8 @@ const STRETCHES_MS = [250, 500, 1000, 2000, 4000];
  */
 const PROBE_EVERY_MS = 2000;
 const PROBE_STEP = 1.1;
+/** The share of a guessed rate a run must have sent at for its quiet to say the guess may be low. */
+const BINDING_SHARE = 0.8;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -120,11 +122,15 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     }
   };
 
-  /** A guess that held for a while without a 429 may be low: raise it a little, up to --rate. */
+  /**
+   * A guess that held for a while without a 429 may be low: raise it a little, up to --rate, but only
+   * when the run sent at that rate meanwhile. A run that sent slower learned nothing from no 429.
+   */
   const probe = (now: number): void => {
     if (rate === undefined || measured || episodes === 0) return;
     if (now - Math.max(probedAt, heardAt, pausedUntil) < PROBE_EVERY_MS) return;
     probedAt = now;
+    if (sentBetween(now - PROBE_EVERY_MS, now) < BINDING_SHARE * rate * (PROBE_EVERY_MS / 1000)) return;
     rate = Math.min(ceiling ?? Infinity, rate * PROBE_STEP);
   };
 
