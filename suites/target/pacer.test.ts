@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPacer } from './pacer.ts';
+import { createPacer, type Pacer } from './pacer.ts';
 
 // A token bucket (a burst, then a steady refill) behind a round trip, on fake time: what a run of
 // many workers sending hundreds of requests through one pacer does to it, without a socket or a real second.
@@ -14,10 +14,30 @@ interface Outcome {
   readonly measured: boolean | undefined;
 }
 
-async function drive(retryAfterMs: number, requests = 600): Promise<Outcome> {
-  const pacer = createPacer();
+/**
+ * One request through `pacer` to a token bucket (a burst, then a steady refill) a round trip away: whether the bucket took it, and when it reached the bucket.
+ */
+function bucketSender(pacer: Pacer): () => Promise<{ taken: boolean; sentAt: number; at: number }> {
   let tokens = 40;
   let refilledAt = performance.now();
+  return async () => {
+    const release = await pacer.acquire();
+    const sentAt = performance.now();
+    await sleep(50);
+    const at = performance.now();
+    tokens = Math.min(40, tokens + ((at - refilledAt) / 1000) * 20);
+    refilledAt = at;
+    const taken = tokens >= 1;
+    if (taken) tokens -= 1;
+    await sleep(50);
+    release(performance.now() - sentAt, !taken);
+    return { taken, sentAt, at };
+  };
+}
+
+async function drive(retryAfterMs: number, requests = 600): Promise<Outcome> {
+  const pacer = createPacer();
+  const send = bucketSender(pacer);
   let refused = 0;
   let firstRefusedAt: number | undefined;
   let refusedAfterFirst = 0;
@@ -27,16 +47,7 @@ async function drive(retryAfterMs: number, requests = 600): Promise<Outcome> {
     while (left > 0) {
       left -= 1;
       for (;;) {
-        const release = await pacer.acquire();
-        const sentAt = performance.now();
-        await sleep(50);
-        const now = performance.now();
-        tokens = Math.min(40, tokens + ((now - refilledAt) / 1000) * 20);
-        refilledAt = now;
-        const taken = tokens >= 1;
-        if (taken) tokens -= 1;
-        await sleep(50);
-        release(performance.now() - sentAt, !taken);
+        const { taken, sentAt, at: now } = await send();
         if (taken) break;
         refused += 1;
         if (firstRefusedAt !== undefined) refusedAfterFirst += 1;
@@ -94,19 +105,9 @@ describe('the pacer behind a rate limit', () => {
   });
   it('keeps a guessed rate while the run sends slower than it: no 429 then says nothing', async () => {
     const pacer = createPacer();
-    let tokens = 40;
-    let refilledAt = performance.now();
+    const toBucket = bucketSender(pacer);
     const send = async (): Promise<boolean> => {
-      const release = await pacer.acquire();
-      const sentAt = performance.now();
-      await sleep(50);
-      const now = performance.now();
-      tokens = Math.min(40, tokens + ((now - refilledAt) / 1000) * 20);
-      refilledAt = now;
-      const taken = tokens >= 1;
-      if (taken) tokens -= 1;
-      await sleep(50);
-      release(performance.now() - sentAt, !taken);
+      const { taken, sentAt } = await toBucket();
       if (!taken) pacer.pause(1000, 'throttled', 'seconds', sentAt);
       return taken;
     };
