@@ -149,8 +149,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     references.set(key, stored);
     startPayment('usd_transfer', record);
     // The first answer is held a while, so twins sent with it arrive before it, however loaded the host.
-    // A broken replay's new record has no twins in flight (they would have shared the first): not held.
-    if (breaks('idempotency.same-reference-replay') && !existing) await pause(300);
+    if (breaks('idempotency.same-reference-replay')) await pause(300);
     stored.answered = true;
     return record;
   }
