@@ -105,6 +105,19 @@ const send = async (base: string, sent: SecretCase): Promise<string> => {
 };
 
 /** Everything an in-process proxy showed of its traffic, once it closed. */
+/** A proxy recording to `har`, keeping what it logs and finds (as lines) for shownBy(). */
+async function recordingProxy(har: string): Promise<{ proxy: RunningProxy; lines: string[] }> {
+  const lines: string[] = [];
+  const proxy = await startProxy({
+    upstream: upstreamUrl,
+    record: har,
+    keepExchanges: 10_000,
+    log: (line) => lines.push(line),
+    onFinding: (finding) => lines.push(findingLine(finding)),
+  });
+  return { proxy, lines };
+}
+
 async function shownBy(proxy: RunningProxy, har: string, lines: string[]): Promise<Record<string, string>> {
   await new Promise((resolve) => setTimeout(resolve, 20));
   const origin = proxy.origin;
@@ -131,14 +144,7 @@ describe('finding 1: a credential in any place and encoding is in no output', ()
     async () => {
       const cases = fc.sample(secretCase(), { numRuns: RUNS, seed: 38 });
       const har = path.join(dir, 'secrets.har');
-      const lines: string[] = [];
-      const proxy = await startProxy({
-        upstream: upstreamUrl,
-        record: har,
-        keepExchanges: 10_000,
-        log: (line) => lines.push(line),
-        onFinding: (finding) => lines.push(findingLine(finding)),
-      });
+      const { proxy, lines } = await recordingProxy(har);
       // The client gets the provider's answer as it came: the echo holds each secret.
       for (const sent of cases)
         expect(holds(await send(proxy.url, sent), sent.secret), sent.place).toBe(true);
@@ -177,14 +183,7 @@ describe('finding 2: card data is masked by default', () => {
         seed: 38,
       });
       const har = path.join(dir, 'cards.har');
-      const lines: string[] = [];
-      const proxy = await startProxy({
-        upstream: upstreamUrl,
-        record: har,
-        keepExchanges: 10_000,
-        log: (line) => lines.push(line),
-        onFinding: (finding) => lines.push(findingLine(finding)),
-      });
+      const { proxy, lines } = await recordingProxy(har);
       for (const [index, [pan, cvv]] of drawn.entries()) cards.set(`card_${index}`, { pan, cvv });
       for (let index = 0; index < drawn.length; index++) {
         await request(`${proxy.url}/cards/virtual/card_${index}`).then((answer) => answer.body.text());
