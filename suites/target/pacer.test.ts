@@ -1,10 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPacer, type Pacer } from './pacer.ts';
+import { seededRandom } from '../../mock/internal/random.ts';
+import { createPacer, PACER_DEFAULTS, type Pacer } from './pacer.ts';
 
 // A token bucket (a burst, then a steady refill) behind a round trip, on fake time: what a run of
 // many workers sending hundreds of requests through one pacer does to it, without a socket or a real second.
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The way to the bucket (drawn per request: jitter reorders requests) and back from the sandbox. */
+interface Network {
+  readonly toBucketMs: () => number;
+  readonly backMs: number;
+}
 
 interface Outcome {
   readonly refused: number;
@@ -17,27 +24,34 @@ interface Outcome {
 /**
  * One request through `pacer` to a token bucket (a burst, then a steady refill) a round trip away: whether the bucket took it, and when it reached the bucket.
  */
-function bucketSender(pacer: Pacer): () => Promise<{ taken: boolean; sentAt: number; at: number }> {
+function bucketSender(
+  pacer: Pacer,
+  network: Network = { toBucketMs: () => 50, backMs: 50 },
+): () => Promise<{ taken: boolean; sentAt: number; at: number }> {
   let tokens = 40;
   let refilledAt = performance.now();
   return async () => {
     const release = await pacer.acquire();
     const sentAt = performance.now();
-    await sleep(50);
+    await sleep(network.toBucketMs());
     const at = performance.now();
     tokens = Math.min(40, tokens + ((at - refilledAt) / 1000) * 20);
     refilledAt = at;
     const taken = tokens >= 1;
     if (taken) tokens -= 1;
-    await sleep(50);
+    // A sandbox's front refuses at once; an accepted request goes on to the sandbox and back.
+    await sleep(taken ? network.backMs : 0);
     release(performance.now() - sentAt, !taken);
     return { taken, sentAt, at };
   };
 }
 
-async function drive(retryAfterMs: number, requests = 600): Promise<Outcome> {
+async function drive(
+  retryAfterMs: number,
+  { requests = 600, workers = 16, network }: { requests?: number; workers?: number; network?: Network } = {},
+): Promise<Outcome> {
   const pacer = createPacer();
-  const send = bucketSender(pacer);
+  const send = bucketSender(pacer, network);
   let refused = 0;
   let firstRefusedAt: number | undefined;
   let refusedAfterFirst = 0;
@@ -56,7 +70,7 @@ async function drive(retryAfterMs: number, requests = 600): Promise<Outcome> {
       }
     }
   };
-  const done = Promise.all(Array.from({ length: 16 }, worker));
+  const done = Promise.all(Array.from({ length: workers }, worker));
   let finished = false;
   void done.then(() => {
     finished = true;
@@ -92,6 +106,37 @@ describe('the pacer behind a rate limit', () => {
       expect(outcome.elapsedMs).toBeLessThanOrEqual(1.3 * ((600 - 40) / 20) * 1000);
     },
   );
+
+  it('with more workers than the burst, 40-120 ms from it: a first 429 catches few requests in flight', async () => {
+    // The realistic front of a sandbox (bench/remote.ts' polite rows): jitter, a prompt 429.
+    const random = seededRandom(28);
+    const network = { toBucketMs: () => 40 + 80 * random(), backMs: 5 };
+    const outcome = await drive(1000, { requests: 450, workers: 128, network });
+    expect(outcome.refusedAfterFirst).toBeLessThanOrEqual(450 * 0.05);
+    expect(outcome.elapsedMs).toBeLessThanOrEqual(1.3 * ((450 - 40) / 20) * 1000);
+  });
+
+  it('a far target without a limit: the window still opens to its maximum', async () => {
+    const pacer = createPacer();
+    let inFlight = 0;
+    let most = 0;
+    let left = 600;
+    const worker = async (): Promise<void> => {
+      while (left-- > 0) {
+        const release = await pacer.acquire();
+        most = Math.max(most, ++inFlight);
+        await sleep(100);
+        inFlight -= 1;
+        release(100);
+      }
+    };
+    let finished = false;
+    void Promise.all(Array.from({ length: 128 }, worker)).then(() => {
+      finished = true;
+    });
+    while (!finished) await vi.advanceTimersByTimeAsync(10);
+    expect(most).toBe(PACER_DEFAULTS.maxInFlight);
+  });
 
   it('holds every request during a pause, those already queued for a slot too', async () => {
     const pacer = createPacer({ maxInFlight: 1 });

@@ -20,6 +20,11 @@ export const PACER_DEFAULTS = {
   /** The window a run starts with: it doubles each round trip while answers do not queue. */
   startInFlight: 8,
   minInFlight: 2,
+  /**
+   * In flight at most this share of the answers accepted so far (never below the start): a rate
+   * limit's burst is spent before the window outgrows it, so its first 429 catches few in flight.
+   */
+  acceptedShare: 1 / 3,
 } as const;
 
 /**
@@ -92,6 +97,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
   let window = Math.min(PACER_DEFAULTS.startInFlight, max);
   let slowStart = true;
   let inFlight = 0;
+  let accepted = 0;
   let nextSlotAt = 0;
   let pausedUntil = 0;
   let fastest = Infinity;
@@ -161,6 +167,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       return;
     }
     const now = performance.now();
+    accepted += 1;
     acceptedSent.push(now - roundTripMs);
     while ((acceptedSent[0] as number) < now - RECENT_MS) acceptedSent.shift();
     fastest = Math.min(fastest, roundTripMs);
@@ -171,7 +178,10 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     if (queueing) {
       slowStart = false;
       window = Math.max(min, window - 0.5 / window);
-    } else window = Math.min(max, window + (slowStart ? 1 : 1 / window));
+    } else {
+      const earned = Math.max(PACER_DEFAULTS.startInFlight, accepted * PACER_DEFAULTS.acceptedShare);
+      window = Math.max(window, Math.min(max, earned, window + (slowStart ? 1 : 1 / window)));
+    }
     wake();
   };
 
