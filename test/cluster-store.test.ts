@@ -4,6 +4,7 @@
 // only: the lease is waited out once per run, not once per file.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type MockOptions, type RunningMock, startMock } from '../mock/index.ts';
 import { startPostgres, type TestPostgres } from './helpers/postgres.ts';
@@ -300,6 +301,48 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
     before = await requestTrips();
     await postJson(`${a.url}/payments/usd/direct`, token, transferBody(a.seeded.merchantAccountId));
     expect((await requestTrips()) - before).toBe(2);
+  });
+
+  it('reads of kept tokens and pages share one read of the config version: fewer round trips than requests', async () => {
+    const [a] = (await replicas(1)) as [RunningMock];
+    const token = await tokenFor(a);
+    await getJson(`${a.url}/users`, token);
+    const reads = async (): Promise<number> =>
+      ((await control(a, '/store')).body as { roundTrips: Record<string, number> }).roundTrips.read ?? 0;
+    const before = await reads();
+    // The config row locked by another session: the requests arrive while the first read waits.
+    const session = new pg.Client({ connectionString: postgres.url(lastDatabase) });
+    await session.connect();
+    try {
+      await session.query('BEGIN');
+      await session.query('LOCK TABLE pacu_config IN ACCESS EXCLUSIVE MODE');
+      const replies = Promise.all(Array.from({ length: 40 }, () => getJson(`${a.url}/users`, token)));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await session.query('COMMIT');
+      expect((await replies).every((reply) => reply.status === 200)).toBe(true);
+    } finally {
+      await session.end();
+    }
+    expect((await reads()) - before).toBeLessThanOrEqual(2);
+  });
+
+  it('a token or a page of users kept by one replica is not used past a change made through another', async () => {
+    const [a, b] = (await replicas(2)) as [RunningMock, RunningMock];
+    const token = await tokenFor(a);
+    const first = await getJson(`${b.url}/users`, token);
+    expect(first.status).toBe(200);
+    // A state without the token and with one user fewer, loaded through the other replica.
+    const state = (await control(a, '/state')).body as Record<string, unknown[]>;
+    const users = (state.users ?? []).slice(1);
+    const loaded = await control(a, '/state', {
+      method: 'PUT',
+      body: JSON.stringify({ ...state, users, tokens: [] }),
+    });
+    expect(loaded.status).toBe(200);
+    expect((await getJson(`${b.url}/users`, token)).status).toBe(401);
+    const fresh = await tokenFor(a);
+    const after = await getJson(`${b.url}/users`, fresh);
+    expect(after.body.data.total_count).toBe(first.body.data.total_count - 1);
   });
 
   it('a replica started from another seed is refused with one line', async () => {

@@ -4,6 +4,7 @@ import type { MockState } from '../../state.ts';
 import type { StoreSettings } from '../memory-store.ts';
 import type { StateStore } from '../state-store.ts';
 import { advanceCluster } from './pg-advance.ts';
+import { createCachedRead } from './pg-cached-read.ts';
 import type { RoundTrips } from './pg-client.ts';
 import { bumpVersion, createConfigCache } from './pg-config.ts';
 import { pgCoverage } from './pg-coverage.ts';
@@ -11,7 +12,6 @@ import { pgFaults } from './pg-faults.ts';
 import { pgJournal } from './pg-journal.ts';
 import { type Listener, openListener } from './pg-listener.ts';
 import { beginningOf, openDatabase } from './pg-open.ts';
-import { createPagedRead } from './pg-pages.ts';
 import { pruneDatabase } from './pg-prune.ts';
 import { pgRecords } from './pg-records.ts';
 import { BUSINESS_TABLES, readState, WIRING_TABLES, writeState } from './pg-state.ts';
@@ -55,7 +55,7 @@ export async function openPgStore(
   const prune = () => pruneDatabase(db, settings.retention, settings.journalSize, now());
   worker = createWorker({ db, webhooks, upTo: now, prune, log: settings.log });
   const records = pgRecords(db, {
-    read: createPagedRead(db, (config) => cache.seen(config)),
+    read: createCachedRead(db, { seen: (config) => cache.seen(config), now }),
     armed: (at) => {
       if (at <= now()) kick();
       else if (!manual) worker?.wakeAt(at);
