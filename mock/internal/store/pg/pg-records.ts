@@ -55,13 +55,14 @@ export function pgRecords(db: PgClient, hooks: PgRecordHooks): RecordStore {
     read: (keys) => hooks.read(keys),
     async insertTransfer(stored) {
       const at = nextDue(stored);
-      // DO UPDATE (not NOTHING) locks and returns the row another transaction committed first.
+      // DO UPDATE (not NOTHING) locks and returns the row another transaction committed first; a
+      // row this statement made is not sent back (the caller has it).
       const [row] = await db.query<{ doc: StoredTransfer; created: boolean }>('insert-transfer', {
         name: 'pacu-insert-transfer',
         text: `WITH t AS (
           INSERT INTO pacu_transfers (transaction_id, client_id, reference, created_at, doc) VALUES ($1, $2, $3, $4, $5)
           ON CONFLICT (client_id, reference) DO UPDATE SET client_id = EXCLUDED.client_id
-          RETURNING transaction_id, doc, (xmax = 0) AS created
+          RETURNING transaction_id, CASE WHEN xmax = 0 THEN NULL ELSE doc END AS doc, (xmax = 0) AS created
         ), d AS (${dueSql('usd_transfer', 't', '$6')} AND t.created)
         SELECT doc, created FROM t`,
         values: [
