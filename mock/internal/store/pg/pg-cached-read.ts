@@ -48,12 +48,10 @@ function createStampRead(db: PgClient): () => Promise<ConfigStamp> {
 }
 
 /**
- * The request's read, with what never changes between two versions of the config kept: pages of
- * users (a reset or a load moves the version) and tokens (a token row is never updated; it is
- * deleted only once expired, and a kept one is used only while unexpired). Every read returns the
- * version in the same round trip, and a kept value is used only when it is still the database's: a
- * request with nothing but kept keys reads only the stamp, one read shared by the requests that
- * asked together. One round trip a request at most; a version that moved costs one more.
+ * The request's read, with what never changes within one config version kept: pages of users and
+ * tokens (never updated; deleted only once expired). A kept value is used only at the version the
+ * read returns; a request with nothing but kept keys reads only that version, shared by the requests
+ * that asked together. Decision 192.
  */
 export function createCachedRead(
   db: PgClient,
