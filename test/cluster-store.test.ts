@@ -326,6 +326,108 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
     expect((await reads()) - before).toBeLessThanOrEqual(2);
   });
 
+  it('transfers from a kept account with a kept token share that read too, and leave the reference to the insert', async () => {
+    const [a] = (await replicas(1)) as [RunningMock];
+    const token = await tokenFor(a);
+    const from = a.seeded.merchantAccountId;
+    expect((await postJson(`${a.url}/payments/usd/direct`, token, transferBody(from))).status).toBe(200);
+    const reads = async (): Promise<number> =>
+      ((await control(a, '/store')).body as { roundTrips: Record<string, number> }).roundTrips.read ?? 0;
+    const before = await reads();
+    const session = new pg.Client({ connectionString: postgres.url(lastDatabase) });
+    await session.connect();
+    const bodies = Array.from({ length: 40 }, () => transferBody(from));
+    try {
+      await session.query('BEGIN');
+      await session.query('LOCK TABLE pacu_config IN ACCESS EXCLUSIVE MODE');
+      const replies = Promise.all(
+        bodies.map((body) => postJson(`${a.url}/payments/usd/direct`, token, body)),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await session.query('COMMIT');
+      expect((await replies).map((reply) => reply.body.message)).toEqual(
+        bodies.map(() => 'Transfer created'),
+      );
+    } finally {
+      await session.end();
+    }
+    expect((await reads()) - before).toBeLessThanOrEqual(2);
+    const again = await Promise.all(
+      bodies.map((body) => postJson(`${a.url}/payments/usd/direct`, token, body)),
+    );
+    expect(new Set(again.map((reply) => reply.body.message))).toEqual(
+      new Set(['Transfer already exists for this reference']),
+    );
+  });
+
+  it('a reference a recording left to every client is answered by the insert as one mock answers it', async () => {
+    const answers = async (mock: RunningMock): Promise<string[]> => {
+      const token = await tokenFor(mock);
+      const from = mock.seeded.merchantAccountId;
+      await postJson(`${mock.url}/payments/usd/direct`, token, transferBody(from, { reference: 'MINE-1' }));
+      // The transfer made, left to every client (owner '') under another reference, as a recording leaves it.
+      const state = (await control(mock, '/state')).body as { transfers: Array<{ record: object }> };
+      const [made] = state.transfers;
+      const recorded = {
+        ...made,
+        clientId: '',
+        record: { ...made?.record, reference: 'REC-1', transaction_id: 'txn_recorded' },
+      };
+      await control(mock, '/state', {
+        method: 'PUT',
+        body: JSON.stringify({ ...state, transfers: [...state.transfers, recorded] }),
+      });
+      const said: string[] = [];
+      for (const reference of ['MINE-2', 'REC-1', 'REC-1']) {
+        const reply = await postJson(
+          `${mock.url}/payments/usd/direct`,
+          token,
+          transferBody(from, { reference }),
+        );
+        said.push(
+          `${reply.status} ${reply.body.message} ${reply.body.data?.transaction_id === 'txn_recorded'}`,
+        );
+      }
+      return said;
+    };
+    const [replica] = (await replicas(1)) as [RunningMock];
+    const single = await startMock({ clock: 'manual', log: () => {} });
+    running.push(single);
+    const expected = await answers(single);
+    // Found (another body under a used reference), not made anew.
+    expect(expected.slice(1)).toEqual(
+      Array(2).fill('409 reference REC-1 was already used with a different request body false'),
+    );
+    expect(await answers(replica)).toEqual(expected);
+  });
+
+  it('a used reference is answered as used whatever the account, as one mock answers, when the replica keeps both', async () => {
+    const answers = async (mock: RunningMock): Promise<string[]> => {
+      const token = await tokenFor(mock);
+      const held = await postJson(`${mock.url}/accounts`, token, {
+        hold_balance: false,
+        user_id: mock.seeded.userId,
+      });
+      const used = transferBody(mock.seeded.merchantAccountId, { reference: 'USED-1' });
+      const said: string[] = [];
+      for (const body of [
+        used,
+        // The account is read (and kept) by a refused transfer first.
+        transferBody(held.body.data.account_id),
+        { ...used, account_id: held.body.data.account_id },
+        { ...used, account_id: 'acc_nobody' },
+      ]) {
+        const reply = await postJson(`${mock.url}/payments/usd/direct`, token, body);
+        said.push(`${reply.status} ${reply.body.message}`.replace(/acct_\w+/g, 'acct_…'));
+      }
+      return said;
+    };
+    const [replica] = (await replicas(1)) as [RunningMock];
+    const single = await startMock({ clock: 'manual', log: () => {} });
+    running.push(single);
+    expect(await answers(replica)).toEqual(await answers(single));
+  });
+
   it('a token or a page of users kept by one replica is not used past a change made through another', async () => {
     const [a, b] = (await replicas(2)) as [RunningMock, RunningMock];
     const token = await tokenFor(a);

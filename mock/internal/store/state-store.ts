@@ -40,6 +40,11 @@ export interface Found {
   account?: StoredAccount;
   /** The transfer the token's client made under `reference` (or a recorded one). */
   reference?: StoredTransfer;
+  /**
+   * The reference was not looked up: the insert decides whether it was used (a store that keeps the
+   * token and the account). A handler that refuses the request before its insert reads it first.
+   */
+  referenceUnread?: true;
   card?: VirtualCard;
   cardTransaction?: CardTransaction;
   pushToCard?: StoredPushToCard;

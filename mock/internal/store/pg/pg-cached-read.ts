@@ -6,6 +6,8 @@ import { type ConfigStamp, foundOf, readStatement } from './pg-reads.ts';
 const PAGES = 64;
 /** Tokens kept: every client of a busy shared mock holds a few at a time. */
 const TOKENS = 4096;
+/** Accounts kept: the ones transfers and payouts are made from. */
+const ACCOUNTS = 4096;
 
 /** What a read left, kept with the config version it was read at. */
 interface Kept<T> {
@@ -59,6 +61,7 @@ export function createCachedRead(
 ) {
   const pages = keptUpTo<NonNullable<Found['users']>>(PAGES);
   const tokens = keptUpTo<NonNullable<Found['token']>>(TOKENS);
+  const accounts = keptUpTo<NonNullable<Found['account']>>(ACCOUNTS);
   const stamp = createStampRead(db);
 
   /** Read `keys` from the database, and keep what may be kept. */
@@ -69,6 +72,7 @@ export function createCachedRead(
     const { found, config } = foundOf(row ?? {}, columns);
     await seen(config);
     if (found.token) tokens.set(found.token.token, config.version, found.token);
+    if (found.account) accounts.set(found.account.record.account_id, config.version, found.account);
     if (!page) return found;
     const key = `${page.start} ${page.size}`;
     if (keptPage?.version === config.version) found.users = keptPage.value;
@@ -88,23 +92,41 @@ export function createCachedRead(
     const page = keys.usersPage;
     const keptPage = page ? pages.get(`${page.start} ${page.size}`) : undefined;
     const keptToken = keys.token === undefined ? undefined : tokens.get(keys.token);
+    const keptAccount = keys.accountId === undefined ? undefined : accounts.get(keys.accountId);
+    // A transfer from a kept account with a kept token leaves its reference to the insert.
+    const unread = keptToken !== undefined && keptAccount !== undefined;
+    const kept: Record<keyof ReadKeys, boolean> = {
+      token: keptToken !== undefined,
+      usersPage: keptPage !== undefined,
+      accountId: keptAccount !== undefined,
+      reference: unread,
+      clientId: false,
+      cardId: false,
+      cardTransactionId: false,
+      pushToCardId: false,
+      userId: false,
+    };
     const onlyKept = (Object.keys(keys) as Array<keyof ReadKeys>).every(
-      (key) =>
-        keys[key] === undefined ||
-        (key === 'token' && keptToken !== undefined) ||
-        (key === 'usersPage' && keptPage !== undefined),
+      (key) => keys[key] === undefined || kept[key],
     );
     if (!onlyKept) return readAll(keys, keptPage);
     const config = await stamp();
     await seen(config);
-    const current = (kept: Kept<unknown> | undefined): boolean =>
-      kept === undefined || kept.version === config.version;
+    const current = (value: Kept<unknown> | undefined): boolean =>
+      value === undefined || value.version === config.version;
     // An expired token is read again: the database may have forgotten it (unknown, not expired).
-    if (!current(keptToken) || !current(keptPage) || (keptToken && keptToken.value.expiresAt <= now()))
+    if (
+      !current(keptToken) ||
+      !current(keptPage) ||
+      !current(keptAccount) ||
+      (keptToken && keptToken.value.expiresAt <= now())
+    )
       return readAll(keys);
     return {
       ...(keptToken ? { token: keptToken.value } : {}),
       ...(keptPage ? { users: keptPage.value } : {}),
+      ...(keptAccount ? { account: keptAccount.value } : {}),
+      ...(keys.reference !== undefined ? { referenceUnread: true as const } : {}),
     };
   };
 }

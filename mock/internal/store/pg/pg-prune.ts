@@ -1,5 +1,6 @@
 import type { Retention } from '../retention.ts';
 import type { PgClient } from './pg-client.ts';
+import { bumpVersion } from './pg-config.ts';
 
 /** One replica prunes at a time: the others find this lock taken and skip their turn. */
 const PRUNE_LOCK = 7_316_100_036;
@@ -34,6 +35,8 @@ export async function pruneDatabase(
           values: [now - retention.ms, Math.max(0, retention.records - 1)],
         });
         removed += rows.length;
+        // Replicas keep accounts by the config version (pg-cached-read.ts): a forgotten one moves it.
+        if (table === 'pacu_accounts' && rows.length > 0) await query(bumpVersion);
       }
     const tidy = [
       { text: 'DELETE FROM pacu_tokens WHERE expires_at <= $1 RETURNING 1', values: [now] },

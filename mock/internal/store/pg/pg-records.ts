@@ -56,15 +56,20 @@ export function pgRecords(db: PgClient, hooks: PgRecordHooks): RecordStore {
     async insertTransfer(stored) {
       const at = nextDue(stored);
       // DO UPDATE (not NOTHING) locks and returns the row another transaction committed first; a
-      // row this statement made is not sent back (the caller has it).
+      // row this statement made is not sent back (the caller has it). A transfer a recording left to
+      // everyone (owner '') under the reference answers when the client has none of its own.
       const [row] = await db.query<{ doc: StoredTransfer; created: boolean }>('insert-transfer', {
         name: 'pacu-insert-transfer',
-        text: `WITH t AS (
-          INSERT INTO pacu_transfers (transaction_id, client_id, reference, created_at, doc) VALUES ($1, $2, $3, $4, $5)
+        text: `WITH shared AS (
+          SELECT doc FROM pacu_transfers WHERE client_id = '' AND reference = $3::text AND $2::text <> ''
+            AND NOT EXISTS (SELECT 1 FROM pacu_transfers WHERE client_id = $2::text AND reference = $3::text)
+        ), t AS (
+          INSERT INTO pacu_transfers (transaction_id, client_id, reference, created_at, doc)
+          SELECT $1::text, $2::text, $3::text, $4::bigint, $5::jsonb WHERE NOT EXISTS (SELECT 1 FROM shared)
           ON CONFLICT (client_id, reference) DO UPDATE SET client_id = EXCLUDED.client_id
           RETURNING transaction_id, CASE WHEN xmax = 0 THEN NULL ELSE doc END AS doc, (xmax = 0) AS created
         ), d AS (${dueSql('usd_transfer', 't', '$6')} AND t.created)
-        SELECT doc, created FROM t`,
+        SELECT doc, created FROM t UNION ALL SELECT doc, false FROM shared`,
         values: [
           stored.record.transaction_id,
           stored.clientId,
