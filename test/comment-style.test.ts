@@ -102,11 +102,18 @@ function prose(block: CommentBlock): string[] {
 }
 
 const files = FOLDERS.flatMap(sources).filter((file) => !(file in EXCEPTIONS));
+const parsed = new Map<string, CommentBlock[]>();
+/** A file's comment blocks, parsed once for both rules below. */
+function blocksOf(file: string): CommentBlock[] {
+  const blocks = parsed.get(file) ?? commentBlocks(file);
+  parsed.set(file, blocks);
+  return blocks;
+}
 
 describe(`comments in ${FOLDERS.join(', ')}`, () => {
   it(`are at most ${MAX_LINES} lines of prose a block`, () => {
     const long = files.flatMap((file) =>
-      commentBlocks(file)
+      blocksOf(file)
         .filter((block) => prose(block).length > MAX_LINES)
         .map((block) => `${file}:${block.line} (${prose(block).length} lines)`),
     );
@@ -115,7 +122,7 @@ describe(`comments in ${FOLDERS.join(', ')}`, () => {
 
   it('carry no benchmark figure and no issue number', () => {
     const figures = files.flatMap((file) =>
-      commentBlocks(file).flatMap((block) =>
+      blocksOf(file).flatMap((block) =>
         block.lines.flatMap((line, index) =>
           FIGURE.test(line) ? [`${file}:${block.line + index}: ${line.trim()}`] : [],
         ),

@@ -6,7 +6,11 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
   ) {
+    // A provider refuses thousands of requests a run, none of them a bug: no stack is taken.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
   }
 }
 

@@ -1,9 +1,2 @@
 /** A request the space provider refuses: the status it answers with, and why (the detailed message). */
-export class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { HttpError as Refusal } from '../provider-control.ts';
