@@ -148,18 +148,22 @@ describe.concurrent('pacu check across a network', () => {
     );
   });
 
-  describe('the space provider behind 20 requests a second with bursts of 40, Retry-After as an HTTP date', () => {
+  describe('the space provider 40-120 ms away behind 20 requests a second with bursts of 40, Retry-After as an HTTP date', () => {
     it(
       'passes, and after the first 429 at most one request in twenty is refused',
       async () => {
         const provider = await startSpaceProvider();
+        // The front holds each request for its latency before it takes a token, as a sandbox far
+        // away does: what is in flight when the limit empties is refused whatever pacu does next.
         const front = await startNetworkFront(provider.url, {
+          latencyMs: 40,
+          jitterMs: 80,
           rateLimit: { burst: 40, perSecond: 20, retryAfter: 'date' },
         });
         try {
           const report = await runChecks({
             target: { ...spaceTarget(provider), baseUrl: front.url },
-            seed: SEED,
+            seed: SEED + 1,
           });
           expect(report.summary.failed).toBe(0);
           const { limited, limitedAfterFirst, limitedAfterTold, requests } = front.stats;
