@@ -17,8 +17,8 @@ export interface PacerOptions {
 
 export const PACER_DEFAULTS = {
   maxInFlight: 64,
-  /** The window a run starts with: it doubles each round trip while answers do not queue. */
-  startInFlight: 8,
+  /** The window a run starts with: it grows each round trip while answers do not queue (decision 191). */
+  startInFlight: 12,
   minInFlight: 2,
   /**
    * In flight at most this share of the answers accepted so far (never below the start): a rate
