@@ -114,20 +114,19 @@ export const usdTransfer: OperationHandler = (context, { body, token, found }) =
   const clientId = token?.clientId ?? '';
   const print = fingerprint(body as Record<string, unknown>);
   if (found.reference) return replayed(context, found.reference, print, request.reference);
-  if (!found.referenceUnread) sourceAccount(context, found.account, request.account_id, clientId);
-  else
-    try {
-      sourceAccount(context, found.account, request.account_id, clientId);
-    } catch (refusal) {
-      // A used reference is answered as used, whatever the account: look before refusing.
-      return andThen(
-        context.store.records.read({ token: token?.token, reference: request.reference }),
-        (again) => {
-          if (again.reference) return replayed(context, again.reference, print, request.reference);
-          throw refusal;
-        },
-      );
-    }
+  try {
+    sourceAccount(context, found.account, request.account_id, clientId);
+  } catch (refusal) {
+    if (!found.referenceUnread) throw refusal;
+    // A used reference is answered as used, whatever the account: look before refusing.
+    return andThen(
+      context.store.records.read({ token: token?.token, reference: request.reference }),
+      (again) => {
+        if (again.reference) return replayed(context, again.reference, print, request.reference);
+        throw refusal;
+      },
+    );
+  }
   const now = context.clock.now();
   const made: UsdTransfer = {
     account_number: request.account_number,
