@@ -48,6 +48,36 @@ const control = (mock: RunningMock, path: string, init: RequestInit = {}) =>
     headers: { 'x-pacu-control-token': TOKEN, 'content-type': 'application/json', ...init.headers },
   });
 
+/** The store's round trips so far, by what asked for them. */
+const roundTrips = async (mock: RunningMock): Promise<Record<string, number>> =>
+  ((await control(mock, '/store')).body as { roundTrips: Record<string, number> }).roundTrips;
+
+/** One mock on the memory store, as the replicas' answers are compared with. */
+async function singleMock(): Promise<RunningMock> {
+  const single = await startMock({ clock: 'manual', log: () => {} });
+  running.push(single);
+  return single;
+}
+
+/**
+ * Send `requests` while another session holds the config row locked, so they all arrive while the
+ * first read of it waits; their answers once the lock is let go.
+ */
+async function whileConfigLocked<T>(requests: () => Promise<T>): Promise<T> {
+  const session = new pg.Client({ connectionString: postgres.url(lastDatabase) });
+  await session.connect();
+  try {
+    await session.query('BEGIN');
+    await session.query('LOCK TABLE pacu_config IN ACCESS EXCLUSIVE MODE');
+    const answers = requests();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await session.query('COMMIT');
+    return await answers;
+  } finally {
+    await session.end();
+  }
+}
+
 async function receiver(): Promise<{ url: string; ids: string[] }> {
   const ids: string[] = [];
   const server = createServer((request, response) => {
@@ -75,8 +105,7 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
     expect(replies.every((reply) => reply.status === 200)).toBe(true);
     expect(new Set(replies.map((reply) => reply.body.data.transaction_id)).size).toBe(1);
     expect(replies.filter((reply) => reply.body.message === 'Transfer created')).toHaveLength(1);
-    const single = await startMock({ clock: 'manual', log: () => {} });
-    running.push(single);
+    const single = await singleMock();
     const singleToken = await tokenFor(single);
     const singleBody = transferBody(single.seeded.merchantAccountId, { reference: 'STORM-1' });
     await postJson(`${single.url}/payments/usd/direct`, singleToken, singleBody);
@@ -287,9 +316,8 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
     const [a] = (await replicas(1)) as [RunningMock];
     const token = await tokenFor(a);
     const requestTrips = async (): Promise<number> => {
-      const { roundTrips } = (await control(a, '/store')).body as { roundTrips: Record<string, number> };
       // The store's own due-work polls are not a request's.
-      return Object.entries(roundTrips)
+      return Object.entries(await roundTrips(a))
         .filter(([what]) => !['step', 'delivery-claim', 'traffic-write', 'flush-ack', 'prune'].includes(what))
         .reduce((sum, [, count]) => sum + count, 0);
     };
@@ -307,22 +335,12 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
     const [a] = (await replicas(1)) as [RunningMock];
     const token = await tokenFor(a);
     await getJson(`${a.url}/users`, token);
-    const reads = async (): Promise<number> =>
-      ((await control(a, '/store')).body as { roundTrips: Record<string, number> }).roundTrips.read ?? 0;
+    const reads = async (): Promise<number> => (await roundTrips(a)).read ?? 0;
     const before = await reads();
-    // The config row locked by another session: the requests arrive while the first read waits.
-    const session = new pg.Client({ connectionString: postgres.url(lastDatabase) });
-    await session.connect();
-    try {
-      await session.query('BEGIN');
-      await session.query('LOCK TABLE pacu_config IN ACCESS EXCLUSIVE MODE');
-      const replies = Promise.all(Array.from({ length: 40 }, () => getJson(`${a.url}/users`, token)));
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await session.query('COMMIT');
-      expect((await replies).every((reply) => reply.status === 200)).toBe(true);
-    } finally {
-      await session.end();
-    }
+    const replies = await whileConfigLocked(() =>
+      Promise.all(Array.from({ length: 40 }, () => getJson(`${a.url}/users`, token))),
+    );
+    expect(replies.every((reply) => reply.status === 200)).toBe(true);
     expect((await reads()) - before).toBeLessThanOrEqual(2);
   });
 
@@ -331,26 +349,13 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
     const token = await tokenFor(a);
     const from = a.seeded.merchantAccountId;
     expect((await postJson(`${a.url}/payments/usd/direct`, token, transferBody(from))).status).toBe(200);
-    const reads = async (): Promise<number> =>
-      ((await control(a, '/store')).body as { roundTrips: Record<string, number> }).roundTrips.read ?? 0;
+    const reads = async (): Promise<number> => (await roundTrips(a)).read ?? 0;
     const before = await reads();
-    const session = new pg.Client({ connectionString: postgres.url(lastDatabase) });
-    await session.connect();
     const bodies = Array.from({ length: 40 }, () => transferBody(from));
-    try {
-      await session.query('BEGIN');
-      await session.query('LOCK TABLE pacu_config IN ACCESS EXCLUSIVE MODE');
-      const replies = Promise.all(
-        bodies.map((body) => postJson(`${a.url}/payments/usd/direct`, token, body)),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await session.query('COMMIT');
-      expect((await replies).map((reply) => reply.body.message)).toEqual(
-        bodies.map(() => 'Transfer created'),
-      );
-    } finally {
-      await session.end();
-    }
+    const replies = await whileConfigLocked(() =>
+      Promise.all(bodies.map((body) => postJson(`${a.url}/payments/usd/direct`, token, body))),
+    );
+    expect(replies.map((reply) => reply.body.message)).toEqual(bodies.map(() => 'Transfer created'));
     expect((await reads()) - before).toBeLessThanOrEqual(2);
     const again = await Promise.all(
       bodies.map((body) => postJson(`${a.url}/payments/usd/direct`, token, body)),
@@ -391,8 +396,7 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
       return said;
     };
     const [replica] = (await replicas(1)) as [RunningMock];
-    const single = await startMock({ clock: 'manual', log: () => {} });
-    running.push(single);
+    const single = await singleMock();
     const expected = await answers(single);
     // Found (another body under a used reference), not made anew.
     expect(expected.slice(1)).toEqual(
@@ -423,8 +427,7 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
       return said;
     };
     const [replica] = (await replicas(1)) as [RunningMock];
-    const single = await startMock({ clock: 'manual', log: () => {} });
-    running.push(single);
+    const single = await singleMock();
     expect(await answers(replica)).toEqual(await answers(single));
   });
 

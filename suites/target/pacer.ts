@@ -180,7 +180,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       window = Math.max(min, window - 0.5 / window);
     } else {
       const earned = Math.max(PACER_DEFAULTS.startInFlight, accepted * PACER_DEFAULTS.acceptedShare);
-      window = Math.max(window, Math.min(max, earned, window + (slowStart ? 1 : 1 / window)));
+      window = Math.min(max, earned, window + (slowStart ? 1 : 1 / window));
     }
     wake();
   };

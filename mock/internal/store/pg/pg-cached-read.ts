@@ -50,10 +50,10 @@ function createStampRead(db: PgClient): () => Promise<ConfigStamp> {
 }
 
 /**
- * The request's read, with what never changes within one config version kept: pages of users and
- * tokens (never updated; deleted only once expired). A kept value is used only at the version the
- * read returns; a request with nothing but kept keys reads only that version, shared by the requests
- * that asked together. Decision 192.
+ * The request's read, with what never changes within one config version kept: pages of users,
+ * tokens and accounts (rows never updated). A kept value is used only at the version the read
+ * returns; a request with nothing but kept keys reads only that version, shared by the requests that
+ * asked together. Decision 192.
  */
 export function createCachedRead(
   db: PgClient,
