@@ -4,6 +4,13 @@ import type { StoredTransfer } from '../../state.ts';
 import type { Found, ReadKeys, RecordStore } from '../state-store.ts';
 import type { PgClient } from './pg-client.ts';
 import { eventRows, outboxCtes, outboxEvent } from './pg-events.ts';
+import { grouped } from './pg-grouped.ts';
+
+/** A transfer to insert, with when its first step falls due. */
+interface NewTransfer {
+  readonly stored: StoredTransfer;
+  readonly at: number | null;
+}
 
 /** The payment tables and the due row a new payment's lifecycle gets, in one statement with it. */
 export const PAYMENT_TABLES: Record<PaymentKind, string> = {
@@ -51,37 +58,65 @@ export function pgRecords(db: PgClient, hooks: PgRecordHooks): RecordStore {
     });
     if (at !== null) hooks.armed(at);
   };
-  return {
-    read: (keys) => hooks.read(keys),
-    async insertTransfer(stored) {
-      const at = nextDue(stored);
-      // DO UPDATE (not NOTHING) locks and returns the row another transaction committed first; a
-      // row this statement made is not sent back (the caller has it). A transfer a recording left to
-      // everyone (owner '') under the reference answers when the client has none of its own.
-      const [row] = await db.query<{ doc: StoredTransfer; created: boolean }>('insert-transfer', {
-        name: 'pacu-insert-transfer',
-        text: `WITH shared AS (
-          SELECT doc FROM pacu_transfers WHERE client_id = '' AND reference = $3::text AND $2::text <> ''
-            AND NOT EXISTS (SELECT 1 FROM pacu_transfers WHERE client_id = $2::text AND reference = $3::text)
+  // Transfers that arrive together go in one statement (pg-grouped.ts), in key order so that two
+  // replicas' statements never wait on each other. DO UPDATE locks and returns the row another
+  // transaction committed first; a row made here is not sent back. A transfer a recording left to
+  // everyone (owner '') answers when the client has none under the reference.
+  const insertTransfer = grouped<NewTransfer, { doc: StoredTransfer | null; created: boolean }>(
+    async (items) => {
+      const rows = await db.query<{ n: number; doc: StoredTransfer | null; created: boolean }>(
+        'insert-transfer',
+        {
+          name: 'pacu-insert-transfers',
+          text: `WITH input AS (
+          SELECT * FROM json_to_recordset($1::json) AS i(n int, id text, client text, ref text, made bigint, at bigint, doc jsonb)
+        ), shared AS (
+          SELECT i.n, s.doc FROM input i JOIN pacu_transfers s ON s.client_id = '' AND s.reference = i.ref
+          WHERE i.client <> '' AND NOT EXISTS (SELECT 1 FROM pacu_transfers o WHERE o.client_id = i.client AND o.reference = i.ref)
         ), t AS (
           INSERT INTO pacu_transfers (transaction_id, client_id, reference, created_at, doc)
-          SELECT $1::text, $2::text, $3::text, $4::bigint, $5::jsonb WHERE NOT EXISTS (SELECT 1 FROM shared)
+          SELECT id, client, ref, made, doc FROM input i WHERE NOT EXISTS (SELECT 1 FROM shared s WHERE s.n = i.n)
+          ORDER BY client, ref
           ON CONFLICT (client_id, reference) DO UPDATE SET client_id = EXCLUDED.client_id
-          RETURNING transaction_id, CASE WHEN xmax = 0 THEN NULL ELSE doc END AS doc, (xmax = 0) AS created
-        ), d AS (${dueSql('usd_transfer', 't', '$6')} AND t.created)
-        SELECT doc, created FROM t UNION ALL SELECT doc, false FROM shared`,
-        values: [
-          stored.record.transaction_id,
-          stored.clientId,
-          stored.record.reference,
-          hooks.now(),
-          stored,
-          at,
-        ],
+          RETURNING client_id, reference, transaction_id, CASE WHEN xmax = 0 THEN NULL ELSE doc END AS doc, (xmax = 0) AS created
+        ), d AS (
+          INSERT INTO pacu_due (kind, payment_id, at)
+          SELECT 'usd_transfer', t.transaction_id, i.at FROM t JOIN input i ON i.client = t.client_id AND i.ref = t.reference
+          WHERE t.created AND i.at IS NOT NULL
+        )
+        SELECT i.n, t.doc, t.created FROM t JOIN input i ON i.client = t.client_id AND i.ref = t.reference
+        UNION ALL SELECT n, doc, false FROM shared`,
+          values: [
+            JSON.stringify(
+              items.map(({ stored, at }, n) => ({
+                n,
+                id: stored.record.transaction_id,
+                client: stored.clientId,
+                ref: stored.record.reference,
+                made: hooks.now(),
+                at,
+                doc: stored,
+              })),
+            ),
+          ],
+        },
+      );
+      const byItem = new Map(rows.map((row) => [row.n, row]));
+      return items.map((_, n) => {
+        const row = byItem.get(n);
+        if (!row) throw new Error('the transfer insert returned no row');
+        return row;
       });
-      if (!row) throw new Error('the transfer insert returned no row');
+    },
+    ({ stored }) => `${stored.clientId}\u0000${stored.record.reference}`,
+  );
+  return {
+    read: (keys) => hooks.read(keys),
+    insertTransfer: async (stored) => {
+      const at = nextDue(stored);
+      const row = await insertTransfer({ stored, at });
       if (row.created && at !== null) hooks.armed(at);
-      return row.created ? { stored, created: true } : { stored: row.doc, created: false };
+      return row.created ? { stored, created: true } : { stored: row.doc as StoredTransfer, created: false };
     },
     addPayout: (stored) => addPayment('wallet_payout', stored, stored.clientId),
     addPushToCard: (stored) => addPayment('push_to_card', stored),
