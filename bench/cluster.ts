@@ -39,7 +39,14 @@ interface Measured {
 
 const round = (value: number, places = 2): number => Math.round(value * 10 ** places) / 10 ** places;
 
-/** wrk for `seconds` after two uncounted seconds, with each part's CPU read around the counted run. */
+/** Answers every side is warmed up with before it is counted, and the most seconds that may take. */
+const WARM_UP = { answers: 20_000, seconds: 12 } as const;
+
+/**
+ * wrk for `seconds` after an uncounted warm-up of the same number of answers for every side (a
+ * slower side warmed for the same time would still be compiling its hot paths when counted), with
+ * each part's CPU read around the counted run.
+ */
 async function load(
   side: Side,
   request: LoadRequest,
@@ -47,7 +54,9 @@ async function load(
   seconds: number,
 ): Promise<Measured> {
   const target = { origin: side.origin, basePath: '/v3' };
-  await measure(target, request, connections, 2, LOAD_CPU, 0);
+  // Each warm-up run's references its own: the counted run must create transfers, not replay them.
+  for (let warmed = 0, spent = 0; warmed < WARM_UP.answers && spent < WARM_UP.seconds; spent += 2)
+    warmed += (await measure(target, request, connections, 2, LOAD_CPU, 0, 0, `warm${spent}`)).total;
   const before = Object.fromEntries(
     Object.entries(side.parts).map(([name, pid]) => [name, treeCpuSeconds(pid)]),
   );
@@ -285,7 +294,7 @@ export async function clusterRuns(connections: number, seconds: number): Promise
         .join(', ')}`,
     );
     console.log(
-      `cluster: wrk and pgbench on core ${LOAD_CPU}, ${connections} connections (clients), ${seconds} s after 2 s of warm-up; every server (mock replicas, PostgreSQL, nginx) on core ${SERVER_CPU}; PostgreSQL ${findPostgres()?.version} with fsync off, synchronous_commit on (decision 185)\n`,
+      `cluster: wrk and pgbench on core ${LOAD_CPU}, ${connections} connections (clients), ${seconds} s after a warm-up of ${WARM_UP.answers} answers (at most ${WARM_UP.seconds} s); every server (mock replicas, PostgreSQL, nginx) on core ${SERVER_CPU}; PostgreSQL ${findPostgres()?.version} with fsync off, synchronous_commit on (decision 185)\n`,
     );
     const ceiling = await pgbench(pg, connections, seconds);
     console.log(

@@ -123,13 +123,15 @@ export async function measure(
    * instant, and the burst's queue, not the server, makes the p99.
    */
   delayMs = 0,
+  /** Told apart from other runs of the same request: a transfer's reference is the tag and a count. */
+  tag = '',
 ): Promise<LoadResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'pacu-wrk-'));
   const file = path.join(dir, 'load.lua');
   const warmupFile = path.join(dir, 'warmup.lua');
   // Different references for the warm-up: the counted run must create transfers, not replay them.
-  writeFileSync(warmupFile, script(request, target.basePath, 'w', delayMs));
-  writeFileSync(file, script(request, target.basePath, `m${delayMs}`, delayMs));
+  writeFileSync(warmupFile, script(request, target.basePath, `w${tag}`, delayMs));
+  writeFileSync(file, script(request, target.basePath, `m${delayMs}${tag}`, delayMs));
   try {
     if (warmup > 0) await runWrk(target.origin, warmupFile, connections, warmup, cpu);
     const cpuBefore = cpuSeconds(target.pid);

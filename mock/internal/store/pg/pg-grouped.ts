@@ -1,7 +1,7 @@
 import { StoreUnavailableError } from '../store-unavailable.ts';
 
 /** How many grouped statements may be on the wire at once, and how many items one may carry. */
-export const GROUPED = { inFlight: 4, most: 256 } as const;
+export const GROUPED = { inFlight: 2, most: 256 } as const;
 
 interface Waiting<I, O> {
   readonly item: I;

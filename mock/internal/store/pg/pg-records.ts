@@ -69,7 +69,7 @@ export function pgRecords(db: PgClient, hooks: PgRecordHooks): RecordStore {
         {
           name: 'pacu-insert-transfers',
           text: `WITH input AS (
-          SELECT * FROM json_to_recordset($1::json) AS i(n int, id text, client text, ref text, made bigint, at bigint, doc jsonb)
+          SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(n int, id text, client text, ref text, made bigint, at bigint, doc jsonb)
         ), shared AS (
           SELECT i.n, s.doc FROM input i JOIN pacu_transfers s ON s.client_id = '' AND s.reference = i.ref
           WHERE i.client <> '' AND NOT EXISTS (SELECT 1 FROM pacu_transfers o WHERE o.client_id = i.client AND o.reference = i.ref)
