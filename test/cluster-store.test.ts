@@ -517,12 +517,72 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
     expect(statuses).toEqual([503, 200]);
   });
 
+  it('a journal a schema-2 database kept an entry a row is read and cleared per client after the migration', async () => {
+    const store = await postgres.createDatabase();
+    const database = store.split('/').at(-1);
+    const first = await startMock({ store, controlToken: TOKEN, clock: 'manual', log: () => {} });
+    running.push(first);
+    const token = await tokenFor(first);
+    for (const page of [1, 2]) await getJson(`${first.url}/users?page=${page}`, token);
+    await control(first, '/requests');
+    await first.close();
+    running = running.filter((mock) => mock !== first);
+    // The journal as schema 2 kept it: a row an entry.
+    await postgres.sql(
+      `ALTER TABLE pacu_journal RENAME TO batches;
+       CREATE TABLE pacu_journal (seq bigserial PRIMARY KEY, at_ms bigint NOT NULL, client_id text, doc jsonb NOT NULL);
+       INSERT INTO pacu_journal (at_ms, client_id, doc)
+         SELECT (e->>'atMs')::float8::bigint, e->>'clientId', e::jsonb FROM batches, json_array_elements(doc) e ORDER BY seq;
+       DROP TABLE batches; UPDATE pacu_schema SET version = 2;`,
+      database,
+    );
+    const mock = await startMock({ store, controlToken: TOKEN, clock: 'manual', log: () => {} });
+    running.push(mock);
+    const paths = async (): Promise<string[]> =>
+      ((await control(mock, '/requests?operation=listUsers')).body as Array<{ path: string }>).map(
+        (entry) => entry.path,
+      );
+    expect(await paths()).toEqual(['/v3/users?page=1', '/v3/users?page=2']);
+    expect(await postgres.sql('SELECT version FROM pacu_schema', database)).toContain('3');
+    await getJson(`${mock.url}/users?page=3`, token);
+    expect((await call(`${mock.url}/users?page=4`)).status).toBe(401);
+    expect(await paths()).toEqual([
+      '/v3/users?page=1',
+      '/v3/users?page=2',
+      '/v3/users?page=3',
+      '/v3/users?page=4',
+    ]);
+    const clientId = ((await control(mock, '/requests')).body as Array<{ clientId: string }>).find(
+      (entry) => entry.clientId,
+    )?.clientId;
+    await control(mock, `/reset?clientId=${clientId}`, { method: 'POST', body: '{}' });
+    expect(await paths()).toEqual(['/v3/users?page=4']);
+  });
+
+  it("the journal past its size is pruned a replica's batch at a time, the newest kept", async () => {
+    const [a] = (await replicas(1, { journalSize: 2 })) as [RunningMock];
+    const token = await tokenFor(a);
+    const paths = async (): Promise<string[]> =>
+      ((await control(a, '/requests?operation=listUsers')).body as Array<{ path: string }>).map(
+        (entry) => entry.path,
+      );
+    // Each read of the journal has the replica write its batch first: a batch an answer here.
+    for (const page of [1, 2, 3, 4]) {
+      await getJson(`${a.url}/users?page=${page}`, token);
+      await paths();
+    }
+    await control(a, '/clock/advance', { method: 'POST', body: JSON.stringify({ seconds: 1 }) });
+    expect(await paths()).toEqual(['/v3/users?page=3', '/v3/users?page=4']);
+    const rows = await postgres.sql('SELECT count(*) FROM pacu_journal', lastDatabase);
+    expect(rows.trim()).toBe('2');
+  });
+
   it('a database made by a newer pacu is refused with one line', async () => {
     const store = await postgres.createDatabase();
     running.push(await startMock({ store, controlToken: TOKEN, log: () => {} }));
     await postgres.sql('UPDATE pacu_schema SET version = 99', store.split('/').at(-1));
     await expect(startMock({ store, controlToken: TOKEN, log: () => {} })).rejects.toThrow(
-      /^pacu: the database was made by a newer pacu \(schema 99, this pacu knows 2\): upgrade pacu, or use another database$/,
+      /^pacu: the database was made by a newer pacu \(schema 99, this pacu knows 3\): upgrade pacu, or use another database$/,
     );
   });
 });

@@ -19,9 +19,14 @@ export function pgJournal(
   const entries = async (): Promise<Kept[]> => {
     await everyone();
     const rows = await db.query<{ doc: Kept }>('journal-read', {
-      // Rows land in each replica's batches: the newest by landing, shown in the order answered.
-      text: `SELECT doc FROM (SELECT seq, doc FROM pacu_journal ORDER BY seq DESC LIMIT $1) last
-        ORDER BY (doc->>'atMs')::float8, seq`,
+      // The newest entries by landing (a row is a replica's batch), shown in the order answered.
+      text: `SELECT e AS doc FROM (
+          SELECT r.seq, x.e, x.o FROM (
+            SELECT seq, doc FROM (SELECT seq, doc, sum(entries) OVER (ORDER BY seq DESC) - entries AS newer FROM pacu_journal) n
+            WHERE newer < $1
+          ) r CROSS JOIN LATERAL json_array_elements(r.doc) WITH ORDINALITY AS x(e, o)
+          ORDER BY r.seq DESC, x.o DESC LIMIT $1
+        ) last ORDER BY (e->>'atMs')::float8, seq, o`,
       values: [options.size],
     });
     return rows.map((row) => row.doc);
@@ -35,12 +40,22 @@ export function pgJournal(
     async clear(clientId) {
       // What other replicas still hold would come back after the clear: theirs is written first.
       await everyone();
+      if (clientId === undefined) {
+        await db.query('journal-clear', { text: 'DELETE FROM pacu_journal' });
+        return;
+      }
+      // A client's entries leave each batch that holds any; a batch left empty goes.
       await db.query('journal-clear', {
-        text:
-          clientId === undefined
-            ? 'DELETE FROM pacu_journal'
-            : 'DELETE FROM pacu_journal WHERE client_id = $1',
-        values: clientId === undefined ? [] : [clientId],
+        text: `WITH kept AS (
+            SELECT seq, (SELECT json_agg(e ORDER BY o) FROM json_array_elements(doc) WITH ORDINALITY AS x(e, o)
+              WHERE e->>'clientId' IS DISTINCT FROM $1) AS doc
+            FROM pacu_journal WHERE $1 = ANY (clients)
+          ), gone AS (
+            DELETE FROM pacu_journal j USING kept k WHERE j.seq = k.seq AND k.doc IS NULL
+          )
+          UPDATE pacu_journal j SET doc = k.doc, entries = json_array_length(k.doc), clients = array_remove(j.clients, $1)
+          FROM kept k WHERE j.seq = k.seq AND k.doc IS NOT NULL`,
+        values: [clientId],
       });
     },
   };

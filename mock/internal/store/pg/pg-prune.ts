@@ -41,7 +41,10 @@ export async function pruneDatabase(
     const tidy = [
       { text: 'DELETE FROM pacu_tokens WHERE expires_at <= $1 RETURNING 1', values: [now] },
       {
-        text: 'DELETE FROM pacu_journal WHERE seq <= (SELECT max(seq) FROM pacu_journal) - $1 RETURNING 1',
+        // A batch goes once the newer batches hold the journal's size.
+        text: `DELETE FROM pacu_journal WHERE seq IN (SELECT seq FROM (
+            SELECT seq, sum(entries) OVER (ORDER BY seq DESC) - entries AS newer FROM pacu_journal) n
+          WHERE newer >= $1) RETURNING 1`,
         values: [journalSize],
       },
       { text: 'DELETE FROM pacu_events WHERE seq <= (SELECT max(seq) FROM pacu_events) - 1000 RETURNING 1' },

@@ -5,7 +5,7 @@ import type { PgClient } from './pg-client.ts';
 // its version. A database made by a newer pacu is refused: this one cannot know what it changed.
 
 /** The schema version this pacu writes; MIGRATIONS[n - 1] brings a database from n - 1 to n. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 const MIGRATIONS: readonly string[] = [
   `
@@ -62,6 +62,15 @@ const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE pacu_due ADD COLUMN seq bigserial;
   ALTER TABLE pacu_receivers ADD COLUMN lane_limit int NOT NULL DEFAULT 16, ADD COLUMN lane_successes int NOT NULL DEFAULT 0;
+  `,
+  // 3: the journal a row per batch a replica writes, its entries a JSON array (decision 197).
+  `
+  ALTER TABLE pacu_journal RENAME TO pacu_journal_entries;
+  CREATE TABLE pacu_journal (seq bigserial PRIMARY KEY, entries int NOT NULL, clients text[] NOT NULL, doc json NOT NULL);
+  INSERT INTO pacu_journal (entries, clients, doc)
+    SELECT 1, CASE WHEN client_id IS NULL THEN '{}'::text[] ELSE ARRAY[client_id] END, json_build_array(doc)
+    FROM pacu_journal_entries ORDER BY seq;
+  DROP TABLE pacu_journal_entries;
   `,
 ];
 

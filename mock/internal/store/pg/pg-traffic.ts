@@ -31,16 +31,22 @@ export function createTraffic(db: PgClient, log: (line: string) => void): Traffi
     for (const item of items)
       if (typeof item === 'string') counts.set(item, (counts.get(item) ?? 0) + 1);
       else rows.push(item);
+    // The batch's journal entries are one row: the table grows by a row a batch, not one an answer.
     await db.query('traffic-write', {
       name: 'pacu-traffic-write',
       text: `WITH j AS (
-          INSERT INTO pacu_journal (at_ms, client_id, doc)
-          SELECT (e->>'atMs')::float8::bigint, e->>'clientId', e FROM jsonb_array_elements($1::jsonb) AS e
+          INSERT INTO pacu_journal (entries, clients, doc) SELECT $1::int, $2::text[], $3::json WHERE $1::int > 0
         ), c AS (
-          INSERT INTO pacu_coverage (key, count) SELECT * FROM unnest($2::text[], $3::bigint[])
+          INSERT INTO pacu_coverage (key, count) SELECT * FROM unnest($4::text[], $5::bigint[])
           ON CONFLICT (key) DO UPDATE SET count = pacu_coverage.count + EXCLUDED.count
         ) SELECT 1`,
-      values: [JSON.stringify(rows), [...counts.keys()], [...counts.values()]],
+      values: [
+        rows.length,
+        [...new Set(rows.flatMap((row) => (row.clientId === null ? [] : [row.clientId])))],
+        JSON.stringify(rows),
+        [...counts.keys()],
+        [...counts.values()],
+      ],
     });
   }, log);
   return { journal: (row) => batch.add(row), count: (key) => batch.add(key), flush: () => batch.flush() };
