@@ -217,15 +217,16 @@ export function openRecording(options: RecordingOptions): Recording {
       if (closed || stopped) return;
       const entry = entryText(harExchangeOf(event, options.origin()));
       const separator = empty ? '\n' : ',\n';
-      if (typeof entry.body === 'string') put(`${separator}${entry.before}${entry.body}${entry.after}`);
+      // The pieces go in one by one: joined, the body's text was copied once more before encoding.
+      put(`${separator}${entry.before}`);
+      if (typeof entry.body === 'string') put(entry.body);
       else {
-        put(`${separator}${entry.before}`);
         // A repeated answer's bytes (the same buffer each time): copied, not encoded again.
         room(entry.body.length);
         turn.set(entry.body, used);
         used += entry.body.length;
-        put(entry.after);
       }
+      put(entry.after);
       entries += 1;
       empty = false;
     },

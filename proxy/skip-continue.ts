@@ -9,8 +9,17 @@ import type { Socket } from 'node:net';
 const STATUS_CODE_END = 12;
 const HEAD_END = Buffer.from('\r\n\r\n');
 
-const isContinue = (chunk: Buffer): boolean =>
-  chunk.toString('latin1', 0, 5) === 'HTTP/' && chunk.toString('latin1', 9, 13).trimEnd() === '100';
+/** `HTTP/`, byte for byte. */
+const HTTP_SLASH = [0x48, 0x54, 0x54, 0x50, 0x2f];
+/** The bytes after a status code that end it as JavaScript's `trimEnd()` would read them (latin1). */
+const CODE_ENDS = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0]);
+
+/** Whether a status line of `HTTP/x.y 100` opens `chunk` (at least 13 bytes), read from its bytes: no string made. */
+function isContinue(chunk: Buffer): boolean {
+  for (let index = 0; index < HTTP_SLASH.length; index++)
+    if (chunk[index] !== HTTP_SLASH[index]) return false;
+  return chunk[9] === 0x31 && chunk[10] === 0x30 && chunk[11] === 0x30 && CODE_ENDS.has(chunk[12] as number);
+}
 
 /**
  * Make undici's reads of `socket` skip the `100 Continue` answers that open an answer. An answer
