@@ -6,6 +6,9 @@ import type { PgClient } from './pg-client.ts';
 import { eventRows, outboxCtes, outboxEvent } from './pg-events.ts';
 import { grouped } from './pg-grouped.ts';
 
+/** A transfer's key: one per client and reference (a statement carries a key once). */
+const transferKey = (clientId: string, reference: string): string => `${clientId}\u0000${reference}`;
+
 /** A transfer to insert, with when its first step falls due. */
 interface NewTransfer {
   readonly stored: StoredTransfer;
@@ -64,14 +67,17 @@ export function pgRecords(db: PgClient, hooks: PgRecordHooks): RecordStore {
   // everyone (owner '') answers when the client has none under the reference.
   const insertTransfer = grouped<NewTransfer, { doc: StoredTransfer | null; created: boolean }>(
     async (items) => {
-      const rows = await db.query<{ n: number; doc: StoredTransfer | null; created: boolean }>(
-        'insert-transfer',
-        {
-          name: 'pacu-insert-transfers',
-          text: `WITH input AS (
+      const rows = await db.query<{
+        client: string;
+        ref: string;
+        doc: StoredTransfer | null;
+        created: boolean;
+      }>('insert-transfer', {
+        name: 'pacu-insert-transfers',
+        text: `WITH input AS (
           SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(n int, id text, client text, ref text, made bigint, at bigint, doc jsonb)
         ), shared AS (
-          SELECT i.n, s.doc FROM input i JOIN pacu_transfers s ON s.client_id = '' AND s.reference = i.ref
+          SELECT i.n, i.client, i.ref, s.doc FROM input i JOIN pacu_transfers s ON s.client_id = '' AND s.reference = i.ref
           WHERE i.client <> '' AND NOT EXISTS (SELECT 1 FROM pacu_transfers o WHERE o.client_id = i.client AND o.reference = i.ref)
         ), t AS (
           INSERT INTO pacu_transfers (transaction_id, client_id, reference, created_at, doc)
@@ -81,34 +87,33 @@ export function pgRecords(db: PgClient, hooks: PgRecordHooks): RecordStore {
           RETURNING client_id, reference, transaction_id, CASE WHEN xmax = 0 THEN NULL ELSE doc END AS doc, (xmax = 0) AS created
         ), d AS (
           INSERT INTO pacu_due (kind, payment_id, at)
-          SELECT 'usd_transfer', t.transaction_id, i.at FROM t JOIN input i ON i.client = t.client_id AND i.ref = t.reference
+          SELECT 'usd_transfer', t.transaction_id, i.at FROM t JOIN input i ON i.id = t.transaction_id
           WHERE t.created AND i.at IS NOT NULL
         )
-        SELECT i.n, t.doc, t.created FROM t JOIN input i ON i.client = t.client_id AND i.ref = t.reference
-        UNION ALL SELECT n, doc, false FROM shared`,
-          values: [
-            JSON.stringify(
-              items.map(({ stored, at }, n) => ({
-                n,
-                id: stored.record.transaction_id,
-                client: stored.clientId,
-                ref: stored.record.reference,
-                made: hooks.now(),
-                at,
-                doc: stored,
-              })),
-            ),
-          ],
-        },
-      );
-      const byItem = new Map(rows.map((row) => [row.n, row]));
-      return items.map((_, n) => {
-        const row = byItem.get(n);
+        SELECT client_id AS client, reference AS ref, doc, created FROM t
+        UNION ALL SELECT client, ref, doc, false FROM shared`,
+        values: [
+          JSON.stringify(
+            items.map(({ stored, at }, n) => ({
+              n,
+              id: stored.record.transaction_id,
+              client: stored.clientId,
+              ref: stored.record.reference,
+              made: hooks.now(),
+              at,
+              doc: stored,
+            })),
+          ),
+        ],
+      });
+      const byKey = new Map(rows.map((row) => [transferKey(row.client, row.ref), row]));
+      return items.map(({ stored }) => {
+        const row = byKey.get(transferKey(stored.clientId, stored.record.reference));
         if (!row) throw new Error('the transfer insert returned no row');
         return row;
       });
     },
-    ({ stored }) => `${stored.clientId}\u0000${stored.record.reference}`,
+    ({ stored }) => transferKey(stored.clientId, stored.record.reference),
   );
   return {
     read: (keys) => hooks.read(keys),
