@@ -33,7 +33,10 @@ function opensOver(text: string, limit: number): boolean {
 }
 
 function mediaType(request: MockRequest): string {
-  return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const type = request.headers['content-type'] ?? '';
+  // The usual header, as most clients send it, needs no splitting.
+  if (type === 'application/json' || type === 'application/x-www-form-urlencoded') return type;
+  return type.split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
 /**
