@@ -22,12 +22,18 @@ interface CompiledRoute {
   readonly names: readonly string[];
 }
 
-const compiled = new WeakMap<Spec, readonly CompiledRoute[]>();
+interface CompiledRoutes {
+  readonly routes: readonly CompiledRoute[];
+  /** `METHOD /path` of each operation whose path has no parameter, routed once: most requests. */
+  readonly fixed: ReadonlyMap<string, RouteResult>;
+}
 
-function routesOf(spec: Spec): readonly CompiledRoute[] {
-  let routes = compiled.get(spec);
-  if (!routes) {
-    routes = spec.operations.map((operation) => {
+const compiled = new WeakMap<Spec, CompiledRoutes>();
+
+function routesOf(spec: Spec): CompiledRoutes {
+  let found = compiled.get(spec);
+  if (!found) {
+    const routes = spec.operations.map((operation) => {
       const names: string[] = [];
       const source = operation.path
         .split(/(\{[^}]+\})/)
@@ -42,22 +48,22 @@ function routesOf(spec: Spec): readonly CompiledRoute[] {
       // No trailing slash: `/users/` is not a path of the description.
       return { operation, pattern: new RegExp(`^${source}$`), names };
     });
-    compiled.set(spec, routes);
+    const fixed = new Map<string, RouteResult>();
+    for (const { operation, names } of routes) {
+      if (names.length > 0) continue;
+      const method = operation.method.toUpperCase();
+      const result = matchRoute(routes, method, operation.path);
+      if (result.kind === 'operation') Object.freeze(result.params);
+      fixed.set(`${method} ${operation.path}`, Object.freeze(result));
+    }
+    found = { routes, fixed };
+    compiled.set(spec, found);
   }
-  return routes;
+  return found;
 }
 
-/**
- * The one router of the API's paths, shared by the mock, the contracts and the suites. `path` is
- * relative to the base URL, as the interface description writes it (`/users`, not `/v3/users`);
- * a query string is ignored.
- *
- * @example
- * routeRequest(spec, 'GET', '/cards/virtual/card_1'); // { kind: 'operation', operation, params: { card_id: 'card_1' } }
- */
-export function routeRequest(spec: Spec, method: string, path: string): RouteResult {
-  const bare = path.split('?')[0] ?? path;
-  const onPath = routesOf(spec).filter((route) => route.pattern.test(bare));
+function matchRoute(routes: readonly CompiledRoute[], method: string, bare: string): RouteResult {
+  const onPath = routes.filter((route) => route.pattern.test(bare));
   if (onPath.length === 0) return { kind: 'not-found' };
   const route = onPath.find((candidate) => candidate.operation.method.toUpperCase() === method.toUpperCase());
   if (!route)
@@ -72,6 +78,20 @@ export function routeRequest(spec: Spec, method: string, path: string): RouteRes
     }
   }
   return { kind: 'operation', operation: route.operation, params };
+}
+
+/**
+ * The one router of the API's paths, shared by the mock, the contracts and the suites. `path` is
+ * relative to the base URL, as the interface description writes it (`/users`, not `/v3/users`);
+ * a query string is ignored.
+ *
+ * @example
+ * routeRequest(spec, 'GET', '/cards/virtual/card_1'); // { kind: 'operation', operation, params: { card_id: 'card_1' } }
+ */
+export function routeRequest(spec: Spec, method: string, path: string): RouteResult {
+  const bare = path.includes('?') ? (path.split('?')[0] ?? path) : path;
+  const { routes, fixed } = routesOf(spec);
+  return fixed.get(`${method} ${bare}`) ?? matchRoute(routes, method, bare);
 }
 
 /**

@@ -92,6 +92,23 @@ class MockAnswer implements ObservedAnswer {
   }
 }
 
+let turnEnd: Promise<void> | undefined;
+
+/**
+ * Resolves in this turn's check phase, one promise for every answer that waits on it: answers that
+ * wrote nothing leave together at the end of the turn, as those after a group commit do, instead of
+ * one at a time while the turn still reads requests (decision 195).
+ */
+function endOfTurn(): Promise<void> {
+  turnEnd ??= new Promise<void>((resolve) =>
+    setImmediate(() => {
+      turnEnd = undefined;
+      resolve();
+    }),
+  );
+  return turnEnd;
+}
+
 /** The limits every request meets in-process, the same as the front door's over HTTP. */
 export function limitReply(request: MockRequest): MockReply | undefined {
   if ((request.headerLines ?? 0) > MAX_HEADER_LINES) {
@@ -160,10 +177,10 @@ export function createRequestCore(parts: CoreParts): RequestCore {
           reply = errorFor(request.path, 500, 'internal error in pacu mock (logged)');
         }
       }
-      // Nothing the answer acknowledges may be lost: it leaves only once the journal has it.
+      // Nothing the answer acknowledges may be lost: it leaves only once the journal has it (with
+      // nothing to commit, at the end of the turn all the same).
       try {
-        const pending = parts.committed();
-        if (pending) await pending;
+        await (parts.committed() ?? endOfTurn());
       } catch (error) {
         parts.log(`pacu mock: cannot write the state journal: ${(error as Error).message}`);
         reply = errorFor(

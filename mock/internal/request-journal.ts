@@ -11,6 +11,7 @@ import {
   type UnmatchedRequest,
 } from '../../http/index.ts';
 import type { Spec } from '../../spec/index.ts';
+import { createBodyColumn } from './body-column.ts';
 import { nearMiss } from './near-miss.ts';
 import type { Maybe } from './store/maybe.ts';
 import { StringPool } from './string-pool.ts';
@@ -82,7 +83,7 @@ function createJournalColumns(size: number) {
   const strings = () => new Array<string>(slots).fill('');
   const method = strings();
   const path = strings();
-  const text = strings();
+  const text = createBodyColumn(slots);
   const contentType = strings();
   const operationId = new Array<string | null>(slots).fill(null);
   const clientId = new Array<string | null>(slots).fill(null);
@@ -97,7 +98,7 @@ function createJournalColumns(size: number) {
       bytes[at] = entry.bytes;
       method[at] = entry.method;
       path[at] = pool.share(entry.path);
-      text[at] = entry.text;
+      text.set(at, entry.text);
       contentType[at] = pool.share(entry.contentType);
       operationId[at] = entry.operationId;
       clientId[at] = entry.clientId;
@@ -117,7 +118,7 @@ function createJournalColumns(size: number) {
           clientId: clientId[at] ?? null,
           status: status[at] as number,
           fault: fault[at] ?? null,
-          text: text[at] as string,
+          text: text.get(at),
           bytes: bytes[at] as number,
           contentType: contentType[at] as string,
         });
@@ -129,7 +130,8 @@ function createJournalColumns(size: number) {
       for (let at = 0; at < slots; at++) {
         if (live[at] === 0 || (client !== undefined && clientId[at] !== client)) continue;
         live[at] = 0;
-        path[at] = text[at] = '';
+        path[at] = '';
+        text.drop(at);
         fault[at] = null;
       }
     },

@@ -26,6 +26,20 @@ describe('fingerprint', () => {
     );
   });
 
+  it('hashes the same text for strings that need escaping (controls, quotes, lone surrogates)', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ unit: 'binary' }), fc.oneof(fc.string({ unit: 'binary' }), fc.double())),
+        (body) => {
+          expect(fingerprint(body)).toBe(stored(body));
+        },
+      ),
+      { numRuns: 500, seed: 7 },
+    );
+    expect(fingerprint({})).toBe(stored({}));
+    expect(fingerprint({ a: undefined, b: -0, c: 1e21 })).toBe(stored({ a: undefined, b: -0, c: 1e21 }));
+  });
+
   it('ignores field order', () => {
     expect(fingerprint({ b: 1, a: 'x', c: [1, { z: 1 }] })).toBe(
       fingerprint({ c: [1, { z: 1 }], a: 'x', b: 1 }),
