@@ -4,6 +4,10 @@ import { journalReader, type Kept, keptOf, type RequestJournal } from '../../req
 import type { PgClient } from './pg-client.ts';
 import type { Traffic } from './pg-traffic.ts';
 
+/** The journal's batches (a row each), each with how many entries newer batches hold (`newer`). */
+export const JOURNAL_BATCHES =
+  '(SELECT seq, doc, sum(entries) OVER (ORDER BY seq DESC) - entries AS newer FROM pacu_journal) batches';
+
 /**
  * The request journal in PostgreSQL: every replica's requests, read through any replica. Rows are
  * written in batches of a few milliseconds (pg-traffic.ts); a read or a clear first has every
@@ -22,8 +26,7 @@ export function pgJournal(
       // The newest entries by landing (a row is a replica's batch), shown in the order answered.
       text: `SELECT e AS doc FROM (
           SELECT r.seq, x.e, x.o FROM (
-            SELECT seq, doc FROM (SELECT seq, doc, sum(entries) OVER (ORDER BY seq DESC) - entries AS newer FROM pacu_journal) n
-            WHERE newer < $1
+            SELECT seq, doc FROM ${JOURNAL_BATCHES} WHERE newer < $1
           ) r CROSS JOIN LATERAL json_array_elements(r.doc) WITH ORDINALITY AS x(e, o)
           ORDER BY r.seq DESC, x.o DESC LIMIT $1
         ) last ORDER BY (e->>'atMs')::float8, seq, o`,

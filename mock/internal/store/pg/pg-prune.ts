@@ -1,6 +1,7 @@
 import type { Retention } from '../retention.ts';
 import type { PgClient } from './pg-client.ts';
 import { bumpVersion } from './pg-config.ts';
+import { JOURNAL_BATCHES } from './pg-journal.ts';
 
 /** One replica prunes at a time: the others find this lock taken and skip their turn. */
 const PRUNE_LOCK = 7_316_100_036;
@@ -42,9 +43,7 @@ export async function pruneDatabase(
       { text: 'DELETE FROM pacu_tokens WHERE expires_at <= $1 RETURNING 1', values: [now] },
       {
         // A batch goes once the newer batches hold the journal's size.
-        text: `DELETE FROM pacu_journal WHERE seq IN (SELECT seq FROM (
-            SELECT seq, sum(entries) OVER (ORDER BY seq DESC) - entries AS newer FROM pacu_journal) n
-          WHERE newer >= $1) RETURNING 1`,
+        text: `DELETE FROM pacu_journal WHERE seq IN (SELECT seq FROM ${JOURNAL_BATCHES} WHERE newer >= $1) RETURNING 1`,
         values: [journalSize],
       },
       { text: 'DELETE FROM pacu_events WHERE seq <= (SELECT max(seq) FROM pacu_events) - 1000 RETURNING 1' },

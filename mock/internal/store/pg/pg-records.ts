@@ -9,12 +9,6 @@ import { grouped } from './pg-grouped.ts';
 /** A transfer's key: one per client and reference (a statement carries a key once). */
 const transferKey = (clientId: string, reference: string): string => `${clientId}\u0000${reference}`;
 
-/** A transfer to insert, with when its first step falls due. */
-interface NewTransfer {
-  readonly stored: StoredTransfer;
-  readonly at: number | null;
-}
-
 /** The payment tables and the due row a new payment's lifecycle gets, in one statement with it. */
 export const PAYMENT_TABLES: Record<PaymentKind, string> = {
   usd_transfer: 'pacu_transfers',
@@ -65,7 +59,7 @@ export function pgRecords(db: PgClient, hooks: PgRecordHooks): RecordStore {
   // replicas' statements never wait on each other. DO UPDATE locks and returns the row another
   // transaction committed first; a row made here is not sent back. A transfer a recording left to
   // everyone (owner '') answers when the client has none under the reference.
-  const insertTransfer = grouped<NewTransfer, { doc: StoredTransfer | null; created: boolean }>(
+  const insertTransfer = grouped<StoredTransfer, { doc: StoredTransfer | null; created: boolean }>(
     async (items) => {
       const rows = await db.query<{
         client: string;
@@ -94,32 +88,32 @@ export function pgRecords(db: PgClient, hooks: PgRecordHooks): RecordStore {
         UNION ALL SELECT client, ref, doc, false FROM shared`,
         values: [
           JSON.stringify(
-            items.map(({ stored, at }, n) => ({
+            items.map((stored, n) => ({
               n,
               id: stored.record.transaction_id,
               client: stored.clientId,
               ref: stored.record.reference,
               made: hooks.now(),
-              at,
+              at: nextDue(stored),
               doc: stored,
             })),
           ),
         ],
       });
       const byKey = new Map(rows.map((row) => [transferKey(row.client, row.ref), row]));
-      return items.map(({ stored }) => {
+      return items.map((stored) => {
         const row = byKey.get(transferKey(stored.clientId, stored.record.reference));
         if (!row) throw new Error('the transfer insert returned no row');
         return row;
       });
     },
-    ({ stored }) => transferKey(stored.clientId, stored.record.reference),
+    (stored) => transferKey(stored.clientId, stored.record.reference),
   );
   return {
     read: (keys) => hooks.read(keys),
     insertTransfer: async (stored) => {
+      const row = await insertTransfer(stored);
       const at = nextDue(stored);
-      const row = await insertTransfer({ stored, at });
       if (row.created && at !== null) hooks.armed(at);
       return row.created ? { stored, created: true } : { stored: row.doc as StoredTransfer, created: false };
     },
