@@ -199,10 +199,16 @@ export function createWebhookDispatcher({
 
   return {
     emit(type, payload, clientId) {
+      // Written when first sent or read: a mock with no receiver keeps its events unrendered. Every
+      // caller hands over a payload of its own (a copy of the record), never changed after this.
+      let body: string | undefined;
       const event: WebhookEventRecord = {
         id: newId('msg'),
         type,
-        body: JSON.stringify(payload),
+        get body() {
+          body ??= JSON.stringify(payload);
+          return body;
+        },
         ...(clientId === undefined ? {} : { clientId }),
       };
       events.set(event.id, event);
