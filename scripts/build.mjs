@@ -11,6 +11,8 @@ const root = new URL('..', import.meta.url);
 const at = (path) => new URL(path, root);
 /** Kept outside dist/ so the package never ships it; a build removes it first and writes it last. */
 const stamp = at('node_modules/.cache/pacu/dist.sha256');
+/** tsc's record of what it emitted (tsconfig.build.json is composite): gone with dist/, or tsc emits nothing. */
+const buildInfo = at('node_modules/.cache/pacu/tsconfig.build.tsbuildinfo');
 
 /** One digest of everything the build reads: the compiled folders (tests aside) and the tsconfigs. */
 function sourcesDigest() {
@@ -46,6 +48,7 @@ if (process.argv.includes('--if-stale')) {
   if (built === digest && existsSync(at('dist/index.js'))) process.exit(0);
 }
 rmSync(stamp, { force: true });
+rmSync(buildInfo, { force: true });
 rmSync(at('dist'), { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
