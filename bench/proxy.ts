@@ -31,6 +31,7 @@ const PACE_MS = 16;
 
 const BARE = 'bare proxy';
 const PACU = 'pacu proxy';
+const BASELINE = 'pacu proxy (baseline)';
 const PRISM = 'prism proxy';
 const LABELS = ['GET /users', 'POST /payments/usd/direct'] as const;
 
@@ -59,7 +60,16 @@ async function harEntries(file: string): Promise<number> {
 }
 
 /** One round's figures per request: the three the targets judge, and the CPU per answer beside them. */
-const FIGURES = ['ofBare', 'addedP99Ms', 'overPrism', 'bareCpuUs', 'pacuCpuUs', 'prismCpuUs'] as const;
+const FIGURES = [
+  'ofBare',
+  'addedP99Ms',
+  'overPrism',
+  'bareCpuUs',
+  'pacuCpuUs',
+  'prismCpuUs',
+  'baselineOfBare',
+  'baselineCpuUs',
+] as const;
 type Figures = Record<(typeof FIGURES)[number], number>;
 type RoundFigures = Record<string, Figures>;
 
@@ -78,11 +88,13 @@ export async function proxyRuns(
   seconds: number,
   rounds = 1,
   prism = false,
+  /** A checkout of an earlier pacu, built: its proxy measured in the same rounds, as pacu's is. */
+  baseline?: string,
 ): Promise<void> {
   const all: RoundFigures[] = [];
   for (let round = 1; round <= rounds; round++) {
     if (rounds > 1) console.log(`\nround ${round} of ${rounds}`);
-    all.push(await proxyRound(connections, seconds, round, prism));
+    all.push(await proxyRound(connections, seconds, round, prism, baseline));
   }
   const medians: RoundFigures = {};
   for (const label of LABELS)
@@ -100,7 +112,10 @@ export async function proxyRuns(
         (prism
           ? `  ${''.padEnd(28)} throughput ${figures.overPrism}x Prism's proxy ${verdict(figures.overPrism >= TARGETS.overPrism)}\n`
           : '') +
-        `  ${''.padEnd(28)} CPU per answer: bare ${figures.bareCpuUs} us, pacu ${figures.pacuCpuUs} us${prism ? `, prism ${figures.prismCpuUs} us` : ''}`,
+        `  ${''.padEnd(28)} CPU per answer: bare ${figures.bareCpuUs} us, pacu ${figures.pacuCpuUs} us${prism ? `, prism ${figures.prismCpuUs} us` : ''}` +
+        (baseline
+          ? `\n  ${''.padEnd(28)} the baseline build: throughput ${figures.baselineOfBare} of the bare proxy, CPU per answer ${figures.baselineCpuUs} us`
+          : ''),
     );
   }
   console.log(
@@ -113,6 +128,7 @@ async function proxyRound(
   seconds: number,
   round: number,
   prism: boolean,
+  baseline: string | undefined,
 ): Promise<RoundFigures> {
   requireWrk();
   const dir = mkdtempSync(path.join(tmpdir(), 'pacu-bench-proxy-'));
@@ -129,13 +145,23 @@ async function proxyRound(
   const upstreamUrl = upstream.info.url as string;
   const bare = await startScript(BARE, 'bench/servers/bare-proxy.mjs', [upstreamUrl], SERVER_CPU);
   const pacu = await startScript(PACU, 'bench/servers/proxy-server.mjs', [upstreamUrl, har], SERVER_CPU);
+  const earlier = baseline
+    ? await startScript(
+        BASELINE,
+        'bench/servers/proxy-server.mjs',
+        [upstreamUrl, path.join(dir, 'baseline.har')],
+        SERVER_CPU,
+        baseline,
+      )
+    : undefined;
   const prismProxy = prism ? await startPrismProxy(upstreamUrl) : undefined;
   console.log(
     `proxy: wrk -t1 -c${connections} -d${seconds}s on core ${LOAD_CPU} beside the upstream (the mock's answers, replayed); each proxy on core ${SERVER_CPU}; pacu judges and records to a HAR\n`,
   );
   const figures: Record<string, Record<string, LoadResult>> = {};
   // The two Node proxies take turns going first, round by round; Prism's runs last.
-  const order = round % 2 === 0 ? [pacu, bare] : [bare, pacu];
+  const nodeProxies = earlier ? [bare, pacu, earlier] : [bare, pacu];
+  const order = round % 2 === 0 ? [...nodeProxies].reverse() : nodeProxies;
   try {
     // Every proxy forwards to the one upstream: its token and its merchant account for all.
     const token = await mockToken(mock);
@@ -156,6 +182,7 @@ async function proxyRound(
   } finally {
     const stopped = (await pacu.stop()) as Record<string, number>;
     await bare.stop();
+    await earlier?.stop();
     await prismProxy?.stop();
     await upstream.stop();
     await mock.stop();
@@ -179,6 +206,8 @@ async function proxyRound(
       bareCpuUs: cpuUs(saturated[BARE]),
       pacuCpuUs: cpuUs(saturated[PACU]),
       prismCpuUs: cpuUs(saturated[PRISM]),
+      baselineOfBare: earlier ? hundredths(rate(BASELINE) / Math.max(1, rate(BARE))) : 0,
+      baselineCpuUs: cpuUs(saturated[BASELINE]),
     };
     const busy = saturated[PACU]?.serverCpu ?? 0;
     if (busy < 0.9)

@@ -23,7 +23,7 @@ const { values: flags } = parseArgs({
     million: { type: 'string', default: '1000000' },
     rounds: { type: 'string' },
     prism: { type: 'boolean', default: false },
-    // A checkout of an earlier pacu, built (its dist/): its mock measured side by side, in the same run.
+    // A checkout of an earlier pacu, built (its dist/): its mock (or proxy) measured side by side, in the same run.
     baseline: { type: 'string' },
     // A PostgreSQL database (emptied first): the mock on --store measured beside --state.
     pg: { type: 'string' },
@@ -167,7 +167,8 @@ async function loadRuns(): Promise<void> {
 
 async function main(): Promise<void> {
   // --rounds: the proxy's rounds (default 1), or the startup part's (default 10).
-  if (flags.only === 'proxy') return proxyRuns(connections, seconds, Number(flags.rounds ?? 1), flags.prism);
+  if (flags.only === 'proxy')
+    return proxyRuns(connections, seconds, Number(flags.rounds ?? 1), flags.prism, flags.baseline);
   if (flags.only === 'remote') return remoteRuns();
   if (flags.only === 'cluster') return clusterRuns(connections, seconds);
   if (flags.only !== 'load') {
