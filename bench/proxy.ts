@@ -159,7 +159,7 @@ async function proxyRound(
     `proxy: wrk -t1 -c${connections} -d${seconds}s on core ${LOAD_CPU} beside the upstream (the mock's answers, replayed); each proxy on core ${SERVER_CPU}; pacu judges and records to a HAR\n`,
   );
   const figures: Record<string, Record<string, LoadResult>> = {};
-  // The two Node proxies take turns going first, round by round; Prism's runs last.
+  // The Node proxies run in turn, in the opposite order every other round; Prism's runs last.
   const nodeProxies = earlier ? [bare, pacu, earlier] : [bare, pacu];
   const order = round % 2 === 0 ? [...nodeProxies].reverse() : nodeProxies;
   try {

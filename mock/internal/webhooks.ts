@@ -9,7 +9,8 @@ import { MAX_CONNECTIONS_PER_RECEIVER, THROTTLE_STATUSES, WebhookLane } from './
 export interface WebhookDispatcher {
   /**
    * Send an event to every active receiver now; returns the event id (the `webhook-id` header).
-   * With a clientId, receivers that belong to another client do not get the event.
+   * With a clientId, receivers that belong to another client do not get the event. `payload` is
+   * the caller's own copy, never changed after: the event's body is rendered from it when needed.
    */
   emit(type: string, payload: unknown, clientId?: string): Maybe<string>;
   /** Send an event again now; a retry already scheduled for it is cancelled. */
@@ -199,8 +200,7 @@ export function createWebhookDispatcher({
 
   return {
     emit(type, payload, clientId) {
-      // Written when first sent or read: a mock with no receiver keeps its events unrendered. Every
-      // caller hands over a payload of its own (a copy of the record), never changed after this.
+      // Written when first sent or read: a mock with no receiver keeps its events unrendered.
       let body: string | undefined;
       const event: WebhookEventRecord = {
         id: newId('msg'),
