@@ -10,14 +10,14 @@ const REMEMBERED_LENGTH = 64 * 1024;
 const remembers = (method: string, length: number): boolean =>
   method === 'GET' && length <= REMEMBERED_LENGTH;
 
-/**
- * A body as text, undone from its Content-Encoding; its bytes too when they are not UTF-8. Built
- * as one literal, not spread from another: a spread cost more than the decoding.
- */
-function decoded(body: Buffer, encoding: string | string[] | undefined, seen: boolean): AnswerText {
+/** One literal, not spread from another: a spread cost more than the decoding. */
+const answerText = (text: string, seen: boolean, binary: Buffer | undefined): AnswerText =>
+  binary === undefined ? { text, seen } : { text, seen, binary };
+
+/** A body as text, undone from its Content-Encoding; its bytes too when they are not UTF-8. */
+function decoded(body: Buffer, encoding: string | string[] | undefined): AnswerText {
   const bytes = encoding === undefined ? body : decodedBytes(body, encoding);
-  const text = bytes.toString('utf8');
-  return isUtf8(bytes) ? { text, seen } : { text, seen, binary: bytes };
+  return answerText(bytes.toString('utf8'), false, isUtf8(bytes) ? undefined : bytes);
 }
 
 /** An answer's text, and whether the same bytes were decoded before (so whatever looks at texts saw it). */
@@ -47,15 +47,12 @@ export function createAnswerTexts(): (
 ) => AnswerText {
   const kept = new LRUCache<number, Kept>({ max: REMEMBERED_ANSWERS });
   return (method, body, encoding) => {
-    if (!remembers(method, body.length)) return decoded(body, encoding, false);
+    if (!remembers(method, body.length)) return decoded(body, encoding);
     const coding = String(encoding ?? '');
     const before = kept.get(body.length);
     if (before && before.encoding === coding && before.bytes.equals(body)) return before.again;
-    const first = decoded(body, encoding, false);
-    const again: AnswerText =
-      first.binary === undefined
-        ? { text: first.text, seen: true }
-        : { text: first.text, seen: true, binary: first.binary };
+    const first = decoded(body, encoding);
+    const again = answerText(first.text, true, first.binary);
     kept.set(body.length, { bytes: Buffer.from(body), encoding: coding, again });
     return first;
   };
