@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PacuError } from '../spec/index.ts';
+import { packageFile } from '../spec/package-files.ts';
 import type { VerifierJob, VerifierReply } from './verifier-process.ts';
 
 // Compiled (dist/, as installed from npm) the child is plain JS; from the sources it runs through
@@ -10,12 +11,9 @@ import type { VerifierJob, VerifierReply } from './verifier-process.ts';
 // compiled child in PACU_VERIFIER_SCRIPT, as they start the compiled bin (decision 155).
 const ENTRY =
   process.env.PACU_VERIFIER_SCRIPT ??
-  fileURLToPath(
-    new URL(
-      import.meta.url.endsWith('.js') ? './verifier-process.js' : './verifier-process.ts',
-      import.meta.url,
-    ),
-  );
+  (import.meta.url.endsWith('.js')
+    ? packageFile('contracts/verifier-process.js')
+    : fileURLToPath(new URL('./verifier-process.ts', import.meta.url)));
 const execArgv = (): string[] =>
   ENTRY.endsWith('.js')
     ? []

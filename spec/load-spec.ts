@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { collectDecisions } from './decisions.ts';
 import { SpecError } from './errors.ts';
 import type { JSONSchema7 } from './json-schema.ts';
@@ -20,12 +19,13 @@ import {
   type Spec,
   type WebhookEventSpec,
 } from './model.ts';
+import { packageFile } from './package-files.ts';
 import { parseDescription, type ReadDescription } from './parsed-description.ts';
 import { pendingOnce } from './pending-once.ts';
 import { yamlProblem } from './syntax-problem.ts';
 
-/** spec/openapi.yaml beside this file: the one description everything in pacu is driven by. */
-export const DEFAULT_SPEC_FILE: string = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
+/** spec/openapi.yaml: the one description everything in pacu is driven by. */
+export const DEFAULT_SPEC_FILE: string = packageFile('spec/openapi.yaml');
 
 type Node = Record<string, unknown>;
 

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { normaliseText, type Statement } from './description-statements.ts';
 import { SpecError } from './errors.ts';
+import { packageFile } from './package-files.ts';
 import type { TracedConstraint } from './traceability.ts';
 
 /** spec/statements.yaml: the curated reverse index, statement → what checks it or why nothing can. */
-export const STATEMENTS_FILE: string = fileURLToPath(new URL('./statements.yaml', import.meta.url));
+export const STATEMENTS_FILE: string = packageFile('spec/statements.yaml');
 
 export const STATEMENT_STATUSES = ['checked', 'unobservable', 'not-shown', 'no-claim'] as const;
 export type StatementStatus = (typeof STATEMENT_STATUSES)[number];

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { packageFile } from './package-files.ts';
 
 /**
- * pacu's own package.json: one folder up from the sources, two from the compiled `dist/` files.
+ * pacu's own package.json: beside `spec/` in the sources, one folder above it once built (`dist/`).
  * Found by name, not by a fixed relative path, so both layouts read the same file.
  */
 function readPackageVersion(): string {
-  for (const relative of ['../package.json', '../../package.json']) {
+  for (const relative of ['package.json', '../package.json']) {
     try {
-      const manifest = JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as {
+      const manifest = JSON.parse(readFileSync(packageFile(relative), 'utf8')) as {
         name?: string;
         version?: string;
       };

@@ -111,16 +111,20 @@ async function until(
 /** Which of `pids` holds the TCP connection whose local port is `port` (its socket's inode, in /proc). */
 function ownerOf(port: number, pids: readonly number[]): number | undefined {
   const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
-  const inode = readFileSync('/proc/net/tcp', 'utf8')
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .find((fields) => fields[1]?.endsWith(hex))?.[9];
-  if (!inode) return undefined;
+  // A closed connection that used the same port lingers in TIME_WAIT with inode 0: only live ones count.
+  const inodes = new Set(
+    readFileSync('/proc/net/tcp', 'utf8')
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .filter((fields) => fields[1]?.endsWith(hex) && fields[9] !== undefined && fields[9] !== '0')
+      .map((fields) => `socket:[${fields[9]}]`),
+  );
+  if (inodes.size === 0) return undefined;
   return pids.find((pid) => {
     try {
       return readdirSync(`/proc/${pid}/fd`).some((fd) => {
         try {
-          return readlinkSync(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`;
+          return inodes.has(readlinkSync(`/proc/${pid}/fd/${fd}`));
         } catch {
           return false;
         }
