@@ -130,7 +130,7 @@ export async function createMock(options: MockOptions = {}): Promise<MockApp> {
   const [demoClient] = resolved.clients;
   if (!demoClient) throw new ConfigError('pacu: the mock needs at least one client');
   const spec = await loadSpec(resolved.specFile);
-  const prism = deferRequestCheck(spec.document, resolved.log);
+  const prism = deferRequestCheck(spec, resolved.log);
   const givenScenario = resolveScenario(resolved.scenario);
   const beginning = await beginningOf(spec, resolved);
   const { initialState } = beginning;

@@ -1,3 +1,4 @@
+import type { Spec } from '../spec/index.ts';
 import type { PrismRequestCheck } from './prism-adapter.ts';
 
 /**
@@ -14,7 +15,7 @@ export interface DeferredRequestCheck {
 }
 
 export function deferRequestCheck(
-  document: Readonly<Record<string, unknown>>,
+  spec: Pick<Spec, 'document' | 'prism'>,
   log: (line: string) => void,
 ): DeferredRequestCheck {
   let ready: PrismRequestCheck | undefined;
@@ -30,7 +31,7 @@ export function deferRequestCheck(
     },
     load() {
       loading ??= import('./prism-adapter.ts')
-        .then(({ loadPrismRequestCheck }) => loadPrismRequestCheck(document))
+        .then(({ loadPrismRequestCheck }) => loadPrismRequestCheck(spec.document, spec.prism))
         .then(
           (check) => {
             ready = check;

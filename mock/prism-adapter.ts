@@ -1,12 +1,13 @@
 // The one file that sees Prism's fp-ts shapes: everything else gets plain arrays of messages.
-// Prism's validator and its OpenAPI 3 reader, imported one by one: the package's index (and its
-// getHttpOperationsFromSpec, through the Postman reader) loads @faker-js/faker and the example
-// generator, about 2,500 modules and 0.9 s the mock never uses.
-import { transformOas3Operations } from '@stoplight/http-spec/oas3/operation';
-import { bundleTarget, decycle } from '@stoplight/json';
-import $RefParser from '@stoplight/json-schema-ref-parser';
+// Prism's validator and its OpenAPI 3 reader, imported one by one, not the package's index (which
+// loads @faker-js/faker and the example generator the mock never uses); the reader only for a
+// description the build did not read already (decision 199).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { transformOas3Operations } from '@stoplight/http-spec/oas3/operation';
 import { validateInput } from '@stoplight/prism-http/dist/validator/index.js';
-import { type OperationId, pendingOnce } from '../spec/index.ts';
+import { type OperationId, pendingOnce, type Spec } from '../spec/index.ts';
 
 /** A request as Prism's validator needs it: path relative to the base path, headers lower-case. */
 export interface PrismInput {
@@ -29,6 +30,11 @@ type PrismOperation = ReturnType<typeof transformOas3Operations>[number];
  * the document spec/ already parsed: reading the file again cost a second YAML parse at every start.
  */
 export async function readOperations(parsed: Readonly<Record<string, unknown>>): Promise<PrismOperation[]> {
+  const [{ transformOas3Operations }, { bundleTarget, decycle }, { default: $RefParser }] = await Promise.all([
+    import('@stoplight/http-spec/oas3/operation'),
+    import('@stoplight/json'),
+    import('@stoplight/json-schema-ref-parser'),
+  ]);
   const document = decycle(await new $RefParser().dereference(structuredClone(parsed) as never)) as Record<
     string,
     unknown
@@ -43,22 +49,51 @@ export async function readOperations(parsed: Readonly<Record<string, unknown>>):
   );
 }
 
+/** The packages whose versions decide what {@link readOperations} makes of a description. */
+const READERS = ['@stoplight/http-spec', '@stoplight/json', '@stoplight/json-schema-ref-parser'] as const;
+
+/** The installed version of each reader package, as the build records them beside its reading. */
+export function prismReaders(): Record<string, string> {
+  const require = createRequire(import.meta.url);
+  return Object.fromEntries(
+    READERS.map((name) => {
+      // Their exports maps hide package.json: found from the main file, up to the package's folder.
+      let dir = path.dirname(require.resolve(name));
+      while (!dir.endsWith(path.join('node_modules', name))) dir = path.dirname(dir);
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string };
+      return [name, manifest.version];
+    }),
+  );
+}
+
+/** The build's reading when the readers installed now are the ones that made it. */
+function sameReaders(prism: Spec['prism']): readonly unknown[] | undefined {
+  if (!prism) return undefined;
+  const installed = prismReaders();
+  return READERS.every((name) => prism.readers[name] === installed[name]) ? prism.operations : undefined;
+}
+
 /**
- * Read the operations of `document` with Prism and return a checker with Prism's validation
- * semantics (body, query and path parameters; security is the mock's own, since tokens are state).
+ * Read the operations of `document` with Prism (or take the build's reading of it, `prism`) and
+ * return a checker with Prism's validation semantics (body, query and path parameters; security
+ * is the mock's own, since tokens are state).
  */
 export function loadPrismRequestCheck(
   document: Readonly<Record<string, unknown>>,
+  prism?: Spec['prism'],
 ): Promise<PrismRequestCheck> {
   // Read once per description: a second mock of the same one (a test suite starts dozens) reuses
   // the operations, and with them the validators Prism compiled for their schemas.
-  return pendingOnce(checks, document, () => newRequestCheck(document));
+  return pendingOnce(checks, document, () => newRequestCheck(document, prism));
 }
 
 const checks = new WeakMap<Readonly<Record<string, unknown>>, Promise<PrismRequestCheck>>();
 
-async function newRequestCheck(document: Readonly<Record<string, unknown>>): Promise<PrismRequestCheck> {
-  const operations = await readOperations(document);
+async function newRequestCheck(
+  document: Readonly<Record<string, unknown>>,
+  prism: Spec['prism'],
+): Promise<PrismRequestCheck> {
+  const operations = (sameReaders(prism) as PrismOperation[] | undefined) ?? (await readOperations(document));
   const byId = new Map<string, PrismOperation>(
     operations.map((operation) => [operation.iid ?? '', operation]),
   );

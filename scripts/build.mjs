@@ -63,6 +63,7 @@ const text = readFileSync(yamlFile, 'utf8');
 const document = parse(text, { maxAliasCount: -1 });
 const { encodeGraph } = await import(at('dist/spec/parsed-description.js').href);
 const { dereference } = await import(at('dist/spec/load-spec.js').href);
+const { prismReaders, readOperations } = await import(at('dist/mock/prism-adapter.js').href);
 writeFileSync(
   new URL('openapi.yaml.parsed.json', yamlFile),
   JSON.stringify({
@@ -70,6 +71,11 @@ writeFileSync(
     document,
     // From the document as a start reads it back (JSON: YAML's anchors no longer shared objects).
     dereferenced: encodeGraph(await dereference(JSON.parse(JSON.stringify(document)))),
+    // Prism's reading of the operations, so a mock's start loads only Prism's validator (decision 199).
+    prism: {
+      readers: prismReaders(),
+      operations: encodeGraph(await readOperations(JSON.parse(JSON.stringify(document)))),
+    },
   }),
 );
 // The `pacu` command as one bundle of pacu's own modules (decision 198): Node 20 has no compile

@@ -271,5 +271,6 @@ async function readSpec(absolute: string): Promise<Spec<string>> {
     },
     decisions: collectDecisions(raw),
     document: raw,
+    ...(read.prism ? { prism: read.prism } : {}),
   };
 }
