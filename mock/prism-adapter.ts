@@ -30,11 +30,13 @@ type PrismOperation = ReturnType<typeof transformOas3Operations>[number];
  * the document spec/ already parsed: reading the file again cost a second YAML parse at every start.
  */
 export async function readOperations(parsed: Readonly<Record<string, unknown>>): Promise<PrismOperation[]> {
-  const [{ transformOas3Operations }, { bundleTarget, decycle }, { default: $RefParser }] = await Promise.all([
-    import('@stoplight/http-spec/oas3/operation'),
-    import('@stoplight/json'),
-    import('@stoplight/json-schema-ref-parser'),
-  ]);
+  const [{ transformOas3Operations }, { bundleTarget, decycle }, { default: $RefParser }] = await Promise.all(
+    [
+      import('@stoplight/http-spec/oas3/operation'),
+      import('@stoplight/json'),
+      import('@stoplight/json-schema-ref-parser'),
+    ],
+  );
   const document = decycle(await new $RefParser().dereference(structuredClone(parsed) as never)) as Record<
     string,
     unknown
@@ -60,7 +62,9 @@ export function prismReaders(): Record<string, string> {
       // Their exports maps hide package.json: found from the main file, up to the package's folder.
       let dir = path.dirname(require.resolve(name));
       while (!dir.endsWith(path.join('node_modules', name))) dir = path.dirname(dir);
-      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string };
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+        version: string;
+      };
       return [name, manifest.version];
     }),
   );
