@@ -49,6 +49,12 @@ describe('pacu check output', () => {
   // How pacu prints is the same whatever it checks: a mock this file starts, not one per process.
   let mock: RunningMock;
   let quick: string[] = [];
+  // `pacu check` with no output option: the same run serves the colour and the CI-log cases.
+  let plainRun: Promise<Run> | undefined;
+  const plain = (): Promise<Run> => {
+    plainRun ??= pacu(quick);
+    return plainRun;
+  };
   beforeAll(async () => {
     mock = await startMock({ log: () => {} });
     const { clientId, clientSecret } = mock.demoClient;
@@ -65,20 +71,20 @@ describe('pacu check output', () => {
   });
 
   it('colours only on a terminal or with FORCE_COLOR, and never with NO_COLOR', async () => {
-    const [plain, forced, refused] = await Promise.all([
-      pacu(quick),
+    const [uncoloured, forced, refused] = await Promise.all([
+      plain(),
       pacu(quick, { env: { FORCE_COLOR: '1' } }),
       pacu(quick, { env: { FORCE_COLOR: '1', NO_COLOR: '1' } }),
     ]);
-    expect(plain.code).toBe(0);
-    expect(plain.stdout).not.toContain(ESC);
+    expect(uncoloured.code).toBe(0);
+    expect(uncoloured.stdout).not.toContain(ESC);
     expect(forced.stdout).toContain(`${ESC}32mpass`);
     expect(refused.stdout).not.toContain(ESC);
   });
 
   it('prints no per-check lines in a CI log unless --verbose, and only the summary with --quiet', async () => {
     const [log, verbose, quiet] = await Promise.all([
-      pacu(quick),
+      plain(),
       pacu([...quick, '--verbose']),
       pacu([...quick, '--quiet']),
     ]);
