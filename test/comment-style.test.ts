@@ -4,8 +4,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import type { CommentRange, Node } from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { ts } from './helpers/typescript.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const FOLDERS = [
@@ -49,15 +50,16 @@ interface CommentBlock {
 function commentBlocks(file: string): CommentBlock[] {
   const text = readFileSync(path.join(root, file), 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
-  const ranges = new Map<number, ts.CommentRange>();
+  const ranges = new Map<number, CommentRange>();
+  const reached = new Set<number>();
+  // Nodes share boundaries: a position's comments are the same whichever node reached it first.
   const collect = (pos: number): void => {
-    for (const range of [
-      ...(ts.getLeadingCommentRanges(text, pos) ?? []),
-      ...(ts.getTrailingCommentRanges(text, pos) ?? []),
-    ])
-      ranges.set(range.pos, range);
+    if (reached.has(pos)) return;
+    reached.add(pos);
+    for (const range of ts.getLeadingCommentRanges(text, pos) ?? []) ranges.set(range.pos, range);
+    for (const range of ts.getTrailingCommentRanges(text, pos) ?? []) ranges.set(range.pos, range);
   };
-  const visit = (node: ts.Node): void => {
+  const visit = (node: Node): void => {
     collect(node.getFullStart());
     collect(node.getEnd());
     ts.forEachChild(node, visit);

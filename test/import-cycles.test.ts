@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { ts } from './helpers/typescript.ts';
 
 // Dependencies run one way, type-only imports included: a circle, even of types, means two files
 // that are one concept or a type in the wrong home.

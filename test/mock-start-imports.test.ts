@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import type { Statement, StringLiteral } from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { ts } from './helpers/typescript.ts';
 
 // `pacu mock` starts in CI jobs many times a day: what its command loads before it listens is the
 // mock, the spec and the HTTP plumbing. The rules, the proxy and Pact load only when a flag asks.
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The module a statement loads when evaluated, or undefined for a type-only import or export. */
-function runtimeSpecifier(statement: ts.Statement): string | undefined {
+function runtimeSpecifier(statement: Statement): string | undefined {
   if (ts.isImportDeclaration(statement)) {
     const clause = statement.importClause;
     const bindings = clause?.namedBindings;
@@ -20,10 +21,10 @@ function runtimeSpecifier(statement: ts.Statement): string | undefined {
         ts.isNamedImports(bindings) &&
         bindings.elements.length > 0 &&
         bindings.elements.every((element) => element.isTypeOnly));
-    return typesOnly ? undefined : (statement.moduleSpecifier as ts.StringLiteral).text;
+    return typesOnly ? undefined : (statement.moduleSpecifier as StringLiteral).text;
   }
   if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.moduleSpecifier)
-    return (statement.moduleSpecifier as ts.StringLiteral).text;
+    return (statement.moduleSpecifier as StringLiteral).text;
   return undefined;
 }
 
