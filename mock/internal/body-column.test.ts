@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { binaryUnit } from '../../test/helpers/binary-unit.ts';
 import { createBodyColumn } from './body-column.ts';
 
 const text = fc.oneof(
   fc.string({ maxLength: 80, size: 'medium' }),
   fc.string({ unit: 'grapheme', maxLength: 40, size: 'medium' }),
-  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.string({ unit: binaryUnit, maxLength: 20 }),
   fc.constant(''),
 );
 

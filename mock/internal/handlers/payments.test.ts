@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { binaryUnit } from '../../../test/helpers/binary-unit.ts';
 import { fingerprint } from './payments.ts';
 
 /** The fingerprint as state files written by earlier versions hold it. */
@@ -29,7 +30,10 @@ describe('fingerprint', () => {
   it('hashes the same text for strings that need escaping (controls, quotes, lone surrogates)', () => {
     fc.assert(
       fc.property(
-        fc.dictionary(fc.string({ unit: 'binary' }), fc.oneof(fc.string({ unit: 'binary' }), fc.double())),
+        fc.dictionary(
+          fc.string({ unit: binaryUnit }),
+          fc.oneof(fc.string({ unit: binaryUnit }), fc.double()),
+        ),
         (body) => {
           expect(fingerprint(body)).toBe(stored(body));
         },
