@@ -40,9 +40,11 @@ function childVitest(
   );
   return new Promise((resolve) => {
     // One worker: the files share one module graph (isolate off), loaded once instead of per worker.
+    // Files one after another, not --maxWorkers=1: with the config's projects that still started one
+    // worker per file.
     execFile(
       process.execPath,
-      [VITEST, 'run', ...files, '--maxWorkers=1', '--reporter=json', `--outputFile=${out}`],
+      [VITEST, 'run', ...files, '--no-file-parallelism', '--reporter=json', `--outputFile=${out}`],
       {
         cwd: ROOT,
         env: { ...inherited, PACU_DESCRIPTION_FILE: path.join(dir, 'absent.txt'), ...env },
