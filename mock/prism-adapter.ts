@@ -54,14 +54,20 @@ export async function readOperations(parsed: Readonly<Record<string, unknown>>):
 /** The packages whose versions decide what {@link readOperations} makes of a description. */
 const READERS = ['@stoplight/http-spec', '@stoplight/json', '@stoplight/json-schema-ref-parser'] as const;
 
-/** The installed version of each reader package, as the build records them beside its reading. */
+/**
+ * The installed version of each reader package, as the build records them beside its reading; ''
+ * where it cannot be told (a layout without a `node_modules/<name>` folder), which matches nothing.
+ */
 export function prismReaders(): Record<string, string> {
   const require = createRequire(import.meta.url);
   return Object.fromEntries(
     READERS.map((name) => {
       // Their exports maps hide package.json: found from the main file, up to the package's folder.
       let dir = path.dirname(require.resolve(name));
-      while (!dir.endsWith(path.join('node_modules', name))) dir = path.dirname(dir);
+      while (!dir.endsWith(path.join('node_modules', name))) {
+        if (path.dirname(dir) === dir) return [name, ''];
+        dir = path.dirname(dir);
+      }
       const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
         version: string;
       };
@@ -74,7 +80,8 @@ export function prismReaders(): Record<string, string> {
 function sameReaders(prism: Spec['prism']): readonly unknown[] | undefined {
   if (!prism) return undefined;
   const installed = prismReaders();
-  return READERS.every((name) => prism.readers[name] === installed[name]) ? prism.operations : undefined;
+  const same = READERS.every((name) => installed[name] !== '' && prism.readers[name] === installed[name]);
+  return same ? prism.operations : undefined;
 }
 
 /**
