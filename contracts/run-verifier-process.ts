@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { PacuError } from '../spec/index.ts';
 import { packageFile } from '../spec/package-files.ts';
 import type { VerifierJob, VerifierReply } from './verifier-process.ts';
@@ -11,9 +11,7 @@ import type { VerifierJob, VerifierReply } from './verifier-process.ts';
 // compiled child in PACU_VERIFIER_SCRIPT, as they start the compiled bin (decision 155).
 const ENTRY =
   process.env.PACU_VERIFIER_SCRIPT ??
-  (import.meta.url.endsWith('.js')
-    ? packageFile('contracts/verifier-process.js')
-    : fileURLToPath(new URL('./verifier-process.ts', import.meta.url)));
+  packageFile(`contracts/verifier-process.${import.meta.url.endsWith('.js') ? 'js' : 'ts'}`);
 const execArgv = (): string[] =>
   ENTRY.endsWith('.js')
     ? []

@@ -15,7 +15,7 @@ export interface DeferredRequestCheck {
 }
 
 export function deferRequestCheck(
-  spec: Pick<Spec, 'document' | 'prism'>,
+  spec: Pick<Spec, 'document' | 'file' | 'digest'>,
   log: (line: string) => void,
 ): DeferredRequestCheck {
   let ready: PrismRequestCheck | undefined;
@@ -31,7 +31,7 @@ export function deferRequestCheck(
     },
     load() {
       loading ??= import('./prism-adapter.ts')
-        .then(({ loadPrismRequestCheck }) => loadPrismRequestCheck(spec.document, spec.prism))
+        .then(({ loadPrismRequestCheck }) => loadPrismRequestCheck(spec))
         .then(
           (check) => {
             ready = check;

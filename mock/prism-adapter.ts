@@ -3,11 +3,12 @@
 // loads @faker-js/faker and the example generator the mock never uses); the reader only for a
 // description the build did not read already (decision 199).
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { transformOas3Operations } from '@stoplight/http-spec/oas3/operation';
 import { validateInput } from '@stoplight/prism-http/dist/validator/index.js';
-import { type OperationId, pendingOnce, type Spec } from '../spec/index.ts';
+import { decodeGraph, type OperationId, pendingOnce, type Spec } from '../spec/index.ts';
 
 /** A request as Prism's validator needs it: path relative to the base path, headers lower-case. */
 export interface PrismInput {
@@ -76,35 +77,50 @@ export function prismReaders(): Record<string, string> {
   );
 }
 
-/** The build's reading when the readers installed now are the ones that made it. */
-function sameReaders(prism: Spec['prism']): readonly unknown[] | undefined {
-  if (!prism) return undefined;
+/**
+ * What the build writes beside a description (decision 199): Prism's reading of its operations (as
+ * `encodeGraph` wrote them), keyed by the description text's SHA-256 and the reader versions.
+ */
+export interface PrismReading {
+  readonly sha256: string;
+  readonly readers: Readonly<Record<string, string>>;
+  readonly operations: unknown;
+}
+
+/** Where the build puts Prism's reading of the description `yamlFile`. */
+export const prismReadingPathOf = (yamlFile: string): string => `${yamlFile}.prism.json`;
+
+/** The build's reading of this very text, when the readers installed now are the ones that made it. */
+async function builtReading(spec: Pick<Spec, 'file' | 'digest'>): Promise<PrismOperation[] | undefined> {
+  let reading: PrismReading;
+  try {
+    reading = JSON.parse(await readFile(prismReadingPathOf(spec.file), 'utf8')) as PrismReading;
+  } catch {
+    return undefined;
+  }
+  if (reading.sha256 !== spec.digest) return undefined;
   const installed = prismReaders();
-  const same = READERS.every((name) => installed[name] !== '' && prism.readers[name] === installed[name]);
-  return same ? prism.operations : undefined;
+  const same = READERS.every((name) => installed[name] !== '' && reading.readers[name] === installed[name]);
+  return same ? (decodeGraph(reading.operations) as PrismOperation[]) : undefined;
 }
 
 /**
- * Read the operations of `document` with Prism (or take the build's reading of it, `prism`) and
+ * Read the operations of the description with Prism (or take the build's reading of it) and
  * return a checker with Prism's validation semantics (body, query and path parameters; security
  * is the mock's own, since tokens are state).
  */
 export function loadPrismRequestCheck(
-  document: Readonly<Record<string, unknown>>,
-  prism?: Spec['prism'],
+  spec: Pick<Spec, 'document' | 'file' | 'digest'>,
 ): Promise<PrismRequestCheck> {
   // Read once per description: a second mock of the same one (a test suite starts dozens) reuses
   // the operations, and with them the validators Prism compiled for their schemas.
-  return pendingOnce(checks, document, () => newRequestCheck(document, prism));
+  return pendingOnce(checks, spec.document, () => newRequestCheck(spec));
 }
 
 const checks = new WeakMap<Readonly<Record<string, unknown>>, Promise<PrismRequestCheck>>();
 
-async function newRequestCheck(
-  document: Readonly<Record<string, unknown>>,
-  prism: Spec['prism'],
-): Promise<PrismRequestCheck> {
-  const operations = (sameReaders(prism) as PrismOperation[] | undefined) ?? (await readOperations(document));
+async function newRequestCheck(spec: Pick<Spec, 'document' | 'file' | 'digest'>): Promise<PrismRequestCheck> {
+  const operations = (await builtReading(spec)) ?? (await readOperations(spec.document));
   const byId = new Map<string, PrismOperation>(
     operations.map((operation) => [operation.iid ?? '', operation]),
   );

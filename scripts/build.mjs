@@ -12,8 +12,6 @@ const root = new URL('..', import.meta.url);
 const at = (path) => new URL(path, root);
 /** Kept outside dist/ so the package never ships it; a build removes it first and writes it last. */
 const stamp = at('node_modules/.cache/pacu/dist.sha256');
-/** tsc's record of what it emitted (tsconfig.build.json is composite): gone with dist/, or tsc emits nothing. */
-const buildInfo = at('node_modules/.cache/pacu/tsconfig.build.tsbuildinfo');
 
 /** One digest of everything the build reads: the compiled folders (tests aside) and the tsconfigs. */
 function sourcesDigest() {
@@ -49,7 +47,6 @@ if (process.argv.includes('--if-stale')) {
   if (built === digest && existsSync(at('dist/index.js'))) process.exit(0);
 }
 rmSync(stamp, { force: true });
-rmSync(buildInfo, { force: true });
 rmSync(at('dist'), { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
@@ -63,19 +60,27 @@ const text = readFileSync(yamlFile, 'utf8');
 const document = parse(text, { maxAliasCount: -1 });
 const { encodeGraph } = await import(at('dist/spec/parsed-description.js').href);
 const { dereference } = await import(at('dist/spec/load-spec.js').href);
-const { prismReaders, readOperations } = await import(at('dist/mock/prism-adapter.js').href);
+const { prismReaders, prismReadingPathOf, readOperations } = await import(
+  at('dist/mock/prism-adapter.js').href
+);
+const sha256 = createHash('sha256').update(text).digest('hex');
 writeFileSync(
   new URL('openapi.yaml.parsed.json', yamlFile),
   JSON.stringify({
-    sha256: createHash('sha256').update(text).digest('hex'),
+    sha256,
     document,
     // From the document as a start reads it back (JSON: YAML's anchors no longer shared objects).
     dereferenced: encodeGraph(await dereference(JSON.parse(JSON.stringify(document)))),
-    // Prism's reading of the operations, so a mock's start loads only Prism's validator (decision 199).
-    prism: {
-      readers: prismReaders(),
-      operations: encodeGraph(await readOperations(JSON.parse(JSON.stringify(document)))),
-    },
+  }),
+);
+// Prism's reading of the operations, so a mock loads only Prism's validator (decision 199): a file
+// of its own, read when the mock loads Prism, so no other start parses it.
+writeFileSync(
+  prismReadingPathOf(fileURLToPath(yamlFile)),
+  JSON.stringify({
+    sha256,
+    readers: prismReaders(),
+    operations: encodeGraph(await readOperations(JSON.parse(JSON.stringify(document)))),
   }),
 );
 // The `pacu` command as one bundle of pacu's own modules (decision 198): Node 20 has no compile

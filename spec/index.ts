@@ -23,6 +23,7 @@ export type {
 export { DECIDED_LIMITS, OPERATION_IDS, OPERATION_ROUTES, SCOPES } from './model.ts';
 export type { EchoFact } from './operation-fields.ts';
 export { echoOf, propertiesOf, recordFields, requestFieldNames } from './operation-fields.ts';
+export { decodeGraph, encodeGraph } from './parsed-description.ts';
 export type { PendingCache } from './pending-once.ts';
 export { pendingOnce } from './pending-once.ts';
 export type {

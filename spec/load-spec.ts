@@ -20,7 +20,7 @@ import {
   type WebhookEventSpec,
 } from './model.ts';
 import { packageFile } from './package-files.ts';
-import { parseDescription, type ReadDescription } from './parsed-description.ts';
+import { parseDescription, type ReadDescription, sha256Of } from './parsed-description.ts';
 import { pendingOnce } from './pending-once.ts';
 import { yamlProblem } from './syntax-problem.ts';
 
@@ -210,9 +210,10 @@ async function readSpec(absolute: string): Promise<Spec<string>> {
   } catch (cause) {
     throw new SpecError(`pacu: cannot read the OpenAPI description ${absolute}`, { cause });
   }
+  const digest = sha256Of(text);
   let read: ReadDescription;
   try {
-    read = await parseDescription(absolute, text);
+    read = await parseDescription(absolute, text, digest);
   } catch (cause) {
     throw new SpecError(`pacu: ${absolute} is not an OpenAPI description: ${yamlProblem(cause)}`, { cause });
   }
@@ -271,6 +272,6 @@ async function readSpec(absolute: string): Promise<Spec<string>> {
     },
     decisions: collectDecisions(raw),
     document: raw,
-    ...(read.prism ? { prism: read.prism } : {}),
+    digest,
   };
 }

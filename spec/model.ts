@@ -4,7 +4,6 @@ import {
   type Scope,
 } from './generated/spec-constants.ts';
 import type { JSONSchema7 } from './json-schema.ts';
-import type { PrismReading } from './parsed-description.ts';
 
 // What code needs before (or without) loading the description is generated from it
 // (spec/scripts/render-spec-constants.ts); loadSpec refuses another description that disagrees.
@@ -123,6 +122,6 @@ export interface Spec<Id extends string = OperationId> {
   readonly decisions: readonly Decision[];
   /** The parsed document with every `$ref` still in place, for tools (Prism, Spectral) that want it. */
   readonly document: Readonly<Record<string, unknown>>;
-  /** Prism's reading of the operations, when the build made one for this very text (decision 199). */
-  readonly prism?: PrismReading;
+  /** SHA-256 of the description's text (hex): what the build's copies beside the file are keyed by. */
+  readonly digest: string;
 }

@@ -11,24 +11,12 @@ export interface ParsedDescription {
   readonly document: unknown;
   /** The dereferenced document as {@link encodeGraph} wrote it. */
   readonly dereferenced?: unknown;
-  /** Prism's reading of the operations, its operations as {@link encodeGraph} wrote them. */
-  readonly prism?: { readonly readers: Readonly<Record<string, string>>; readonly operations: unknown };
-}
-
-/**
- * Prism's reading of a description's operations, made by the build (decision 199), and the versions
- * of the packages that read them: a start uses it only when the installed ones are the same.
- */
-export interface PrismReading {
-  readonly readers: Readonly<Record<string, string>>;
-  readonly operations: readonly unknown[];
 }
 
 /** The description as read: as written, and dereferenced when the build's copy had it. */
 export interface ReadDescription {
   readonly document: unknown;
   readonly dereferenced?: unknown;
-  readonly prism?: PrismReading;
 }
 
 /** Where the build puts the parsed form of `yamlFile`. */
@@ -44,21 +32,17 @@ const YAML_OPTIONS = { maxAliasCount: -1 } as const;
  * says it was made from exactly this text, else by parsing the YAML (a description being edited, or
  * the sources run through tsx). Throws what the YAML parser throws.
  */
-export async function parseDescription(yamlFile: string, text: string): Promise<ReadDescription> {
+export async function parseDescription(
+  yamlFile: string,
+  text: string,
+  digest: string = sha256Of(text),
+): Promise<ReadDescription> {
   try {
     const parsed = JSON.parse(await readFile(parsedPathOf(yamlFile), 'utf8')) as ParsedDescription;
-    if (parsed.sha256 === sha256Of(text))
+    if (parsed.sha256 === digest)
       return {
         document: parsed.document,
         ...(parsed.dereferenced === undefined ? {} : { dereferenced: decodeGraph(parsed.dereferenced) }),
-        ...(parsed.prism === undefined
-          ? {}
-          : {
-              prism: {
-                readers: parsed.prism.readers,
-                operations: decodeGraph(parsed.prism.operations) as unknown[],
-              },
-            }),
       };
   } catch {
     // No parsed copy (or an unreadable one): parse the YAML itself.

@@ -7,24 +7,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { loadedPackages, loadedPackagesPreload } from './helpers/loaded-packages.ts';
 import { PACU_BIN } from './helpers/pacu-bin.ts';
 
-/** Preloaded into the pacu process: at exit, which of the watched packages it had loaded. */
-const WATCH = `
-const { createRequire } = require('node:module');
-process.on('exit', () => {
-  const files = Object.keys(createRequire(__filename).cache);
-  const used = (name) => files.some((file) => file.includes('/node_modules/' + name + '/'));
-  process.stderr.write('\\nLOADED ' + JSON.stringify({ pact: used('@pact-foundation/pact'), ajv: used('ajv'), undici: used('undici') }));
-});`;
-
-function loaded(args: string[]): Promise<{ pact: boolean; ajv: boolean; undici: boolean }> {
-  const preload = path.join(mkdtempSync(path.join(tmpdir(), 'pacu-loads-')), 'watch.cjs');
-  writeFileSync(preload, WATCH);
+function loaded(args: string[]): Promise<Record<string, boolean>> {
+  const preload = loadedPackagesPreload({ pact: '@pact-foundation/pact', ajv: 'ajv', undici: 'undici' });
   return new Promise((resolve, reject) =>
     execFile(process.execPath, ['--require', preload, PACU_BIN, ...args], (_error, _stdout, stderr) => {
-      const line = stderr.split('\n').find((text) => text.startsWith('LOADED '));
-      if (line) resolve(JSON.parse(line.slice('LOADED '.length)));
+      const report = loadedPackages(stderr);
+      if (report) resolve(report);
       else reject(new Error(`no report from pacu ${args.join(' ')}: ${stderr}`));
     }),
   );

@@ -5,7 +5,7 @@ import { loadPrismRequestCheck } from '../prism-adapter.ts';
 import { precompiledIssues } from './validation.ts';
 
 const spec = await loadSpec();
-const prism = await loadPrismRequestCheck(spec.document);
+const prism = await loadPrismRequestCheck(spec);
 const DECIMALS = 'must have at most two decimal places';
 
 const values = fc.constantFrom<unknown>(
