@@ -1,0 +1,107 @@
+// `npm run bench -- --only floor`: the mock's transfer beside the same work written straight on
+// node:http (bench/servers/essential-server.mjs) and beside bare node:http, in alternating rounds on
+// one core, so the host's drift within the run falls on all three alike (decision 201).
+import { mockToken, requests } from './load-requests.ts';
+import { LOAD_CPU, startScript, type Target } from './targets.ts';
+import { measure, requireWrk } from './wrk.ts';
+
+const POST = 'POST /payments/usd/direct';
+const FLOOR_TOKEN = 'essential-token';
+
+interface Figure {
+  requestsPerSecond: number;
+  /** The server's CPU for one answer, in microseconds. */
+  cpuMicros: number;
+  p99Ms: number;
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
+
+export async function floorRuns(
+  connections: number,
+  seconds: number,
+  rounds: number,
+  baseline?: string,
+): Promise<void> {
+  requireWrk();
+  const bare = await startScript('bare node:http', 'bench/servers/bare-server.mjs');
+  const floor = await startScript('floor', 'bench/servers/essential-server.mjs');
+  const mock = await startScript('pacu mock', 'bench/servers/mock-server.mjs');
+  const targets: Target[] = [bare, floor, mock];
+  if (baseline)
+    targets.push(
+      await startScript('pacu mock (baseline)', 'bench/servers/mock-server.mjs', [], undefined, baseline),
+    );
+  const loads = new Map<string, ReturnType<typeof requests>[typeof POST]>();
+  for (const target of targets) {
+    const isMock = target.name.startsWith('pacu mock');
+    const token = isMock ? await mockToken(target) : FLOOR_TOKEN;
+    loads.set(target.name, requests(token, (target.info.merchantAccountId as string) ?? 'acc_floor')[POST]);
+  }
+  console.log(
+    `floor: wrk -t1 -c${connections} on core ${LOAD_CPU}, each server on core 0; ${rounds} rounds of ${seconds} s (1 s warm-up each), the order reversed every other round\n`,
+  );
+  const load = (target: Target) => loads.get(target.name) as ReturnType<typeof requests>[typeof POST];
+  // A first warm-up each: the JIT and the stores' first growth are not a round's.
+  for (const target of targets)
+    await measure(target, load(target), connections, 3, LOAD_CPU, 0, 0, `warm${target.name.length}`);
+  const figures = new Map<string, Figure[]>(targets.map((target) => [target.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? targets : [...targets].reverse();
+    const line: string[] = [];
+    for (const target of order) {
+      const result = await measure(
+        target,
+        load(target),
+        connections,
+        seconds,
+        LOAD_CPU,
+        1,
+        0,
+        `r${round}${target.name.length}`,
+      );
+      const cpu = result.serverCpu ?? 0;
+      const figure = {
+        requestsPerSecond: result.requestsPerSecond,
+        cpuMicros: Math.round((cpu * 1e6) / Math.max(1, result.requestsPerSecond)),
+        p99Ms: result.p99Ms,
+      };
+      figures.get(target.name)?.push(figure);
+      line.push(
+        `${target.name} ${figure.requestsPerSecond}/s ${Math.round(cpu * 100)}% ${figure.cpuMicros} us p99 ${figure.p99Ms} ms`,
+      );
+    }
+    console.log(`round ${round + 1}: ${line.join(' | ')}`);
+  }
+  const of = (name: string, over: string) =>
+    median(
+      (figures.get(name) ?? []).map(
+        (figure, index) =>
+          figure.requestsPerSecond / ((figures.get(over) ?? [])[index]?.requestsPerSecond ?? 1),
+      ),
+    );
+  const summary: Record<string, unknown> = { connections, seconds, rounds };
+  console.log("\nmedians over the rounds (each round divided by the same round's figure):");
+  for (const target of targets.slice(1)) {
+    const shares = {
+      ofBare: ratio(of(target.name, bare.name), 1),
+      ...(target === floor ? {} : { ofFloor: ratio(of(target.name, floor.name), 1) }),
+      cpuMicros: median((figures.get(target.name) ?? []).map((figure) => figure.cpuMicros)),
+      p99Ms: median((figures.get(target.name) ?? []).map((figure) => figure.p99Ms)),
+    };
+    summary[target.name] = shares;
+    console.log(
+      `  ${target.name.padEnd(22)} ${shares.ofBare} of bare${'ofFloor' in shares ? `, ${shares.ofFloor} of the floor` : ''}; ${shares.cpuMicros} us of CPU an answer; p99 ${shares.p99Ms} ms`,
+    );
+  }
+  const bareCpu = median((figures.get(bare.name) ?? []).map((figure) => figure.cpuMicros));
+  const bareP99 = median((figures.get(bare.name) ?? []).map((figure) => figure.p99Ms));
+  summary[bare.name] = { cpuMicros: bareCpu, p99Ms: bareP99 };
+  console.log(`  ${bare.name.padEnd(22)} ${bareCpu} us of CPU an answer; p99 ${bareP99} ms`);
+  for (const target of targets) await target.stop();
+  console.log(JSON.stringify(summary));
+}
