@@ -1,9 +1,10 @@
 // The proxy's floor: node:http in front of undici's dispatcher, as pacu proxy forwards (status,
 // end-to-end headers and body piped as they come), nothing judged, kept or recorded. What pacu
 // proxy costs beyond this is what judging and recording cost. argv[2]: the upstream base URL.
-// argv[3], a file: the recording floor (decision 201): each exchange also written there as a HAR
-// entry, straight from JSON.stringify to an append stream, its Authorization replaced; no body is
-// parsed or judged, nothing is locked or synced.
+
+// argv[3], a file: the recording floor (decision 201). Each exchange is also written there as a
+// HAR entry, straight from JSON.stringify to an append stream, its Authorization replaced; no body
+// is parsed or judged, nothing is locked or synced.
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:http';
 import { Pool } from 'undici';
