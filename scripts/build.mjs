@@ -63,15 +63,33 @@ const { dereference } = await import(at('dist/spec/load-spec.js').href);
 const { prismReaders, prismReadingPathOf, readOperations } = await import(
   at('dist/mock/prism-adapter.js').href
 );
+const { metaSchemaProblem } = await import(at('dist/spec/schema-validator.js').href);
 const sha256 = createHash('sha256').update(text).digest('hex');
+// From the document as a start reads it back (JSON: YAML's anchors no longer shared objects).
+const dereferenced = await dereference(JSON.parse(JSON.stringify(document)));
+// Every schema of the description checked against JSON Schema's meta-schema once here, so no start
+// compiles the meta-schema to check them again (decision 202). Any other description is checked at start.
+// The meta-schema is recursive, so the outermost schemas are the ones to check: each value under a
+// `schema` key, and each of `components.schemas`.
+const schemaRoots = new Set();
+const walked = new Set();
+const walk = (node) => {
+  if (node === null || typeof node !== 'object' || walked.has(node)) return;
+  walked.add(node);
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'schema' && value && typeof value === 'object') schemaRoots.add(value);
+    else walk(value);
+  }
+};
+walk(dereferenced);
+for (const schema of Object.values(dereferenced.components?.schemas ?? {})) schemaRoots.add(schema);
+for (const schema of schemaRoots) {
+  const problem = metaSchemaProblem(schema);
+  if (problem) throw new Error(`spec/openapi.yaml: a schema breaks JSON Schema's meta-schema: ${problem}`);
+}
 writeFileSync(
   new URL('openapi.yaml.parsed.json', yamlFile),
-  JSON.stringify({
-    sha256,
-    document,
-    // From the document as a start reads it back (JSON: YAML's anchors no longer shared objects).
-    dereferenced: encodeGraph(await dereference(JSON.parse(JSON.stringify(document)))),
-  }),
+  JSON.stringify({ sha256, document, dereferenced: encodeGraph(dereferenced), schemasChecked: true }),
 );
 // Prism's reading of the operations, so a mock loads only Prism's validator (decision 199): a file
 // of its own, read when the mock loads Prism, so no other start parses it.

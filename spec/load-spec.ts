@@ -22,6 +22,7 @@ import {
 import { packageFile } from './package-files.ts';
 import { parseDescription, type ReadDescription, sha256Of } from './parsed-description.ts';
 import { pendingOnce } from './pending-once.ts';
+import { schemasCheckedByBuild, schemasNotChecked } from './schema-validator.ts';
 import { yamlProblem } from './syntax-problem.ts';
 
 /** spec/openapi.yaml: the one description everything in pacu is driven by. */
@@ -217,6 +218,9 @@ async function readSpec(absolute: string): Promise<Spec<string>> {
   } catch (cause) {
     throw new SpecError(`pacu: ${absolute} is not an OpenAPI description: ${yamlProblem(cause)}`, { cause });
   }
+  // Schemas the build checked against the meta-schema are not checked again at each start.
+  if (read.schemasChecked) schemasCheckedByBuild();
+  else schemasNotChecked();
   const raw = asNode(read.document);
   if (typeof raw.openapi !== 'string' || !raw.openapi.startsWith('3.')) {
     throw new SpecError(`pacu: ${absolute} is not an OpenAPI 3 description`);

@@ -11,12 +11,16 @@ export interface ParsedDescription {
   readonly document: unknown;
   /** The dereferenced document as {@link encodeGraph} wrote it. */
   readonly dereferenced?: unknown;
+  /** The build checked each of its schemas against JSON Schema's meta-schema (decision 202). */
+  readonly schemasChecked?: boolean;
 }
 
 /** The description as read: as written, and dereferenced when the build's copy had it. */
 export interface ReadDescription {
   readonly document: unknown;
   readonly dereferenced?: unknown;
+  /** True when read from the build's copy, whose schemas the build checked. */
+  readonly schemasChecked?: boolean;
 }
 
 /** Where the build puts the parsed form of `yamlFile`. */
@@ -43,6 +47,7 @@ export async function parseDescription(
       return {
         document: parsed.document,
         ...(parsed.dereferenced === undefined ? {} : { dereferenced: decodeGraph(parsed.dereferenced) }),
+        ...(parsed.schemasChecked === true ? { schemasChecked: true } : {}),
       };
   } catch {
     // No parsed copy (or an unreadable one): parse the YAML itself.

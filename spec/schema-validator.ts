@@ -48,12 +48,16 @@ function rememberingLast(check: (text: string) => boolean): (text: string) => bo
   };
 }
 
-/** Ajv loads on the first compile, not with spec/ (a tenth of a second `pacu --help` never needs). */
-function createAjv(): Ajv2020 {
+/**
+ * Ajv loads on the first compile, not with spec/ (a tenth of a second `pacu --help` never needs).
+ * `checking`: each schema compiled is first checked against JSON Schema's meta-schema, which costs
+ * compiling the meta-schema once a process.
+ */
+function createAjv(checking: boolean): Ajv2020 {
   const require = createRequire(import.meta.url);
   const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   const addFormats = require('ajv-formats') as typeof addFormatsModule;
-  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true });
+  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true, validateSchema: checking });
   addFormats.default(ajv);
   const dateTime = ajv.formats['date-time'] as FormatDefinition<string> & {
     validate: (text: string) => boolean;
@@ -69,8 +73,40 @@ function createAjv(): Ajv2020 {
   return ajv;
 }
 
-let ajv: Ajv2020 | undefined;
+let checkingAjv: Ajv2020 | undefined;
+let trustingAjv: Ajv2020 | undefined;
 const compiled = new WeakMap<object, SchemaCheck>();
+
+/**
+ * Whether schemas compiled from now on skip the meta-schema check (decision 202). Off until a
+ * description the build checked is loaded, and off for good once any other is: its schemas, and
+ * anything derived from them, are checked as Ajv checks them by default.
+ */
+let trusting: boolean | undefined;
+
+/** The build checked every schema of the description just loaded against the meta-schema. */
+export function schemasCheckedByBuild(): void {
+  trusting ??= true;
+}
+
+/** A description the build did not check was loaded: every later compile checks its schema. */
+export function schemasNotChecked(): void {
+  trusting = false;
+}
+
+let metaChecks = 0;
+
+/** How many schemas this process checked against the meta-schema as it compiled them. */
+export const metaSchemaChecks = (): number => metaChecks;
+
+/** Why `schema` breaks JSON Schema's meta-schema (with pacu's keyword), or undefined when it does not. */
+export function metaSchemaProblem(schema: JSONSchema7): string | undefined {
+  checkingAjv ??= createAjv(true);
+  metaChecks += 1;
+  return checkingAjv.validateSchema(schema as object)
+    ? undefined
+    : checkingAjv.errorsText(checkingAjv.errors);
+}
 
 function describe(error: ErrorObject): SchemaIssue {
   const params = error.params as Record<string, unknown>;
@@ -95,7 +131,12 @@ function describe(error: ErrorObject): SchemaIssue {
 export function compileSchema(schema: JSONSchema7): SchemaCheck {
   const cached = compiled.get(schema);
   if (cached) return cached;
-  ajv ??= createAjv();
+  let ajv: Ajv2020;
+  if (trusting === true) ajv = trustingAjv ??= createAjv(false);
+  else {
+    ajv = checkingAjv ??= createAjv(true);
+    metaChecks += 1;
+  }
   const validate = ajv.compile(schema as object);
   const check: SchemaCheck = (value) => (validate(value) ? [] : (validate.errors ?? []).map(describe));
   compiled.set(schema, check);
