@@ -33,7 +33,7 @@ const BARE = 'bare proxy';
 const PACU = 'pacu proxy';
 const BASELINE = 'pacu proxy (baseline)';
 /** The bare proxy that also writes each exchange to a HAR, nothing judged (decision 201). */
-const FLOOR = 'floor: recording proxy';
+const PLAIN = 'plain recording proxy';
 const PRISM = 'prism proxy';
 const LABELS = ['GET /users', 'POST /payments/usd/direct'] as const;
 
@@ -71,8 +71,8 @@ const FIGURES = [
   'prismCpuUs',
   'baselineOfBare',
   'baselineCpuUs',
-  'floorOfBare',
-  'ofFloor',
+  'plainOfBare',
+  'ofPlain',
 ] as const;
 type Figures = Record<(typeof FIGURES)[number], number>;
 type RoundFigures = Record<string, Figures>;
@@ -116,7 +116,7 @@ export async function proxyRuns(
         (prism
           ? `  ${''.padEnd(28)} throughput ${figures.overPrism}x Prism's proxy ${verdict(figures.overPrism >= TARGETS.overPrism)}\n`
           : '') +
-        `  ${''.padEnd(28)} the floor (recording, nothing judged) ${figures.floorOfBare} of the bare proxy; pacu ${figures.ofFloor} of the floor\n` +
+        `  ${''.padEnd(28)} the plain recording proxy (nothing judged) ${figures.plainOfBare} of the bare proxy; pacu ${figures.ofPlain} of it\n` +
         `  ${''.padEnd(28)} CPU per answer: bare ${figures.bareCpuUs} us, pacu ${figures.pacuCpuUs} us${prism ? `, prism ${figures.prismCpuUs} us` : ''}` +
         (baseline
           ? `\n  ${''.padEnd(28)} the baseline build: throughput ${figures.baselineOfBare} of the bare proxy, CPU per answer ${figures.baselineCpuUs} us`
@@ -150,10 +150,10 @@ async function proxyRound(
   const upstreamUrl = upstream.info.url as string;
   const bare = await startScript(BARE, 'bench/servers/bare-proxy.mjs', [upstreamUrl], SERVER_CPU);
   const pacu = await startScript(PACU, 'bench/servers/proxy-server.mjs', [upstreamUrl, har], SERVER_CPU);
-  const floor = await startScript(
-    FLOOR,
+  const plain = await startScript(
+    PLAIN,
     'bench/servers/bare-proxy.mjs',
-    [upstreamUrl, path.join(dir, 'floor.har')],
+    [upstreamUrl, path.join(dir, 'plain.har')],
     SERVER_CPU,
   );
   const earlier = baseline
@@ -173,8 +173,8 @@ async function proxyRound(
   // The Node proxies run in turn, in the opposite order every other round; Prism's runs last.
   const nodeProxies = earlier ? [bare, pacu, earlier] : [bare, pacu];
   const order = round % 2 === 0 ? [...nodeProxies].reverse() : nodeProxies;
-  // The floor is measured saturated only: what it shows is the rate recording alone allows.
-  const saturatedOrder = round % 2 === 0 ? [floor, ...order] : [...order, floor];
+  // The plain recording proxy runs saturated only: its rate is what a plain recording allows.
+  const saturatedOrder = round % 2 === 0 ? [plain, ...order] : [...order, plain];
   try {
     // Every proxy forwards to the one upstream: its token and its merchant account for all.
     const token = await mockToken(mock);
@@ -195,7 +195,7 @@ async function proxyRound(
   } finally {
     const stopped = (await pacu.stop()) as Record<string, number>;
     await bare.stop();
-    await floor.stop();
+    await plain.stop();
     await earlier?.stop();
     await prismProxy?.stop();
     await upstream.stop();
@@ -222,8 +222,8 @@ async function proxyRound(
       prismCpuUs: cpuUs(saturated[PRISM]),
       baselineOfBare: earlier ? hundredths(rate(BASELINE) / Math.max(1, rate(BARE))) : 0,
       baselineCpuUs: cpuUs(saturated[BASELINE]),
-      floorOfBare: hundredths(rate(FLOOR) / Math.max(1, rate(BARE))),
-      ofFloor: hundredths(rate(PACU) / Math.max(1, rate(FLOOR))),
+      plainOfBare: hundredths(rate(PLAIN) / Math.max(1, rate(BARE))),
+      ofPlain: hundredths(rate(PACU) / Math.max(1, rate(PLAIN))),
     };
     const busy = saturated[PACU]?.serverCpu ?? 0;
     if (busy < 0.9)

@@ -1,5 +1,5 @@
 // npm run bench: start-up, the mock under load beside bare node:http, the mock on a million stored
-// transfers; `--only startup|load|floor|proxy|remote|cluster` runs one part (docs/performance.md).
+// transfers; `--only startup|load|plain|proxy|remote|cluster` runs one part (docs/performance.md).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,9 +7,9 @@ import { parseArgs } from 'node:util';
 import { MOCK_NODE_FLAGS } from '../cli/mock-runtime.ts';
 import { DEFAULT_SPEC_FILE } from '../spec/index.ts';
 import { clusterRuns } from './cluster.ts';
-import { floorRuns } from './floor.ts';
 import { EXAMPLE_TRANSFER, mockToken, requests, row } from './load-requests.ts';
 import { type StateDump, writeStateWithTransfers } from './million.ts';
+import { plainRuns } from './plain.ts';
 import { proxyRuns } from './proxy.ts';
 import { remoteRuns } from './remote.ts';
 import { measureStartup } from './startup.ts';
@@ -37,9 +37,9 @@ const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
 /** The mock's load targets with the journal on, as shares of bare node:http, and p99 at 32 connections. */
 const TARGETS = { 'POST /payments/usd/direct': 0.3, 'GET /users': 0.5 } as const;
 const P99_TARGET_MS = 10;
-/** The transfer's own work without the mock around it (bench/servers/essential-server.mjs, decision 201). */
-const FLOOR = 'floor: a transfer on node:http';
-const FLOOR_TOKEN = 'essential-token';
+/** The transfer's work done plainly, without the mock around it (bench/servers/essential-server.mjs, decision 201). */
+const PLAIN = 'plain: a transfer on node:http';
+const PLAIN_TOKEN = 'essential-token';
 
 async function loadRuns(): Promise<void> {
   requireWrk();
@@ -49,7 +49,7 @@ async function loadRuns(): Promise<void> {
   // journaling them) on core 0, which would be charged to the next server measured.
   const starts: Array<() => Promise<Target>> = [
     () => startScript('bare node:http', 'bench/servers/bare-server.mjs'),
-    () => startScript(FLOOR, 'bench/servers/essential-server.mjs'),
+    () => startScript(PLAIN, 'bench/servers/essential-server.mjs'),
     () => startScript('pacu mock, --state off', 'bench/servers/mock-server.mjs'),
     () => startScript('pacu mock, --state on', 'bench/servers/mock-server.mjs', [path.join(dir, 'on.jsonl')]),
   ];
@@ -90,7 +90,7 @@ async function loadRuns(): Promise<void> {
     const target = await start();
     const isMock = target.name.startsWith('pacu mock');
     if (isMock) merchant ||= target.info.merchantAccountId as string;
-    const token = isMock ? await mockToken(target) : target.name === FLOOR ? FLOOR_TOKEN : 'x';
+    const token = isMock ? await mockToken(target) : target.name === PLAIN ? PLAIN_TOKEN : 'x';
     // The million-transfer file starts from a fresh mock's state (seeded data, clients), taken
     // before the load: after it, the dump would add the run's own transfers to the million and
     // its JSON would be charged to this mock's peak RSS.
@@ -152,17 +152,17 @@ async function loadRuns(): Promise<void> {
         .join('  ')}`,
     );
   }
-  // The mock's transfer beside the same work written straight on node:http: what the mock itself adds.
+  // The mock's transfer beside the same work done plainly on node:http: what the mock itself adds.
   const posts = figures['POST /payments/usd/direct'] ?? {};
-  const floor = posts[FLOOR]?.requestsPerSecond ?? 1;
-  const ofFloor = Object.fromEntries(
+  const plain = posts[PLAIN]?.requestsPerSecond ?? 1;
+  const ofPlain = Object.fromEntries(
     Object.entries(posts)
       .filter(([name]) => name.startsWith('pacu mock'))
-      .map(([name, result]) => [name, ratio(result.requestsPerSecond, floor)]),
+      .map(([name, result]) => [name, ratio(result.requestsPerSecond, plain)]),
   );
-  summary['POST shares of the floor'] = ofFloor;
+  summary['POST shares of the plain server'] = ofPlain;
   console.log(
-    `  POST as shares of the ${FLOOR}: ${Object.entries(ofFloor)
+    `  POST as shares of the ${PLAIN}: ${Object.entries(ofPlain)
       .map(([k, v]) => `${k} ${v}`)
       .join('  ')}`,
   );
@@ -189,8 +189,8 @@ async function main(): Promise<void> {
   if (flags.only === 'proxy')
     return proxyRuns(connections, seconds, Number(flags.rounds ?? 1), flags.prism, flags.baseline);
   if (flags.only === 'remote') return remoteRuns();
-  if (flags.only === 'floor')
-    return floorRuns(connections, seconds, Number(flags.rounds ?? 5), flags.baseline);
+  if (flags.only === 'plain')
+    return plainRuns(connections, seconds, Number(flags.rounds ?? 5), flags.baseline);
   if (flags.only === 'cluster') return clusterRuns(connections, seconds);
   if (flags.only !== 'load') {
     const startup = await measureStartup(DEFAULT_SPEC_FILE, Number(flags.rounds ?? 10));

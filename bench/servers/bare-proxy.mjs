@@ -2,7 +2,7 @@
 // end-to-end headers and body piped as they come), nothing judged, kept or recorded. What pacu
 // proxy costs beyond this is what judging and recording cost. argv[2]: the upstream base URL.
 
-// argv[3], a file: the recording floor (decision 201). Each exchange is also written there as a
+// argv[3], a file: a plain recording proxy (decision 201). Each exchange is also written there as a
 // HAR entry, straight from JSON.stringify to an append stream, its Authorization replaced; no body
 // is parsed or judged, nothing is locked or synced.
 import { createWriteStream } from 'node:fs';
@@ -15,7 +15,7 @@ const upstream = new URL(process.argv[2] ?? '');
 const root = upstream.pathname.replace(/\/v3\/?$/, '');
 const pool = new Pool(upstream.origin);
 const har = process.argv[3] ? createWriteStream(process.argv[3]) : undefined;
-har?.write('{"log":{"version":"1.2","creator":{"name":"floor","version":"0"},"entries":[');
+har?.write('{"log":{"version":"1.2","creator":{"name":"plain recording proxy","version":"0"},"entries":[');
 let first = true;
 
 const pairs = (headers) => {

@@ -1,7 +1,7 @@
-// The floor of a transfer that keeps the description's promises, written straight on node:http: the
-// body parsed and its schema checked, the bearer token and the reference looked up, the body
-// fingerprinted, the transfer kept by id and by reference, the envelope written. What the mock adds
-// (limits, routing, scopes, the journal, lifecycles, redaction) is measured against this.
+// A plain transfer server that keeps the description's promises straight on node:http: the body
+// parsed and its schema checked, the bearer token and the reference looked up, the body fingerprinted
+// with pacu's own function, the transfer kept by id and by reference, the envelope written. Plain,
+// not tuned: what the mock adds (limits, routing, journal, lifecycles, redaction) is seen beside it.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { fingerprint } from '../../dist/mock/internal/handlers/payments.js';
@@ -31,7 +31,7 @@ const server = createServer((request, response) => {
   request.on('end', () => {
     const token = tokens.get((request.headers.authorization ?? '').slice(7));
     if (!token) return refused(response, 401, 'Unauthorized');
-    // A read is bare node:http's answer behind the token check: the floor is the transfer's.
+    // A read is bare node:http's answer behind the token check: only the transfer is compared.
     if (request.method !== 'POST')
       return answer(response, 200, {
         success: true,

@@ -1,12 +1,12 @@
-// `npm run bench -- --only floor`: the mock's transfer beside the same work written straight on
-// node:http (bench/servers/essential-server.mjs) and beside bare node:http, in alternating rounds on
-// one core, so the host's drift within the run falls on all three alike (decision 201).
+// `npm run bench -- --only plain`: the mock's transfer beside a plain server doing the same work
+// straight on node:http (bench/servers/essential-server.mjs) and beside bare node:http, in alternating
+// rounds on one core, so the host's drift within the run falls on all three alike (decision 201).
 import { mockToken, requests } from './load-requests.ts';
 import { LOAD_CPU, startScript, type Target } from './targets.ts';
 import { measure, requireWrk } from './wrk.ts';
 
 const POST = 'POST /payments/usd/direct';
-const FLOOR_TOKEN = 'essential-token';
+const PLAIN_TOKEN = 'essential-token';
 
 interface Figure {
   requestsPerSecond: number;
@@ -21,7 +21,7 @@ const median = (values: readonly number[]): number => {
 };
 const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
 
-export async function floorRuns(
+export async function plainRuns(
   connections: number,
   seconds: number,
   rounds: number,
@@ -29,9 +29,9 @@ export async function floorRuns(
 ): Promise<void> {
   requireWrk();
   const bare = await startScript('bare node:http', 'bench/servers/bare-server.mjs');
-  const floor = await startScript('floor', 'bench/servers/essential-server.mjs');
+  const plain = await startScript('plain server', 'bench/servers/essential-server.mjs');
   const mock = await startScript('pacu mock', 'bench/servers/mock-server.mjs');
-  const targets: Target[] = [bare, floor, mock];
+  const targets: Target[] = [bare, plain, mock];
   if (baseline)
     targets.push(
       await startScript('pacu mock (baseline)', 'bench/servers/mock-server.mjs', [], undefined, baseline),
@@ -39,11 +39,11 @@ export async function floorRuns(
   const loads = new Map<string, ReturnType<typeof requests>[typeof POST]>();
   for (const target of targets) {
     const isMock = target.name.startsWith('pacu mock');
-    const token = isMock ? await mockToken(target) : FLOOR_TOKEN;
-    loads.set(target.name, requests(token, (target.info.merchantAccountId as string) ?? 'acc_floor')[POST]);
+    const token = isMock ? await mockToken(target) : PLAIN_TOKEN;
+    loads.set(target.name, requests(token, (target.info.merchantAccountId as string) ?? 'acc_plain')[POST]);
   }
   console.log(
-    `floor: wrk -t1 -c${connections} on core ${LOAD_CPU}, each server on core 0; ${rounds} rounds of ${seconds} s (1 s warm-up each), the order reversed every other round\n`,
+    `plain: wrk -t1 -c${connections} on core ${LOAD_CPU}, each server on core 0; ${rounds} rounds of ${seconds} s (1 s warm-up each), the order reversed every other round\n`,
   );
   const load = (target: Target) => loads.get(target.name) as ReturnType<typeof requests>[typeof POST];
   // A first warm-up each: the JIT and the stores' first growth are not a round's.
@@ -89,13 +89,13 @@ export async function floorRuns(
   for (const target of targets.slice(1)) {
     const shares = {
       ofBare: ratio(of(target.name, bare.name), 1),
-      ...(target === floor ? {} : { ofFloor: ratio(of(target.name, floor.name), 1) }),
+      ...(target === plain ? {} : { ofPlain: ratio(of(target.name, plain.name), 1) }),
       cpuMicros: median((figures.get(target.name) ?? []).map((figure) => figure.cpuMicros)),
       p99Ms: median((figures.get(target.name) ?? []).map((figure) => figure.p99Ms)),
     };
     summary[target.name] = shares;
     console.log(
-      `  ${target.name.padEnd(22)} ${shares.ofBare} of bare${'ofFloor' in shares ? `, ${shares.ofFloor} of the floor` : ''}; ${shares.cpuMicros} us of CPU an answer; p99 ${shares.p99Ms} ms`,
+      `  ${target.name.padEnd(22)} ${shares.ofBare} of bare${'ofPlain' in shares ? `, ${shares.ofPlain} of the plain server` : ''}; ${shares.cpuMicros} us of CPU an answer; p99 ${shares.p99Ms} ms`,
     );
   }
   const bareCpu = median((figures.get(bare.name) ?? []).map((figure) => figure.cpuMicros));
