@@ -2,7 +2,7 @@
 // straight on node:http (bench/servers/essential-server.mjs) and beside bare node:http, in alternating
 // rounds on one core, so the host's drift within the run falls on all three alike (decision 201).
 import { mockToken, requests } from './load-requests.ts';
-import { LOAD_CPU, startScript, type Target } from './targets.ts';
+import { LOAD_CPU, SERVER_CPU, startScript, type Target } from './targets.ts';
 import { measure, requireWrk } from './wrk.ts';
 
 const POST = 'POST /payments/usd/direct';
@@ -43,12 +43,12 @@ export async function plainRuns(
     loads.set(target.name, requests(token, (target.info.merchantAccountId as string) ?? 'acc_plain')[POST]);
   }
   console.log(
-    `plain: wrk -t1 -c${connections} on core ${LOAD_CPU}, each server on core 0; ${rounds} rounds of ${seconds} s (1 s warm-up each), the order reversed every other round\n`,
+    `plain: wrk -t1 -c${connections} on core ${LOAD_CPU}, each server on core ${SERVER_CPU}; ${rounds} rounds of ${seconds} s (1 s warm-up each), the order reversed every other round\n`,
   );
   const load = (target: Target) => loads.get(target.name) as ReturnType<typeof requests>[typeof POST];
   // A first warm-up each: the JIT and the stores' first growth are not a round's.
   for (const target of targets)
-    await measure(target, load(target), connections, 3, LOAD_CPU, 0, 0, `warm${target.name.length}`);
+    await measure(target, load(target), connections, 3, LOAD_CPU, 0, 0, `warm${targets.indexOf(target)}`);
   const figures = new Map<string, Figure[]>(targets.map((target) => [target.name, []]));
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? targets : [...targets].reverse();
@@ -62,7 +62,7 @@ export async function plainRuns(
         LOAD_CPU,
         1,
         0,
-        `r${round}${target.name.length}`,
+        `r${round}t${targets.indexOf(target)}`,
       );
       const cpu = result.serverCpu ?? 0;
       const figure = {
