@@ -69,8 +69,13 @@ export default defineConfig({
     // (vitest.pact.config.ts): beside another file's Pact FFI mock servers it missed requests.
 
     // The processes tests start run the compiled pacu, rebuilt here when the sources changed; the
-    // cluster's tests run Debian's PostgreSQL and nginx, installed here as root when missing.
-    globalSetup: ['test/helpers/build-if-stale.ts', 'test/helpers/system-servers.ts'],
+    // cluster's tests run Debian's PostgreSQL and nginx, installed here as root when missing. First,
+    // one temporary folder for the run (removed last), so no test leaves folders in /tmp.
+    globalSetup: [
+      'test/helpers/temp-root.ts',
+      'test/helpers/build-if-stale.ts',
+      'test/helpers/system-servers.ts',
+    ],
     // Servers on loopback start in most suites; a generous timeout keeps a loaded 2-core CI honest.
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -102,7 +107,11 @@ export default defineConfig({
         test: {
           name: 'package',
           include: ['test/package/**/*.test.ts'],
-          globalSetup: ['test/helpers/build-if-stale.ts', 'test/package/pack-once.ts'],
+          globalSetup: [
+            'test/helpers/temp-root.ts',
+            'test/helpers/build-if-stale.ts',
+            'test/package/pack-once.ts',
+          ],
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },

@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/contracts-reproducible.test.ts'],
+    globalSetup: ['test/helpers/temp-root.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },
