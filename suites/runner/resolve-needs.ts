@@ -11,8 +11,9 @@ import { type AnyOperation, scopesOf } from '../rules/read-operation.ts';
 import type { Need, ReceivingCase, Rule, RuleKit, ScopeGrant } from '../rules/rule.ts';
 import { type ControlApiClient, ControlApiError, clockRefusal } from '../target/control-client.ts';
 import { idsFor } from '../target/resolve-ids.ts';
+import { lifeLeftMs } from '../target/token-source.ts';
 import { checkEach, checkOnce, checkProperty, currentCase } from './property.ts';
-import { lifeLeftMs, type ObservedAnswers, type RunContext } from './run-context.ts';
+import type { ObservedAnswers, RunContext } from './run-context.ts';
 
 type Unmet = { readonly reason: string };
 

@@ -16,7 +16,7 @@ import { InconclusiveExchange } from '../target/inconclusive.ts';
 import { createPacer, PACER_DEFAULTS, type Pacer } from '../target/pacer.ts';
 import { idsFor, type ResolvedIds, resolveIds } from '../target/resolve-ids.ts';
 import type { TargetConfig } from '../target/target-config.ts';
-import { createTokenSource, TokenRefused, type TokenSource } from '../target/token-source.ts';
+import { createTokenSource, lifeLeftMs, TokenRefused, type TokenSource } from '../target/token-source.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/webhook-receiver.ts';
 import { type BoundLedger, createBoundLedger } from './bound-ledger.ts';
 import { LIFECYCLE_KINDS, type LifecycleObservation, observeLifecycles } from './lifecycle-observation.ts';
@@ -106,9 +106,6 @@ function exchangeKey(request: ApiRequest, tokens: TokenSource): string {
   const who = scopes ? `held:${[...scopes].sort().join(',')}` : (authorization ?? '');
   return JSON.stringify([request.method, request.path, headers, who, request.body ?? null]);
 }
-
-/** A token counts as refused early when this much of its stated life, or a second, was still left. */
-export const lifeLeftMs = (lifeMs: number): number => Math.max(1000, lifeMs / 10);
 
 /** Refusals kept as evidence: the first few are enough. */
 const KEPT_REFUSALS = 10;

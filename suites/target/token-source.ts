@@ -8,6 +8,9 @@ import type { TargetConfig } from './target-config.ts';
  * Access tokens for the configured client, owned by one run: fetched per scope set, refreshed ahead
  * of their `expires_in_seconds`, and replaced when the target says one is no longer good.
  */
+
+/** A token counts as refused early when this much of its stated life, or a second, was still left. */
+export const lifeLeftMs = (lifeMs: number): number => Math.max(1000, lifeMs / 10);
 export interface TokenSource {
   /** A live token for these scopes (default: the configured ones); throws a ConfigError when none can be had. */
   get(scopes?: readonly Scope[]): Promise<string>;
