@@ -75,6 +75,20 @@ const PROVIDERS: ReadonlyArray<{ name: string; start: () => Promise<Provider> }>
 
 const same = (a: Outcome, b: Outcome | undefined): boolean => a.status === b?.status && a.field === b.field;
 
+/** A late rule's skip that depends on timing alone: with tokens of 2 s, none may be young enough at the end. */
+const SKIPPED_BY_TIME = /no token of the run has enough of its stated life left/;
+const ruleKey = (rule: Report['rules'][number]): string => `${rule.id} ${rule.operation}`;
+
+/** Rules passed in `report`, less those either run skipped only because of how long the run took. */
+function passedBeside(report: Report, other: Report): number {
+  const timed = new Set(
+    [...report.rules, ...other.rules]
+      .filter((rule) => SKIPPED_BY_TIME.test(rule.skipReason ?? ''))
+      .map(ruleKey),
+  );
+  return report.rules.filter((rule) => rule.status === 'passed' && !timed.has(ruleKey(rule))).length;
+}
+
 const failures = (report: Report): string[] =>
   report.rules
     .filter((rule) => rule.status === 'failed')
@@ -121,7 +135,7 @@ describe(`a mock learned from a recording of a legal provider stands in for it (
           });
           // The same verdict: a provider pacu check calls red (a bound it cannot tell yet) is red on its mock too.
           expect(failures(onMock)).toEqual(failures(onProvider));
-          expect(onMock.summary.passed).toBe(onProvider.summary.passed);
+          expect(passedBeside(onMock, onProvider)).toBe(passedBeside(onProvider, onMock));
           const spec = await loadSpec();
           const tag = `${SEED}-${index}`;
           const [fromProvider, fromMock] = [
