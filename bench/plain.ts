@@ -1,6 +1,6 @@
-// `npm run bench -- --only plain`: the mock's transfer beside a plain server doing the same work
-// straight on node:http (bench/servers/essential-server.mjs) and beside bare node:http, in alternating
-// rounds on one core, so the host's drift within the run falls on all three alike (decision 201).
+// `npm run bench -- --only plain`: the mock's transfer beside a plain and a tuned server doing the
+// same work straight on node:http (bench/servers/essential-server.mjs, tuned-server.mjs) and beside
+// bare node:http, in alternating rounds on one core, so the host's drift falls on all alike (decision 201).
 import { mockToken, requests } from './load-requests.ts';
 import { LOAD_CPU, SERVER_CPU, startScript, type Target } from './targets.ts';
 import { measure, requireWrk } from './wrk.ts';
@@ -30,8 +30,9 @@ export async function plainRuns(
   requireWrk();
   const bare = await startScript('bare node:http', 'bench/servers/bare-server.mjs');
   const plain = await startScript('plain server', 'bench/servers/essential-server.mjs');
+  const tuned = await startScript('tuned server', 'bench/servers/tuned-server.mjs');
   const mock = await startScript('pacu mock', 'bench/servers/mock-server.mjs');
-  const targets: Target[] = [bare, plain, mock];
+  const targets: Target[] = [bare, plain, tuned, mock];
   if (baseline)
     targets.push(
       await startScript('pacu mock (baseline)', 'bench/servers/mock-server.mjs', [], undefined, baseline),
@@ -89,13 +90,14 @@ export async function plainRuns(
   for (const target of targets.slice(1)) {
     const shares = {
       ofBare: ratio(of(target.name, bare.name), 1),
-      ...(target === plain ? {} : { ofPlain: ratio(of(target.name, plain.name), 1) }),
+      ...(target === plain || target === tuned ? {} : { ofPlain: ratio(of(target.name, plain.name), 1) }),
+      ...(target === plain || target === tuned ? {} : { ofTuned: ratio(of(target.name, tuned.name), 1) }),
       cpuMicros: median((figures.get(target.name) ?? []).map((figure) => figure.cpuMicros)),
       p99Ms: median((figures.get(target.name) ?? []).map((figure) => figure.p99Ms)),
     };
     summary[target.name] = shares;
     console.log(
-      `  ${target.name.padEnd(22)} ${shares.ofBare} of bare${'ofPlain' in shares ? `, ${shares.ofPlain} of the plain server` : ''}; ${shares.cpuMicros} us of CPU an answer; p99 ${shares.p99Ms} ms`,
+      `  ${target.name.padEnd(22)} ${shares.ofBare} of bare${'ofPlain' in shares ? `, ${shares.ofPlain} of the plain server, ${shares.ofTuned} of the tuned one` : ''}; ${shares.cpuMicros} us of CPU an answer; p99 ${shares.p99Ms} ms`,
     );
   }
   const bareCpu = median((figures.get(bare.name) ?? []).map((figure) => figure.cpuMicros));
