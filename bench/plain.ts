@@ -2,6 +2,7 @@
 // same work straight on node:http (bench/servers/essential-server.mjs, tuned-server.mjs) and beside
 // bare node:http, in alternating rounds on one core, so the host's drift falls on all alike (decision 201).
 import { mockToken, requests } from './load-requests.ts';
+import { median, ratio } from './startup.ts';
 import { LOAD_CPU, SERVER_CPU, startScript, type Target } from './targets.ts';
 import { measure, requireWrk } from './wrk.ts';
 
@@ -14,12 +15,6 @@ interface Figure {
   cpuMicros: number;
   p99Ms: number;
 }
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
 
 export async function plainRuns(
   connections: number,

@@ -12,7 +12,7 @@ import { type StateDump, writeStateWithTransfers } from './million.ts';
 import { plainRuns } from './plain.ts';
 import { proxyRuns } from './proxy.ts';
 import { remoteRuns } from './remote.ts';
-import { measureStartup } from './startup.ts';
+import { measureStartup, ratio } from './startup.ts';
 import { LOAD_CPU, type MemoryFigures, SERVER_CPU, startPrism, startScript, type Target } from './targets.ts';
 import { type LoadResult, measure, requireWrk } from './wrk.ts';
 
@@ -33,7 +33,6 @@ const { values: flags } = parseArgs({
 const seconds = Number(flags.duration);
 const connections = Number(flags.connections);
 const storedTransfers = Number(flags.million);
-const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
 /** The mock's load targets with the journal on, as shares of bare node:http, and p99 at 32 connections. */
 const TARGETS = { 'POST /payments/usd/direct': 0.3, 'GET /users': 0.5 } as const;
 const P99_TARGET_MS = 10;

@@ -45,6 +45,9 @@ function timeOnce(subject: Subject): Promise<number> {
   });
 }
 
+/** A share to two decimals, as the benches print them. */
+export const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -185,13 +185,6 @@ function onEnd() {
   byReference.set(record.reference, record);
   send(response, 200, `{"success":true,"message":"Transfer created","data":${recordJson(record)}}`);
 }
-/** The transfer with id `id`, if this process made it. */
-export function transferById(id) {
-  if (!id.startsWith(ID_PREFIX)) return undefined;
-  const index = Number(id.slice(ID_PREFIX.length));
-  return Number.isInteger(index) ? byId[index] : undefined;
-}
-
 const server = createServer((request, response) => {
   request.res = response;
   request.first = undefined;
