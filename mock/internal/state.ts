@@ -30,7 +30,7 @@ export interface StoredTransfer {
   record: UsdTransfer;
   clientId: string;
   accountId: string;
-  /** Hash of the canonical request body: a reused reference must carry the same one. */
+  /** Hash of the canonical request body (a reused reference must carry the same one), or `ECHOED`. */
   fingerprint: string;
   lifecycle?: Lifecycle;
 }

@@ -112,15 +112,67 @@ export function fingerprint(body: Record<string, unknown>): string {
   return Buffer.from(digest.slice(0, 22), 'latin1').toString('latin1');
 }
 
+/**
+ * In place of a fingerprint: the request body was the record's echo and its account_id, nothing
+ * else, so the record itself says what the body was and no hash is taken (decision 203).
+ */
+export const ECHOED = '';
+
+/** The request fields a transfer's record echoes, with account_id (kept beside it). */
+const ECHO_FIELDS = 10;
+
+/** Whether `body` is, field for field, the request that `record` and `accountId` echo. */
+function isEcho(body: Record<string, unknown>, record: UsdTransfer, accountId: string): boolean {
+  let fields = 0;
+  for (const _ in body) fields++;
+  return (
+    fields === ECHO_FIELDS &&
+    body.reference === record.reference &&
+    body.amount === record.amount &&
+    body.account_id === accountId &&
+    body.account_number === record.account_number &&
+    body.routing_number === record.routing_number &&
+    body.account_type === record.account_type &&
+    body.transfer_type === record.transfer_type &&
+    body.recipient_name === record.recipient_name &&
+    body.recipient_email === record.recipient_email &&
+    body.description === record.description
+  );
+}
+
+/** The fingerprint of the body a stored transfer was made from, whichever way it was kept. */
+export function fingerprintOf(stored: StoredTransfer): string {
+  if (stored.fingerprint !== ECHOED) return stored.fingerprint;
+  const { record } = stored;
+  return fingerprint({
+    account_id: stored.accountId,
+    account_number: record.account_number,
+    account_type: record.account_type,
+    amount: record.amount,
+    description: record.description,
+    recipient_email: record.recipient_email,
+    recipient_name: record.recipient_name,
+    reference: record.reference,
+    routing_number: record.routing_number,
+    transfer_type: record.transfer_type,
+  });
+}
+
+/** Whether `body` is the request body the stored transfer was made from. */
+function sameBody(stored: StoredTransfer, body: Record<string, unknown>): boolean {
+  if (stored.fingerprint === ECHOED && isEcho(body, stored.record, stored.accountId)) return true;
+  return fingerprint(body) === fingerprintOf(stored);
+}
+
 /** The answer to a reference used before: the first transfer again, or 409 for another body. */
 function replayed(
   context: MockContext,
   existing: StoredTransfer,
-  print: string,
+  body: Record<string, unknown>,
   reference: string,
 ): MockReply {
   const { behaviour } = context;
-  if (existing.fingerprint !== print && behaviour.reusedReference === 'refused') {
+  if (behaviour.reusedReference === 'refused' && !sameBody(existing, body)) {
     throw new MockHttpError(
       409,
       `reference ${reference} was already used with a different request body`,
@@ -144,8 +196,8 @@ export const usdTransfer: OperationHandler = (context, { body, token, found }) =
     );
   }
   const clientId = token?.clientId ?? '';
-  const print = fingerprint(body as Record<string, unknown>);
-  if (found.reference) return replayed(context, found.reference, print, request.reference);
+  const fields = body as Record<string, unknown>;
+  if (found.reference) return replayed(context, found.reference, fields, request.reference);
   try {
     sourceAccount(context, found.account, request.account_id, clientId);
   } catch (refusal) {
@@ -154,7 +206,7 @@ export const usdTransfer: OperationHandler = (context, { body, token, found }) =
     return andThen(
       context.store.records.read({ token: token?.token, reference: request.reference }),
       (again) => {
-        if (again.reference) return replayed(context, again.reference, print, request.reference);
+        if (again.reference) return replayed(context, again.reference, fields, request.reference);
         throw refusal;
       },
     );
@@ -174,8 +226,10 @@ export const usdTransfer: OperationHandler = (context, { body, token, found }) =
     transaction_status: 'processing',
     transfer_type: request.transfer_type === 'ACH' ? 'ACH' : 'WIRE',
   };
-  const record = shaped(context, 'usdTransfer', made, body as Record<string, unknown>);
-  const stored: StoredTransfer = { record, clientId, accountId: request.account_id, fingerprint: print };
+  const record = shaped(context, 'usdTransfer', made, fields);
+  const accountId = request.account_id;
+  const print = isEcho(fields, record, accountId) ? ECHOED : fingerprint(fields);
+  const stored: StoredTransfer = { record, clientId, accountId, fingerprint: print };
   const lifecycle = lifecycleFor(
     context.store.scenario(),
     {
@@ -192,7 +246,7 @@ export const usdTransfer: OperationHandler = (context, { body, token, found }) =
   return andThen(context.store.records.insertTransfer(stored), (inserted) =>
     inserted.created
       ? ok(said(context, 'usdTransfer', 'Transfer created'), record)
-      : replayed(context, inserted.stored, print, request.reference),
+      : replayed(context, inserted.stored, fields, request.reference),
   );
 };
 
