@@ -23,6 +23,8 @@ const { values: flags } = parseArgs({
     only: { type: 'string' },
     million: { type: 'string', default: '1000000' },
     rounds: { type: 'string' },
+    // --only plain: every server started afresh for each round (a store that holds one round's work).
+    fresh: { type: 'boolean', default: false },
     prism: { type: 'boolean', default: false },
     // A checkout of an earlier pacu, built (its dist/): its mock (or proxy) measured side by side, in the same run.
     baseline: { type: 'string' },
@@ -189,7 +191,7 @@ async function main(): Promise<void> {
     return proxyRuns(connections, seconds, Number(flags.rounds ?? 1), flags.prism, flags.baseline);
   if (flags.only === 'remote') return remoteRuns();
   if (flags.only === 'plain')
-    return plainRuns(connections, seconds, Number(flags.rounds ?? 5), flags.baseline);
+    return plainRuns(connections, seconds, Number(flags.rounds ?? 5), flags.baseline, flags.fresh);
   if (flags.only === 'cluster') return clusterRuns(connections, seconds);
   if (flags.only !== 'load') {
     const startup = await measureStartup(DEFAULT_SPEC_FILE, Number(flags.rounds ?? 10));
