@@ -19,7 +19,29 @@ export function lifecycleFor(
   };
 }
 
-/** The webhook event of a payment's step: its type, body and owner. */
+/**
+ * A step's event body, written out only when it is sent or read (most mocks have no receiver): the
+ * record as it stood at the step. A record changes nothing but its status once stored, so the
+ * record and the step's status say it all.
+ */
+class StepPayload {
+  constructor(
+    private readonly type: string,
+    private readonly at: number,
+    private readonly record: StoredPayment['record'],
+    private readonly status: string,
+  ) {}
+
+  toJSON(): unknown {
+    return {
+      type: this.type,
+      timestamp: isoTimestamp(this.at),
+      data: { ...this.record, transaction_status: this.status },
+    };
+  }
+}
+
+/** The webhook event of a payment's step: its type, body (as JSON.stringify writes it) and owner. */
 export function stepEvent(
   kind: PaymentKind,
   payment: StoredPayment,
@@ -29,7 +51,7 @@ export function stepEvent(
   const type = `${kind}.${status}`;
   return {
     type,
-    payload: { type, timestamp: isoTimestamp(at), data: { ...payment.record } },
+    payload: new StepPayload(type, at, payment.record, status),
     clientId: 'clientId' in payment ? payment.clientId : undefined,
   };
 }
