@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type MockOptions, type RunningMock, startMock } from '../mock/index.ts';
+import { fingerprint } from '../mock/internal/handlers/payments.ts';
 import { startPostgres, type TestPostgres } from './helpers/postgres.ts';
 import { call, getJson, postJson, tokenFor, transferBody } from './mock-helpers.ts';
 
@@ -414,12 +415,14 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
       const token = await tokenFor(mock);
       const from = mock.seeded.merchantAccountId;
       await postJson(`${mock.url}/payments/usd/direct`, token, transferBody(from, { reference: 'MINE-1' }));
-      // The transfer made, left to every client (owner '') under another reference, as a recording leaves it.
+      // The transfer made, left to every client (owner '') under another reference, as a recording
+      // leaves it: with the hash of the request the sandbox took, not the body this client sends.
       const state = (await control(mock, '/state')).body as { transfers: Array<{ record: object }> };
       const [made] = state.transfers;
       const recorded = {
         ...made,
         clientId: '',
+        fingerprint: fingerprint({ reference: 'REC-1', amount: 1 }),
         record: { ...made?.record, reference: 'REC-1', transaction_id: 'txn_recorded' },
       };
       await control(mock, '/state', {
