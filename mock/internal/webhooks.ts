@@ -57,6 +57,9 @@ export function createWebhookDispatcher({
       request,
     })));
   const events = new Map<string, WebhookEventRecord>();
+  /** The kept events' ids, a ring in the order they came: the oldest is forgotten without an iterator. */
+  const eventIds = new Array<string>(MAX_EVENTS).fill('');
+  let emittedCount = 0;
   const attempts: DeliveryAttempt[] = [];
   const lanes = new Map<string, WebhookLane>();
   /** `eventId receiverId` → the retry waiting on the mock clock. */
@@ -211,8 +214,11 @@ export function createWebhookDispatcher({
         },
         ...(clientId === undefined ? {} : { clientId }),
       };
+      const slot = emittedCount++ % MAX_EVENTS;
+      const oldest = eventIds[slot] as string;
+      if (oldest !== '') events.delete(oldest);
+      eventIds[slot] = event.id;
       events.set(event.id, event);
-      if (events.size > MAX_EVENTS) events.delete(events.keys().next().value as string);
       for (const receiver of receiversOf(event)) deliver(event, receiver, 1);
       return event.id;
     },
@@ -230,6 +236,8 @@ export function createWebhookDispatcher({
     clearHistory() {
       cancelRetries(() => true);
       events.clear();
+      eventIds.fill('');
+      emittedCount = 0;
       attempts.length = 0;
       settleIdle();
     },

@@ -1,6 +1,6 @@
 import type { Redactor } from '../../../http/index.ts';
 import type { Spec } from '../../../spec/index.ts';
-import type { ClockMode, Scenario, WebhookRetry } from '../../types.ts';
+import type { ClockMode, Scenario, WebhookReceiver, WebhookRetry } from '../../types.ts';
 import { createClock, type MockClock } from '../clock.ts';
 import { createCoverageRecorder, observedForCoverage } from '../coverage.ts';
 import { createFaultRegistry } from '../faults.ts';
@@ -14,6 +14,8 @@ import { createMemoryRetention } from './memory-retention.ts';
 import { MockStore } from './mock-store.ts';
 import type { Retention } from './retention.ts';
 import type { StateStore } from './state-store.ts';
+
+const NO_RECEIVERS: readonly WebhookReceiver[] = Object.freeze([]);
 
 /** What every store is built with: the description, and the settings of the mock's own parts. */
 export interface StoreSettings {
@@ -53,7 +55,8 @@ export function createMemoryStore(
   const coverage = createCoverageRecorder(settings.spec);
   const webhooks = observedForCoverage(
     createWebhookDispatcher({
-      receivers: () => [...maps.view.receivers.values()],
+      // Asked at every event: a mock with no receiver (the usual one) makes no list to say so.
+      receivers: () => (maps.view.receivers.size === 0 ? NO_RECEIVERS : [...maps.view.receivers.values()]),
       putReceiver: (receiver) => maps.putReceiver(receiver),
       clock,
       retry: settings.webhookRetry,
