@@ -3,8 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type MockApp } from '../../index.ts';
-import type { StoredTransfer } from '../state.ts';
-import { ECHOED, fingerprint, fingerprintOf } from './payments.ts';
+import { ECHOED, fingerprint } from './payments.ts';
 
 let app: MockApp;
 let bearer: string;
@@ -103,20 +102,29 @@ describe('a reused reference', () => {
     );
   });
 
-  it('keeps the hash a state file holds: an echoed body has the fingerprint of the body itself', () => {
-    fc.assert(
-      fc.property(firstBody, (first) => {
-        const body: Record<string, unknown> = { description: '', ...first };
-        delete body.note;
-        const request = { ...body, account_id: 'acc_1', reference: 'R' };
-        const stored = {
-          record: { ...body, reference: 'R' },
-          clientId: 'c',
-          accountId: 'acc_1',
-          fingerprint: ECHOED,
-        } as unknown as StoredTransfer;
-        expect(fingerprintOf(stored)).toBe(fingerprint(request));
-      }),
-    );
+  it('replays a transfer an earlier pacu stored with the hash of its echoed body', async () => {
+    const body = {
+      account_id: app.seeded.merchantAccountId,
+      account_number: '000123456789',
+      account_type: 'SAVINGS',
+      amount: 10,
+      routing_number: '021000021',
+      transfer_type: 'ACH',
+      reference: 'REPLAY-EARLIER',
+      recipient_email: 'jane@example.com',
+      recipient_name: 'Jane',
+      description: 'rent',
+    };
+    const made = await post(body);
+    const state = (await app.control.dumpState()) as unknown as {
+      transfers: Array<{ record: { reference: string }; fingerprint: string }>;
+    };
+    const kept = state.transfers.find((transfer) => transfer.record.reference === body.reference);
+    expect(kept?.fingerprint).toBe(ECHOED);
+    // As a state file written before decision 203 holds it: the hash of the body itself.
+    if (kept) kept.fingerprint = fingerprint(body);
+    await app.control.loadState(state);
+    expect(await post({ ...body })).toEqual(made);
+    expect((await post({ ...body, amount: 11 })).status).toBe(409);
   });
 });
