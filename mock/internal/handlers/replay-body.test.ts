@@ -2,6 +2,7 @@
 // whether the first body was kept as the record's echo or as a hash (decision 203).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transferBody } from '../../../test/mock-helpers.ts';
 import { createMock, type MockApp } from '../../index.ts';
 import { ECHOED, fingerprint } from './payments.ts';
 
@@ -103,18 +104,8 @@ describe('a reused reference', () => {
   });
 
   it('replays a transfer an earlier pacu stored with the hash of its echoed body', async () => {
-    const body = {
-      account_id: app.seeded.merchantAccountId,
-      account_number: '000123456789',
-      account_type: 'SAVINGS',
-      amount: 10,
-      routing_number: '021000021',
-      transfer_type: 'ACH',
-      reference: 'REPLAY-EARLIER',
-      recipient_email: 'jane@example.com',
-      recipient_name: 'Jane',
-      description: 'rent',
-    };
+    // The spec's example with its description: the ten fields a record echoes.
+    const body = transferBody(app.seeded.merchantAccountId, { reference: 'REPLAY-EARLIER' });
     const made = await post(body);
     const state = (await app.control.dumpState()) as unknown as {
       transfers: Array<{ record: { reference: string }; fingerprint: string }>;
