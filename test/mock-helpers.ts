@@ -1,5 +1,5 @@
 // Shared by the mock's end-to-end tests: a token, JSON calls, a valid transfer body.
-import type { RunningMock } from '../mock/index.ts';
+import type { MockApp, RunningMock } from '../mock/index.ts';
 import { loadSpec } from '../spec/index.ts';
 
 export interface Reply {
@@ -30,6 +30,24 @@ export async function tokenFor(
   });
   if (reply.status !== 200) throw new Error(`token: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body.data.access_token;
+}
+
+/** A bearer token from an in-process mock (`app.request()`), for its demo client. */
+export async function appToken(
+  app: Pick<MockApp, 'request' | 'demoClient'>,
+  scope = 'card,us_account',
+): Promise<string> {
+  const { clientId, clientSecret } = app.demoClient;
+  const answer = await app.request('/v3/auth/token', {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
+  });
+  if (answer.status !== 200) throw new Error(`token: ${answer.status} ${await answer.text()}`);
+  return ((await answer.json()) as { data: { access_token: string } }).data.access_token;
 }
 
 export function postJson(url: string, token: string, body: unknown): Promise<Reply> {

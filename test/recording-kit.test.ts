@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestEnd } from '../http/index.ts';
 import { createMock, type RunningMock, startMock } from '../mock/index.ts';
-import { getJson, tokenFor } from './mock-helpers.ts';
+import { appToken, getJson, tokenFor } from './mock-helpers.ts';
 import { endOf, startCli } from './mock-process.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pacu-kit-'));
@@ -68,7 +68,7 @@ describe("the mock's kit", () => {
     const learned = await createMock({ fromRecording: har, log: () => {} });
     try {
       const served = await learned.request(`/v3/cards/virtual/${mock.seeded.cardId}`, {
-        headers: { authorization: `Bearer ${await learnedToken(learned)}` },
+        headers: { authorization: `Bearer ${await appToken(learned)}` },
       });
       expect(((await served.json()) as { data: { cvv: string } }).data.cvv).toMatch(/^[0-9]{3}$/);
     } finally {
@@ -76,16 +76,3 @@ describe("the mock's kit", () => {
     }
   });
 });
-
-async function learnedToken(app: Awaited<ReturnType<typeof createMock>>): Promise<string> {
-  const { clientId, clientSecret } = app.demoClient;
-  const answer = await app.request('/v3/auth/token', {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials&scope=card,us_account',
-  });
-  return ((await answer.json()) as { data: { access_token: string } }).data.access_token;
-}

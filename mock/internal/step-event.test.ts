@@ -1,6 +1,7 @@
 // A step's webhook body is the record as it stood at that step, though it is written out only when
 // read: a later step (or a later read) changes nothing in an earlier event's body.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { appToken } from '../../test/mock-helpers.ts';
 import { createMock, type MockApp } from '../index.ts';
 
 let app: MockApp;
@@ -25,15 +26,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 it('writes each step event with the status of its step and the record otherwise as made', async () => {
-  const token = await app.request('/v3/auth/token', {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from('pacu-demo:pacu-demo-secret').toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials&scope=us_account',
-  });
-  const bearer = ((await token.json()) as { data: { access_token: string } }).data.access_token;
+  const bearer = await appToken(app, 'us_account');
   const made = await app.request('/v3/payments/usd/direct', {
     method: 'POST',
     headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },

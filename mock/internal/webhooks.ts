@@ -1,5 +1,5 @@
 import type { Agent, request as undiciRequest } from 'undici';
-import { retryAfterMs, webhookHeaders } from '../../http/index.ts';
+import { retryAfterMs, ringSlots, webhookHeaders } from '../../http/index.ts';
 import type { DeliveryAttempt, WebhookEventRecord, WebhookReceiver, WebhookRetry } from '../types.ts';
 import type { MockClock } from './clock.ts';
 import { newId } from './random.ts';
@@ -59,7 +59,7 @@ export function createWebhookDispatcher({
   const events = new Map<string, WebhookEventRecord>();
   /** The kept events' ids, a ring in the order they came: the oldest is forgotten without an iterator. */
   const eventIds = new Array<string>(MAX_EVENTS).fill('');
-  let emittedCount = 0;
+  let idSlots = ringSlots(MAX_EVENTS);
   const attempts: DeliveryAttempt[] = [];
   const lanes = new Map<string, WebhookLane>();
   /** `eventId receiverId` → the retry waiting on the mock clock. */
@@ -214,7 +214,7 @@ export function createWebhookDispatcher({
         },
         ...(clientId === undefined ? {} : { clientId }),
       };
-      const slot = emittedCount++ % MAX_EVENTS;
+      const slot = idSlots.take();
       const oldest = eventIds[slot] as string;
       if (oldest !== '') events.delete(oldest);
       eventIds[slot] = event.id;
@@ -237,7 +237,7 @@ export function createWebhookDispatcher({
       cancelRetries(() => true);
       events.clear();
       eventIds.fill('');
-      emittedCount = 0;
+      idSlots = ringSlots(MAX_EVENTS);
       attempts.length = 0;
       settleIdle();
     },

@@ -2,7 +2,7 @@
 // whether the first body was kept as the record's echo or as a hash (decision 203).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transferBody } from '../../../test/mock-helpers.ts';
+import { appToken, transferBody } from '../../../test/mock-helpers.ts';
 import { createMock, type MockApp } from '../../index.ts';
 import { ECHOED, fingerprint } from './payments.ts';
 
@@ -11,15 +11,7 @@ let bearer: string;
 
 beforeAll(async () => {
   app = await createMock({ clock: 'manual' });
-  const response = await app.request('/v3/auth/token', {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from('pacu-demo:pacu-demo-secret').toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials&scope=us_account',
-  });
-  bearer = ((await response.json()) as { data: { access_token: string } }).data.access_token;
+  bearer = await appToken(app, 'us_account');
 });
 afterAll(() => app.close());
 
