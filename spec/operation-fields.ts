@@ -4,8 +4,19 @@ import type { OperationSpec } from './model.ts';
 // What an operation's schemas say about its fields, read once here for every part of pacu: the
 // check rules, the replay judge and the mock that learns from a recording read the same facts.
 
+/** Read once a schema: the rules ask for the same request schema's fields on every request. */
+const declared = new WeakMap<JSONSchema7, Readonly<Record<string, JSONSchema7>>>();
+
 /** The properties a schema declares, its `allOf` members' included. */
-export function propertiesOf(schema: JSONSchema7): Record<string, JSONSchema7> {
+export function propertiesOf(schema: JSONSchema7): Readonly<Record<string, JSONSchema7>> {
+  const known = declared.get(schema);
+  if (known) return known;
+  const properties = Object.freeze(readProperties(schema));
+  declared.set(schema, properties);
+  return properties;
+}
+
+function readProperties(schema: JSONSchema7): Record<string, JSONSchema7> {
   const own = Object.entries(schema.properties ?? {}).filter(
     (entry): entry is [string, JSONSchema7] => typeof entry[1] === 'object',
   );

@@ -425,10 +425,12 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
         fingerprint: fingerprint({ reference: 'REC-1', amount: 1 }),
         record: { ...made?.record, reference: 'REC-1', transaction_id: 'txn_recorded' },
       };
-      await control(mock, '/state', {
+      expect(made, 'the transfer just made is in the state').toBeDefined();
+      const put = await control(mock, '/state', {
         method: 'PUT',
         body: JSON.stringify({ ...state, transfers: [...state.transfers, recorded] }),
       });
+      expect(put.status, JSON.stringify(put.body)).toBeLessThan(300);
       const said: string[] = [];
       for (const reference of ['MINE-2', 'REC-1', 'REC-1']) {
         const reply = await postJson(

@@ -4,8 +4,19 @@ import type { JSONSchema7, Spec } from '../../spec/index.ts';
 const WORD = /^[A-Za-z][A-Za-z0-9_]*$/;
 const CAPITALS = /^[A-Z][A-Z0-9_]*$/;
 
+/** Read once a spec: every invalid body of a run asks for them. */
+const listsOf = new WeakMap<Spec<string>, readonly (readonly string[])[]>();
+
 /** The lists of words the description gives: each enum, each set of capitalised keys, the scope names. */
 export function wordListsOf(spec: Spec<string>): readonly (readonly string[])[] {
+  const known = listsOf.get(spec);
+  if (known) return known;
+  const lists = readLists(spec);
+  listsOf.set(spec, lists);
+  return lists;
+}
+
+function readLists(spec: Spec<string>): readonly (readonly string[])[] {
   const lists: string[][] = [[...spec.scopes]];
   const walk = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;

@@ -83,8 +83,19 @@ export interface IdSlot {
   readonly key: keyof TargetIds;
 }
 
+/** Read once an operation: each generated request asks for its slots. */
+const slotsOf = new WeakMap<AnyOperation, readonly IdSlot[]>();
+
 /** Every id the operation's valid requests carry, from its path parameters and its body schema. */
-export function idSlots(operation: AnyOperation): IdSlot[] {
+export function idSlots(operation: AnyOperation): readonly IdSlot[] {
+  const known = slotsOf.get(operation);
+  if (known) return known;
+  const slots = readSlots(operation);
+  slotsOf.set(operation, slots);
+  return slots;
+}
+
+function readSlots(operation: AnyOperation): readonly IdSlot[] {
   const slots: IdSlot[] = [];
   for (const parameter of operation.parameters) {
     const key = parameter.in === 'path' ? idKeyOf(parameter.name, parameter.description) : undefined;
@@ -95,7 +106,7 @@ export function idSlots(operation: AnyOperation): IdSlot[] {
     const key = idKeyOf(name, schema.description ?? '');
     if (key) slots.push({ in: 'body', name, key });
   }
-  return slots;
+  return Object.freeze(slots);
 }
 
 // One home for what the schemas say about fields: spec/ (the mock and the replay judge read it too).
