@@ -35,10 +35,7 @@ const { values: flags } = parseArgs({
 const seconds = Number(flags.duration);
 const connections = Number(flags.connections);
 const storedTransfers = Number(flags.million);
-/**
- * The mock's load targets with the journal on, as shares of bare node:http, and POST's p99: the
- * newest asked for (POST 0.5 and p99 under 5 ms, issue 39's ninth finding; 0.3 and 10 ms before).
- */
+/** The mock's load targets with the journal on, as shares of bare node:http, and POST's p99: the newest asked for. */
 const TARGETS = { 'POST /payments/usd/direct': 0.5, 'GET /users': 0.5 } as const;
 const P99_TARGET_MS = 5;
 /** The transfer's work done plainly, without the mock around it (bench/servers/essential-server.mjs, decision 201). */
