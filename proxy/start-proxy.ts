@@ -181,6 +181,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       },
     );
   }
+  // The judge's schemas compile now, between the first exchanges if any come, not on them.
+  judge.warm();
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {

@@ -120,6 +120,11 @@ function describe(error: ErrorObject): SchemaIssue {
   return { path: error.instancePath || '/', message };
 }
 
+let compiles = 0;
+
+/** How many schemas this process has compiled (each once, however often it is asked for). */
+export const schemasCompiled = (): number => compiles;
+
 /**
  * Compile a dereferenced schema once and return a checker that lists every issue (empty when the
  * value is valid). Formats (date-time, email) are checked.
@@ -138,6 +143,7 @@ export function compileSchema(schema: JSONSchema7): SchemaCheck {
     metaChecks += 1;
   }
   const validate = ajv.compile(schema as object);
+  compiles += 1;
   const check: SchemaCheck = (value) => (validate(value) ? [] : (validate.errors ?? []).map(describe));
   compiled.set(schema, check);
   return check;

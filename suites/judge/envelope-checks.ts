@@ -66,6 +66,12 @@ function successChecker(spec: Spec<string>, operation: string, profile: Profile)
   return check;
 }
 
+/** Compile what judging `operation`'s answers under `profile` asks for: its 200 schema and the stated error envelope. */
+export function compileAnswerChecks(spec: Spec<string>, operation: string, profile: Profile): void {
+  successChecker(spec, operation, profile);
+  statedErrorCheck();
+}
+
 /** Why a success response breaks the success envelope and the operation's `data` shape, or undefined. */
 export function successShapeProblem(
   spec: Spec<string>,

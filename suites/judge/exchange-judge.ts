@@ -14,7 +14,7 @@ import { type Fault, faultOf, judgedCheck } from '../rules/catalogue.ts';
 import { type ApiRequest, type ApiResponse, requestJson } from '../target/api-request.ts';
 import { isJsonMediaType } from '../target/media-type.ts';
 import { boundedMemory } from './bounded-map.ts';
-import { errorShapeProblem, isSuccess, successShapeProblem } from './envelope-checks.ts';
+import { compileAnswerChecks, errorShapeProblem, isSuccess, successShapeProblem } from './envelope-checks.ts';
 
 /** One request and the answer it got, as a proxy (or any observer of real traffic) saw them. */
 export interface ObservedExchange {
@@ -277,6 +277,37 @@ export function createExchangeJudge(spec: Spec, profile: Profile): ExchangeJudge
       remembersAnswer(exchange.request.method, exchange.response.text.length) ? answerDrafts : fresh,
       routed,
     );
+}
+
+/** A warm-up under way: stopped by the surface that closes before it ends. */
+export interface JudgeWarmUp {
+  stop(): void;
+}
+
+/**
+ * Compile every schema a judge of `spec` under `profile` asks for, an operation a turn of the event
+ * loop, so that a surface which starts it once it listens judges its first exchanges without
+ * compiling (decision 205). Exchanges that come meanwhile wait one operation's schemas at most.
+ */
+export function warmJudge(spec: Spec, profile: Profile): JudgeWarmUp {
+  const operations = [...spec.operations];
+  let timer: NodeJS.Immediate | undefined;
+  const next = (): void => {
+    const operation = operations.shift();
+    timer = undefined;
+    if (!operation) return;
+    requestChecker(operation, profile);
+    compileAnswerChecks(spec, operation.id, profile);
+    timer = setImmediate(next);
+  };
+  timer = setImmediate(next);
+  return {
+    stop() {
+      if (timer) clearImmediate(timer);
+      timer = undefined;
+      operations.length = 0;
+    },
+  };
 }
 
 function verdictOf(

@@ -1,7 +1,7 @@
 import type { RequestEnd, RequestObserver } from '../../http/index.ts';
 import { type Profile, routeRequest, type Spec } from '../../spec/index.ts';
 import { faultOf, judgedCheck } from '../rules/catalogue.ts';
-import { createExchangeJudge, type ExchangeFinding } from './exchange-judge.ts';
+import { createExchangeJudge, type ExchangeFinding, type JudgeWarmUp, warmJudge } from './exchange-judge.ts';
 import { createExchangeState } from './exchange-state.ts';
 import type { FindingLog } from './finding-log.ts';
 import { exchangeOf } from './traffic-exchange.ts';
@@ -16,6 +16,8 @@ export interface JudgeObserver extends RequestObserver {
   readonly judged: ReadonlyMap<string, ReadonlyMap<string, number>>;
   /** Exchanges judged so far. */
   readonly exchanges: number;
+  /** Compile what judging asks for ahead of the traffic, a little at a time (once the surface listens). */
+  warm(): void;
 }
 
 export interface JudgeObserverOptions {
@@ -62,12 +64,19 @@ export function createJudgeObserver({ spec, profile, findings }: JudgeObserverOp
     operation: event.operationId,
     exchange: exchangeOf(event, spec.basePath),
   });
+  let warming: JudgeWarmUp | undefined;
   return {
     get judged() {
       return judged();
     },
     get exchanges() {
       return exchanges;
+    },
+    warm() {
+      warming ??= warmJudge(spec, profile);
+    },
+    close() {
+      warming?.stop();
     },
     settled(event) {
       if (event.fault) return;
