@@ -296,8 +296,13 @@ export function warmJudge(spec: Spec, profile: Profile): JudgeWarmUp {
     const operation = operations.shift();
     timer = undefined;
     if (!operation) return;
-    requestChecker(operation, profile);
-    compileAnswerChecks(spec, operation.id, profile);
+    try {
+      requestChecker(operation, profile);
+      compileAnswerChecks(spec, operation.id, profile);
+    } catch {
+      // A schema that will not compile fails where the judge asks for it, as it did before.
+      return;
+    }
     timer = setImmediate(next);
   };
   timer = setImmediate(next);
