@@ -25,7 +25,7 @@ export type { EchoFact } from './operation-fields.ts';
 export { echoOf, propertiesOf, recordFields, requestFieldNames } from './operation-fields.ts';
 export { decodeGraph, encodeGraph } from './parsed-description.ts';
 export type { PendingCache } from './pending-once.ts';
-export { pendingOnce } from './pending-once.ts';
+export { pendingOnce, readOnce } from './pending-once.ts';
 export type {
   AccessToken,
   Account,

@@ -1,5 +1,6 @@
 import type { JSONSchema7 } from './json-schema.ts';
 import type { OperationSpec } from './model.ts';
+import { readOnce } from './pending-once.ts';
 
 // What an operation's schemas say about its fields, read once here for every part of pacu: the
 // check rules, the replay judge and the mock that learns from a recording read the same facts.
@@ -9,11 +10,7 @@ const declared = new WeakMap<JSONSchema7, Readonly<Record<string, JSONSchema7>>>
 
 /** The properties a schema declares, its `allOf` members' included. */
 export function propertiesOf(schema: JSONSchema7): Readonly<Record<string, JSONSchema7>> {
-  const known = declared.get(schema);
-  if (known) return known;
-  const properties = Object.freeze(readProperties(schema));
-  declared.set(schema, properties);
-  return properties;
+  return readOnce(declared, schema, () => Object.freeze(readProperties(schema)));
 }
 
 function readProperties(schema: JSONSchema7): Record<string, JSONSchema7> {

@@ -419,13 +419,13 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
       // leaves it: with the hash of the request the sandbox took, not the body this client sends.
       const state = (await control(mock, '/state')).body as { transfers: Array<{ record: object }> };
       const [made] = state.transfers;
+      expect(made, 'the transfer just made is in the state').toBeDefined();
       const recorded = {
         ...made,
         clientId: '',
         fingerprint: fingerprint({ reference: 'REC-1', amount: 1 }),
         record: { ...made?.record, reference: 'REC-1', transaction_id: 'txn_recorded' },
       };
-      expect(made, 'the transfer just made is in the state').toBeDefined();
       const put = await control(mock, '/state', {
         method: 'PUT',
         body: JSON.stringify({ ...state, transfers: [...state.transfers, recorded] }),

@@ -1,4 +1,4 @@
-import type { JSONSchema7, Spec } from '../../spec/index.ts';
+import { type JSONSchema7, readOnce, type Spec } from '../../spec/index.ts';
 
 /** A word of the API's own: an enum value, a key written in capitals (a rail), a scope name. */
 const WORD = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -9,11 +9,7 @@ const listsOf = new WeakMap<Spec<string>, readonly (readonly string[])[]>();
 
 /** The lists of words the description gives: each enum, each set of capitalised keys, the scope names. */
 export function wordListsOf(spec: Spec<string>): readonly (readonly string[])[] {
-  const known = listsOf.get(spec);
-  if (known) return known;
-  const lists = readLists(spec);
-  listsOf.set(spec, lists);
-  return lists;
+  return readOnce(listsOf, spec, () => readLists(spec));
 }
 
 function readLists(spec: Spec<string>): readonly (readonly string[])[] {

@@ -310,7 +310,6 @@ export function warmJudge(spec: Spec, profile: Profile): JudgeWarmUp {
     stop() {
       if (timer) clearImmediate(timer);
       timer = undefined;
-      operations.length = 0;
     },
   };
 }

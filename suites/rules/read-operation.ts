@@ -1,4 +1,4 @@
-import { type JSONSchema7, type OperationSpec, propertiesOf, type Spec } from '../../spec/index.ts';
+import { type JSONSchema7, type OperationSpec, propertiesOf, readOnce, type Spec } from '../../spec/index.ts';
 import { TARGET_ID_KEYS, type TargetIds } from '../target/target-config.ts';
 
 // What rules read of an operation, from the spec alone: no rule keeps a list of operations or
@@ -88,11 +88,7 @@ const slotsOf = new WeakMap<AnyOperation, readonly IdSlot[]>();
 
 /** Every id the operation's valid requests carry, from its path parameters and its body schema. */
 export function idSlots(operation: AnyOperation): readonly IdSlot[] {
-  const known = slotsOf.get(operation);
-  if (known) return known;
-  const slots = readSlots(operation);
-  slotsOf.set(operation, slots);
-  return slots;
+  return readOnce(slotsOf, operation, () => readSlots(operation));
 }
 
 function readSlots(operation: AnyOperation): readonly IdSlot[] {
