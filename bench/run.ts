@@ -1,5 +1,5 @@
 // npm run bench: start-up, the mock under load beside bare node:http, the mock on a million stored
-// transfers; `--only startup|load|plain|proxy|remote|cluster` runs one part (docs/performance.md).
+// transfers; `--only startup|load|plain|proxy|remote|cluster|instructions` runs one part (docs/performance.md).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { MOCK_NODE_FLAGS } from '../cli/mock-runtime.ts';
 import { DEFAULT_SPEC_FILE } from '../spec/index.ts';
 import { clusterRuns } from './cluster.ts';
+import { instructionRuns } from './instructions.ts';
 import { EXAMPLE_TRANSFER, mockToken, requests, row } from './load-requests.ts';
 import { type StateDump, writeStateWithTransfers } from './million.ts';
 import { plainRuns } from './plain.ts';
@@ -28,6 +29,9 @@ const { values: flags } = parseArgs({
     prism: { type: 'boolean', default: false },
     // A checkout of an earlier pacu, built (its dist/): its mock (or proxy) measured side by side, in the same run.
     baseline: { type: 'string' },
+    // --only instructions: how many POSTs each server answers in its two counted runs.
+    few: { type: 'string', default: '2000' },
+    many: { type: 'string', default: '6000' },
     // A PostgreSQL database (emptied first): the mock on --store measured beside --state.
     pg: { type: 'string' },
   },
@@ -193,6 +197,8 @@ async function main(): Promise<void> {
   if (flags.only === 'plain')
     return plainRuns(connections, seconds, Number(flags.rounds ?? 5), flags.baseline, flags.fresh);
   if (flags.only === 'cluster') return clusterRuns(connections, seconds);
+  if (flags.only === 'instructions')
+    return instructionRuns(Number(flags.few), Number(flags.many), flags.baseline);
   if (flags.only !== 'load') {
     const startup = await measureStartup(DEFAULT_SPEC_FILE, Number(flags.rounds ?? 10));
     console.log(JSON.stringify({ startup }));

@@ -1,11 +1,67 @@
-import type { PaymentKind, Scenario } from '../types.ts';
+import type { PaymentKind, Scenario, ScenarioStep } from '../types.ts';
 import { type PaymentFacts, stepsFor } from './scenario-match.ts';
-import type { Lifecycle, StoredPayout, StoredPushToCard, StoredTransfer } from './state.ts';
+import type { Lifecycle, LifecycleStep, StoredPayout, StoredPushToCard, StoredTransfer } from './state.ts';
 import { isoTimestamp } from './time.ts';
 
 export type StoredPayment = StoredTransfer | StoredPayout | StoredPushToCard;
 
-/** The steps of the scenario rule a new payment matches, at absolute times from `created`; none: it stays processing. */
+/** A rule's step as an offset in ms from the payment's creation. */
+interface PlannedStep {
+  readonly afterMs: number;
+  readonly status: LifecycleStep['status'];
+}
+
+/** Each rule's steps in ms, made once: every payment the rule matches shares them. */
+const plans = new WeakMap<readonly ScenarioStep[], readonly PlannedStep[]>();
+
+function planOf(steps: readonly ScenarioStep[]): readonly PlannedStep[] {
+  const kept = plans.get(steps);
+  if (kept && samePlan(kept, steps)) return kept;
+  const plan = Object.freeze(
+    steps.map((step) => Object.freeze({ afterMs: Math.round(step.after * 1000), status: step.status })),
+  );
+  plans.set(steps, plan);
+  return plan;
+}
+
+/** A scenario is the caller's object: a rule's steps changed in place make a new plan. */
+function samePlan(plan: readonly PlannedStep[], steps: readonly ScenarioStep[]): boolean {
+  if (plan.length !== steps.length) return false;
+  for (let index = 0; index < plan.length; index++) {
+    const planned = plan[index] as PlannedStep;
+    const step = steps[index] as ScenarioStep;
+    if (planned.status !== step.status || planned.afterMs !== Math.round(step.after * 1000)) return false;
+  }
+  return true;
+}
+
+/**
+ * A new payment's lifecycle: its rule's shared plan and its creation time, so a stored payment keeps
+ * one object and one number for it, not a list of steps; written out as state files write any
+ * lifecycle (each step at its time on the mock clock).
+ */
+class PlannedLifecycle implements Lifecycle {
+  next = 0;
+  constructor(
+    private readonly plan: readonly PlannedStep[],
+    private readonly created: number,
+  ) {}
+
+  get steps(): LifecycleStep[] {
+    return this.plan.map((step) => ({ at: this.created + step.afterMs, status: step.status }));
+  }
+
+  step(index: number): LifecycleStep | undefined {
+    const planned = this.plan[index];
+    return planned && { at: this.created + planned.afterMs, status: planned.status };
+  }
+
+  toJSON(): Lifecycle {
+    return { steps: this.steps, next: this.next };
+  }
+}
+
+/** The steps of the scenario rule a new payment matches, timed from `created`; none: it stays processing. */
 export function lifecycleFor(
   scenario: Scenario,
   facts: PaymentFacts,
@@ -13,10 +69,15 @@ export function lifecycleFor(
 ): Lifecycle | undefined {
   const steps = stepsFor(scenario, facts);
   if (steps.length === 0) return undefined;
-  return {
-    steps: steps.map((step) => ({ at: created + Math.round(step.after * 1000), status: step.status })),
-    next: 0,
-  };
+  return new PlannedLifecycle(planOf(steps), created);
+}
+
+/** The step of `lifecycle` still ahead, or undefined when every step was taken. */
+export function nextStep(lifecycle: Lifecycle | undefined): LifecycleStep | undefined {
+  if (lifecycle === undefined) return undefined;
+  return lifecycle instanceof PlannedLifecycle
+    ? lifecycle.step(lifecycle.next)
+    : lifecycle.steps[lifecycle.next];
 }
 
 /**

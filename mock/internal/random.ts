@@ -36,22 +36,23 @@ const POOL_BYTES = 4096;
 const pool = Buffer.allocUnsafe(POOL_BYTES);
 let poolOffset = POOL_BYTES;
 
-function randomSlice(bytes: number): Buffer {
+/** `bytes` fresh random bytes as text, read from the pool in place (no Buffer made per id). */
+function randomText(bytes: number, encoding: 'hex' | 'base64url'): string {
   if (poolOffset + bytes > POOL_BYTES) {
     randomFillSync(pool);
     poolOffset = 0;
   }
-  const slice = pool.subarray(poolOffset, poolOffset + bytes);
+  const start = poolOffset;
   poolOffset += bytes;
-  return slice;
+  return pool.toString(encoding, start, poolOffset);
 }
 
 /** An id for a record created at run time: unpredictable, so ids never collide across restarts. */
 export function newId(prefix: string): string {
-  return `${prefix}_${randomSlice(8).toString('hex')}`;
+  return `${prefix}_${randomText(8, 'hex')}`;
 }
 
 /** An opaque bearer token: 192 random bits, URL-safe. */
 export function newToken(): string {
-  return `pacu_at_${randomSlice(24).toString('base64url')}`;
+  return `pacu_at_${randomText(24, 'base64url')}`;
 }

@@ -5,6 +5,7 @@ import {
   addTransfer,
   addUser,
   emptyState,
+  type Lifecycle,
   type MockState,
   type StoreView as StoreState,
 } from './state.ts';
@@ -162,11 +163,18 @@ export function headerProblems(value: unknown): string[] {
   return headerCheck(value).map((issue) => `${issue.path} ${issue.message}`);
 }
 
+/** A payment's lifecycle as the data a state file holds (a new payment's is kept as its plan). */
+function asData(item: unknown): unknown {
+  if (!item || typeof item !== 'object' || !('lifecycle' in item)) return item;
+  const lifecycle = item.lifecycle as Lifecycle | undefined;
+  return lifecycle ? { ...item, lifecycle: { steps: lifecycle.steps, next: lifecycle.next } } : item;
+}
+
 export function toSnapshot(state: StoreState, now: number): StateSnapshot {
   const header: SnapshotHeader = { format: 'pacu-mock-state', version: 1, now, seeded: state.seeded };
   const snapshot = header as StateSnapshot;
   for (const name of COLLECTIONS) snapshot[name] = [];
-  for (const [collection, item] of snapshotEntries(state)) snapshot[collection].push(item);
+  for (const [collection, item] of snapshotEntries(state)) snapshot[collection].push(asData(item));
   return structuredClone(snapshot);
 }
 

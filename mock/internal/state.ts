@@ -12,9 +12,15 @@ import type { FinalStatus, MockClient, SeededIds, WebhookReceiver } from '../typ
 import { type ReadonlyShardedMap, ShardedMap } from './sharded-map.ts';
 import { StringPool } from './string-pool.ts';
 
-/** The transitions still ahead of a payment: absolute due times on the mock clock (ms). */
+/** A lifecycle's step: when it falls due on the mock clock (ms) and the status it brings. */
+export interface LifecycleStep {
+  at: number;
+  status: FinalStatus;
+}
+
+/** The transitions of a payment, `next` the first still ahead (as state files write them). */
 export interface Lifecycle {
-  steps: Array<{ at: number; status: FinalStatus }>;
+  readonly steps: readonly LifecycleStep[];
   next: number;
 }
 

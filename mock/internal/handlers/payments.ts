@@ -214,7 +214,6 @@ export const usdTransfer: OperationHandler = (context, { body, token, found }) =
   const record = shaped(context, 'usdTransfer', made, fields);
   const accountId = request.account_id;
   const print = isEcho(fields, record, accountId) ? ECHOED : fingerprint(fields);
-  const stored: StoredTransfer = { record, clientId, accountId, fingerprint: print };
   const lifecycle = lifecycleFor(
     context.store.scenario(),
     {
@@ -226,7 +225,10 @@ export const usdTransfer: OperationHandler = (context, { body, token, found }) =
     },
     now,
   );
-  if (lifecycle) stored.lifecycle = lifecycle;
+  // One literal each way: a lifecycle added later would hang off the stored transfer in a second object.
+  const stored: StoredTransfer = lifecycle
+    ? { record, clientId, accountId, fingerprint: print, lifecycle }
+    : { record, clientId, accountId, fingerprint: print };
   // Another request with this reference may have been stored since the read: the store says which won.
   return andThen(context.store.records.insertTransfer(stored), (inserted) =>
     inserted.created
@@ -257,13 +259,15 @@ export const walletPayout: OperationHandler = (context, { body, token, found }) 
     },
     body as Record<string, unknown>,
   );
-  const stored: StoredPayout = { record, clientId: token?.clientId ?? '', accountId };
+  const clientId = token?.clientId ?? '';
   const lifecycle = lifecycleFor(
     context.store.scenario(),
     { kind: 'wallet_payout', amount: record.amount },
     now,
   );
-  if (lifecycle) stored.lifecycle = lifecycle;
+  const stored: StoredPayout = lifecycle
+    ? { record, clientId, accountId, lifecycle }
+    : { record, clientId, accountId };
   return after(
     context.store.records.addPayout(stored),
     ok(said(context, 'walletPayout', 'Wallet payout created'), record),

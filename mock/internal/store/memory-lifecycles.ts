@@ -1,6 +1,6 @@
 import type { PaymentKind } from '../../types.ts';
 import type { DueTask, MockClock } from '../clock.ts';
-import { type StoredPayment, stepEvent } from '../lifecycle.ts';
+import { nextStep, type StoredPayment, stepEvent } from '../lifecycle.ts';
 import type { MockStore } from './mock-store.ts';
 
 /** Lifecycles on one process's clock: the memory and file stores' due work. */
@@ -20,9 +20,8 @@ export function createMemoryLifecycles(deps: {
   const runStep = (kind: PaymentKind, id: string, at: number): void => {
     // Looked up again: a reset or a state load may have replaced the payment since scheduling.
     const payment = maps.payment(kind, id);
-    const lifecycle = payment?.lifecycle;
-    const step = lifecycle?.steps[lifecycle.next];
-    if (!payment || !lifecycle || !step || step.at !== at) return;
+    const step = nextStep(payment?.lifecycle);
+    if (!payment || !step || step.at !== at) return;
     maps.applyStep(kind, payment, step.status);
     arm(kind, payment);
     const event = stepEvent(kind, payment, step.status, at);
@@ -35,7 +34,7 @@ export function createMemoryLifecycles(deps: {
     push_to_card: (at, id) => runStep('push_to_card', id, at),
   };
   const arm = (kind: PaymentKind, payment: StoredPayment): void => {
-    const step = payment.lifecycle?.steps[payment.lifecycle.next];
+    const step = nextStep(payment.lifecycle);
     if (step) clock.schedule(step.at, runners[kind], payment.record.transaction_id);
   };
   return {

@@ -1,4 +1,5 @@
 import type { FinalStatus, MockClient, PaymentKind, SeededIds, WebhookReceiver } from '../../types.ts';
+import { nextStep } from '../lifecycle.ts';
 import { applyEntry, type CollectionName, removeEntry, snapshotEntries } from '../snapshot.ts';
 import {
   addPayout,
@@ -204,7 +205,7 @@ export class MockStore {
     const lifecycle = payment.lifecycle;
     if (lifecycle) {
       lifecycle.next++;
-      if (lifecycle.next >= lifecycle.steps.length) delete payment.lifecycle;
+      if (nextStep(lifecycle) === undefined) delete payment.lifecycle;
     }
     const collection =
       kind === 'usd_transfer' ? 'transfers' : kind === 'wallet_payout' ? 'payouts' : 'pushToCard';

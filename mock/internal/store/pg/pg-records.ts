@@ -1,5 +1,5 @@
 import type { PaymentKind, WebhookReceiver } from '../../../types.ts';
-import type { StoredPayment } from '../../lifecycle.ts';
+import { nextStep, type StoredPayment } from '../../lifecycle.ts';
 import type { StoredTransfer } from '../../state.ts';
 import type { Found, ReadKeys, RecordStore } from '../state-store.ts';
 import type { PgClient } from './pg-client.ts';
@@ -17,8 +17,7 @@ export const PAYMENT_TABLES: Record<PaymentKind, string> = {
 };
 
 /** When the payment's next step falls due, or null (it stays processing). */
-export const nextDue = (payment: StoredPayment): number | null =>
-  payment.lifecycle?.steps[payment.lifecycle.next]?.at ?? null;
+export const nextDue = (payment: StoredPayment): number | null => nextStep(payment.lifecycle)?.at ?? null;
 
 /** Where the PostgreSQL records hand what they cannot do in SQL: reads with the config stamp, new due work. */
 export interface PgRecordHooks {
