@@ -1,5 +1,5 @@
 import type { Agent, request as undiciRequest } from 'undici';
-import { retryAfterMs, ringSlots, webhookHeaders } from '../../http/index.ts';
+import { createRing, retryAfterMs, webhookHeaders } from '../../http/index.ts';
 import type { DeliveryAttempt, WebhookEventRecord, WebhookReceiver, WebhookRetry } from '../types.ts';
 import type { MockClock } from './clock.ts';
 import { newId } from './random.ts';
@@ -37,6 +37,32 @@ const MAX_ATTEMPTS = 10_000;
 /** A receiver's Retry-After is honoured up to a day. */
 const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
 
+/**
+ * An event as kept. Its body is written when first sent or read: a mock with no receiver keeps its
+ * events unrendered. A class, so each settlement makes one plain object (a literal with a getter
+ * was built by the runtime, slowly, every time).
+ */
+class KeptEvent implements WebhookEventRecord {
+  private text: string | undefined;
+  constructor(
+    readonly id: string,
+    readonly type: string,
+    private readonly payload: unknown,
+    readonly clientId: string | undefined,
+  ) {}
+
+  get body(): string {
+    this.text ??= JSON.stringify(this.payload);
+    return this.text;
+  }
+
+  /** The record the control API shows: its fields as data. */
+  shown(): WebhookEventRecord {
+    const { id, type, body, clientId } = this;
+    return clientId === undefined ? { id, type, body } : { id, type, body, clientId };
+  }
+}
+
 interface ScheduledRetry {
   cancelled: boolean;
   attempt: DeliveryAttempt;
@@ -56,10 +82,8 @@ export function createWebhookDispatcher({
       agent: new Agent({ connections: MAX_CONNECTIONS_PER_RECEIVER }),
       request,
     })));
-  const events = new Map<string, WebhookEventRecord>();
-  /** The kept events' ids, a ring in the order they came: the oldest is forgotten without an iterator. */
-  const eventIds = new Array<string>(MAX_EVENTS).fill('');
-  let idSlots = ringSlots(MAX_EVENTS);
+  /** The last events, in the order they came: the oldest is forgotten in place, nothing rehashed. */
+  let kept = createRing<KeptEvent>(MAX_EVENTS);
   const attempts: DeliveryAttempt[] = [];
   const lanes = new Map<string, WebhookLane>();
   /** `eventId receiverId` → the retry waiting on the mock clock. */
@@ -203,27 +227,14 @@ export function createWebhookDispatcher({
 
   return {
     emit(type, payload, clientId) {
-      // Written when first sent or read: a mock with no receiver keeps its events unrendered.
-      let body: string | undefined;
-      const event: WebhookEventRecord = {
-        id: newId('msg'),
-        type,
-        get body() {
-          body ??= JSON.stringify(payload);
-          return body;
-        },
-        ...(clientId === undefined ? {} : { clientId }),
-      };
-      const slot = idSlots.take();
-      const oldest = eventIds[slot] as string;
-      if (oldest !== '') events.delete(oldest);
-      eventIds[slot] = event.id;
-      events.set(event.id, event);
+      const event = new KeptEvent(newId('msg'), type, payload, clientId);
+      kept.push(event);
       for (const receiver of receiversOf(event)) deliver(event, receiver, 1);
       return event.id;
     },
     redeliver(eventId) {
-      const event = events.get(eventId);
+      // A thousand ids at most, looked through when a user asks: the emits pay nothing for it.
+      const event = kept.items().find((known) => known.id === eventId);
       if (!event) return false;
       for (const receiver of receiversOf(event)) {
         cancelRetries((key) => key === `${eventId} ${receiver.id}`);
@@ -232,12 +243,10 @@ export function createWebhookDispatcher({
       return true;
     },
     attempts: () => attempts.map((attempt) => ({ ...attempt })),
-    events: () => [...events.values()],
+    events: () => kept.items().map((event) => event.shown()),
     clearHistory() {
       cancelRetries(() => true);
-      events.clear();
-      eventIds.fill('');
-      idSlots = ringSlots(MAX_EVENTS);
+      kept = createRing<KeptEvent>(MAX_EVENTS);
       attempts.length = 0;
       settleIdle();
     },
