@@ -1,7 +1,6 @@
-// `npm run bench -- --only instructions`: the instructions each server spends on a transfer, counted
-// by valgrind (cachegrind, no cache simulation), which a busy host does not move as it moves time.
-// Each server runs twice, for `few` and for `many` POSTs; the difference over `many - few` is one
-// answer's share once the code is warm. User-space only: the kernel's socket work is not counted.
+// `npm run bench -- --only instructions`: each server's instructions an answer, counted by valgrind
+// (cachegrind), which a busy host does not move as it moves time. Two runs a server, `few` and
+// `many` POSTs; their difference over `many - few` is a warm answer's share (decision 207).
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
@@ -26,11 +25,21 @@ function requireValgrind(): void {
 /** The instructions `server` ran from its start to its exit, having answered `count` transfers. */
 async function instructionsFor(server: Server, count: number): Promise<number> {
   const tool = ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null'];
+  // The same count run after run: V8's heuristics that read the clock (when to collect, how far to
+  // grow) moved it; --predictable and fixed seeds hold it still (decision 207).
+  const node = [
+    process.execPath,
+    ...MOCK_NODE_FLAGS,
+    '--predictable',
+    '--hash-seed=1',
+    '--random-seed=1',
+    server.script,
+  ];
   // V8 writes its code at run time: valgrind must look for it everywhere but in files.
-  const node = [process.execPath, ...MOCK_NODE_FLAGS, '--single-threaded', server.script];
   const child = spawn('valgrind', [...tool, '--smc-check=all-non-file', ...node], {
     cwd: server.root ?? process.cwd(),
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PACU_BENCH_CLOCK: 'manual' },
   });
   let report = '';
   child.stderr?.on('data', (chunk: Buffer) => {

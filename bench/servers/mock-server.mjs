@@ -10,6 +10,8 @@ const started = performance.now();
 const mock = await startMock({
   ...(stateFile ? { stateFile } : {}),
   ...(store ? { store, resetStore: true, controlToken: 'bench' } : {}),
+  // The instructions bench counts a transfer's own work: on a manual clock none settles meanwhile.
+  ...(process.env.PACU_BENCH_CLOCK === 'manual' ? { clock: 'manual' } : {}),
   // argv[3] 'keep-all': the million stays a million (retention would forget what is past 15 minutes).
   ...(process.argv[3] === 'keep-all' ? { retain: Number.POSITIVE_INFINITY } : {}),
   // argv[3] 'retain=MS': a short retention, so a short soak shows where memory levels off.

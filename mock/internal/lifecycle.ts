@@ -1,4 +1,4 @@
-import type { PaymentKind, Scenario, ScenarioStep } from '../types.ts';
+import type { FinalStatus, PaymentKind, Scenario, ScenarioStep } from '../types.ts';
 import { type PaymentFacts, stepsFor } from './scenario-match.ts';
 import type { Lifecycle, LifecycleStep, StoredPayout, StoredPushToCard, StoredTransfer } from './state.ts';
 import { isoTimestamp } from './time.ts';
@@ -102,6 +102,19 @@ class StepPayload {
   }
 }
 
+/**
+ * Each event type's one string: a type made anew at each settlement was hashed anew wherever it
+ * is counted (coverage keys its counts by it).
+ */
+const EVENT_TYPES: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(
+  (['usd_transfer', 'wallet_payout', 'push_to_card'] satisfies PaymentKind[]).map((kind) => [
+    kind,
+    new Map(
+      (['successful', 'failed'] satisfies FinalStatus[]).map((status) => [status, `${kind}.${status}`]),
+    ),
+  ]),
+);
+
 /** The webhook event of a payment's step: its type, body (as JSON.stringify writes it) and owner. */
 export function stepEvent(
   kind: PaymentKind,
@@ -109,7 +122,7 @@ export function stepEvent(
   status: string,
   at: number,
 ): { type: string; payload: unknown; clientId: string | undefined } {
-  const type = `${kind}.${status}`;
+  const type = EVENT_TYPES.get(kind)?.get(status) ?? `${kind}.${status}`;
   return {
     type,
     payload: new StepPayload(type, at, payment.record, status),
