@@ -2,16 +2,28 @@
 // (cachegrind), which a busy host does not move as it moves time. Two runs a server, `few` and
 // `many` POSTs; their difference over `many - few` is a warm answer's share (decision 207).
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { MOCK_NODE_FLAGS } from '../cli/mock-runtime.ts';
 import { EXAMPLE_TRANSFER } from './load-requests.ts';
+import { startCannedUpstream } from './proxy.ts';
 import { ratio } from './startup.ts';
 
 interface Server {
   name: string;
   script: string;
   root?: string;
+  /** The script's arguments for one of its two runs (a proxy's upstream, its own HAR file). */
+  args?: (run: string) => string[];
+}
+
+/** Whose token and account the POSTs carry. */
+interface Credentials {
+  token: string;
+  accountId: string;
 }
 
 /** How many requests are in flight at once, as the load runs' connections. */
@@ -23,7 +35,7 @@ function requireValgrind(): void {
 }
 
 /** The instructions `server` ran from its start to its exit, having answered `count` transfers. */
-async function instructionsFor(server: Server, count: number): Promise<number> {
+async function instructionsFor(server: Server, count: number, credentials?: Credentials): Promise<number> {
   const tool = ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null'];
   // The same count run after run: V8's heuristics that read the clock (when to collect, how far to
   // grow) moved it; --predictable and fixed seeds hold it still (decision 207).
@@ -34,6 +46,7 @@ async function instructionsFor(server: Server, count: number): Promise<number> {
     '--hash-seed=1',
     '--random-seed=1',
     server.script,
+    ...(server.args?.(String(count)) ?? []),
   ];
   // V8 writes its code at run time: valgrind must look for it everywhere but in files.
   const child = spawn('valgrind', [...tool, '--smc-check=all-non-file', ...node], {
@@ -57,7 +70,7 @@ async function instructionsFor(server: Server, count: number): Promise<number> {
   });
   lines.close();
   try {
-    await postTransfers(info, count);
+    await postTransfers(info.origin as string, count, credentials ?? (await credentialsOf(info)));
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -67,12 +80,11 @@ async function instructionsFor(server: Server, count: number): Promise<number> {
   return Number(refs.replaceAll(',', ''));
 }
 
-/** `count` transfers, each with a new reference, `IN_FLIGHT` at a time; every one must be answered 200. */
-async function postTransfers(info: Record<string, string>, count: number): Promise<void> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
-  const send = (method: string, path: string, headers: Record<string, string>, body: string) =>
+/** A request to `origin` on a keep-alive agent: its status and text. */
+function sender(origin: string, agent: http.Agent) {
+  return (method: string, path: string, headers: Record<string, string>, body: string) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const request = http.request(`${info.origin}${path}`, { method, headers, agent }, (response) => {
+      const request = http.request(`${origin}${path}`, { method, headers, agent }, (response) => {
         let text = '';
         response.on('data', (chunk: Buffer) => {
           text += chunk.toString();
@@ -82,20 +94,32 @@ async function postTransfers(info: Record<string, string>, count: number): Promi
       request.on('error', reject);
       request.end(body);
     });
-  // The plain and tuned servers know one token and account; the mock issues its own.
-  let token = 'essential-token';
-  let accountId = 'acc_essential';
-  if (info.clientId) {
-    const basic = Buffer.from(`${info.clientId}:${info.clientSecret}`).toString('base64');
-    const issued = await send(
-      'POST',
-      '/v3/auth/token',
-      { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-      'grant_type=client_credentials&scope=card,us_account',
-    );
-    token = (JSON.parse(issued.text) as { data: { access_token: string } }).data.access_token;
-    accountId = info.merchantAccountId as string;
-  }
+}
+
+/** The plain and tuned servers know one token and account; a mock issues its own. */
+async function credentialsOf(info: Record<string, string>): Promise<Credentials> {
+  if (!info.clientId) return { token: 'essential-token', accountId: 'acc_essential' };
+  const agent = new http.Agent();
+  const basic = Buffer.from(`${info.clientId}:${info.clientSecret}`).toString('base64');
+  const issued = await sender(info.origin as string, agent)(
+    'POST',
+    '/v3/auth/token',
+    { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    'grant_type=client_credentials&scope=card,us_account',
+  );
+  agent.destroy();
+  const token = (JSON.parse(issued.text) as { data: { access_token: string } }).data.access_token;
+  return { token, accountId: info.merchantAccountId as string };
+}
+
+/** `count` transfers, each with a new reference, `IN_FLIGHT` at a time; every one must be answered 200. */
+async function postTransfers(
+  origin: string,
+  count: number,
+  { token, accountId }: Credentials,
+): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  const send = sender(origin, agent);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const run = Date.now().toString(36);
   let next = 0;
@@ -119,6 +143,59 @@ async function postTransfers(info: Record<string, string>, count: number): Promi
   }
 }
 
+/** Each server's instructions an answer: its two runs side by side, each one process on one core. */
+async function countEach(
+  servers: readonly Server[],
+  few: number,
+  many: number,
+  credentials?: Credentials,
+): Promise<Record<string, number>> {
+  const perAnswer: Record<string, number> = {};
+  for (const server of servers) {
+    const [low, high] = await Promise.all([
+      instructionsFor(server, few, credentials),
+      instructionsFor(server, many, credentials),
+    ]);
+    perAnswer[server.name] = (high - low) / (many - few);
+  }
+  return perAnswer;
+}
+
+function print(perAnswer: Record<string, number>, bareName: string, unit: string): void {
+  const bare = perAnswer[bareName] as number;
+  for (const [name, count] of Object.entries(perAnswer))
+    console.log(
+      `  ${name.padEnd(26)} ${(count / 1000).toFixed(1).padStart(7)} thousand instructions ${unit}, ${ratio(count, bare)} times the ${bareName}'s`,
+    );
+}
+
+/**
+ * The proxies of the proxy bench in front of its canned upstream (itself on a mock), neither of
+ * which is counted: the bare proxy, the plain recording proxy and pacu proxy, judging and recording.
+ */
+async function proxyCounts(few: number, many: number): Promise<Record<string, number>> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pacu-instructions-'));
+  const { mock, upstream } = await startCannedUpstream();
+  try {
+    const url = upstream.info.url as string;
+    const har = (name: string) => (run: string) => [url, path.join(dir, `${name}-${run}.har`)];
+    return await countEach(
+      [
+        { name: 'bare proxy', script: 'bench/servers/bare-proxy.mjs', args: () => [url] },
+        { name: 'plain recording proxy', script: 'bench/servers/bare-proxy.mjs', args: har('plain') },
+        { name: 'pacu proxy', script: 'bench/servers/proxy-server.mjs', args: har('pacu') },
+      ],
+      few,
+      many,
+      await credentialsOf(mock.info as Record<string, string>),
+    );
+  } finally {
+    await upstream.stop();
+    await mock.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function instructionRuns(few: number, many: number, baseline?: string): Promise<void> {
   requireValgrind();
   const servers: Server[] = [
@@ -132,16 +209,9 @@ export async function instructionRuns(few: number, many: number, baseline?: stri
   console.log(
     `instructions: each server under valgrind for ${few} and for ${many} POSTs (${IN_FLIGHT} in flight); the difference over ${many - few}`,
   );
-  const perAnswer: Record<string, number> = {};
-  for (const server of servers) {
-    // The two counts of one server side by side: each is one process on one core.
-    const [low, high] = await Promise.all([instructionsFor(server, few), instructionsFor(server, many)]);
-    perAnswer[server.name] = (high - low) / (many - few);
-  }
-  const bare = perAnswer['bare node:http'] as number;
-  for (const [name, count] of Object.entries(perAnswer))
-    console.log(
-      `  ${name.padEnd(22)} ${(count / 1000).toFixed(1).padStart(7)} thousand instructions an answer, ${ratio(count, bare)} times bare node:http's`,
-    );
-  console.log(JSON.stringify({ few, many, perAnswer }));
+  const answers = await countEach(servers, few, many);
+  print(answers, 'bare node:http', 'an answer');
+  const exchanges = await proxyCounts(few, many);
+  print(exchanges, 'bare proxy', 'an exchange');
+  console.log(JSON.stringify({ few, many, perAnswer: answers, perExchange: exchanges }));
 }

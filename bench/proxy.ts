@@ -128,6 +128,21 @@ export async function proxyRuns(
   );
 }
 
+/**
+ * The proxies' upstream: a mock, and its answers replayed by a bare server, both on the load core.
+ * The load core's work per request stays far below either proxy's, so the proxies set the rates.
+ */
+export async function startCannedUpstream(): Promise<{ mock: Target; upstream: Target }> {
+  const mock = await startScript('upstream mock', 'bench/servers/mock-server.mjs', [], LOAD_CPU);
+  const upstream = await startScript(
+    'canned upstream',
+    'bench/servers/canned-upstream.mjs',
+    [mock.info.url as string],
+    LOAD_CPU,
+  );
+  return { mock, upstream };
+}
+
 async function proxyRound(
   connections: number,
   seconds: number,
@@ -138,15 +153,7 @@ async function proxyRound(
   requireWrk();
   const dir = mkdtempSync(path.join(tmpdir(), 'pacu-bench-proxy-'));
   const har = path.join(dir, 'bench.har');
-  const mock = await startScript('upstream mock', 'bench/servers/mock-server.mjs', [], LOAD_CPU);
-  // The mock's answers replayed by a bare server: the load core's work per request stays far below
-  // either proxy's, so the proxies, not their upstream, set the rates.
-  const upstream = await startScript(
-    'canned upstream',
-    'bench/servers/canned-upstream.mjs',
-    [mock.info.url as string],
-    LOAD_CPU,
-  );
+  const { mock, upstream } = await startCannedUpstream();
   const upstreamUrl = upstream.info.url as string;
   const bare = await startScript(BARE, 'bench/servers/bare-proxy.mjs', [upstreamUrl], SERVER_CPU);
   const pacu = await startScript(PACU, 'bench/servers/proxy-server.mjs', [upstreamUrl, har], SERVER_CPU);
