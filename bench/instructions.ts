@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { MOCK_NODE_FLAGS } from '../cli/mock-runtime.ts';
-import { EXAMPLE_TRANSFER } from './load-requests.ts';
+import { EXAMPLE_TRANSFER, mockToken } from './load-requests.ts';
+import { PLAIN_ACCOUNT, PLAIN_TOKEN } from './plain.ts';
 import { startCannedUpstream } from './proxy.ts';
 import { ratio } from './startup.ts';
 
@@ -96,19 +97,10 @@ function sender(origin: string, agent: http.Agent) {
     });
 }
 
-/** The plain and tuned servers know one token and account; a mock issues its own. */
+/** The plain and tuned servers know one token (and take any account); a mock issues its own. */
 async function credentialsOf(info: Record<string, string>): Promise<Credentials> {
-  if (!info.clientId) return { token: 'essential-token', accountId: 'acc_essential' };
-  const agent = new http.Agent();
-  const basic = Buffer.from(`${info.clientId}:${info.clientSecret}`).toString('base64');
-  const issued = await sender(info.origin as string, agent)(
-    'POST',
-    '/v3/auth/token',
-    { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    'grant_type=client_credentials&scope=card,us_account',
-  );
-  agent.destroy();
-  const token = (JSON.parse(issued.text) as { data: { access_token: string } }).data.access_token;
+  if (!info.clientId) return { token: PLAIN_TOKEN, accountId: PLAIN_ACCOUNT };
+  const token = await mockToken({ origin: info.origin as string, info });
   return { token, accountId: info.merchantAccountId as string };
 }
 

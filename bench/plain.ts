@@ -7,7 +7,9 @@ import { LOAD_CPU, SERVER_CPU, startScript, type Target } from './targets.ts';
 import { measure, requireWrk } from './wrk.ts';
 
 const POST = 'POST /payments/usd/direct';
-const PLAIN_TOKEN = 'essential-token';
+/** The token the plain and tuned servers know, and an account for them (they take any). */
+export const PLAIN_TOKEN = 'essential-token';
+export const PLAIN_ACCOUNT = 'acc_plain';
 
 interface Figure {
   requestsPerSecond: number;
@@ -48,7 +50,10 @@ export async function plainRuns(
     for (const target of started) {
       const isMock = target.name.startsWith('pacu mock');
       const token = isMock ? await mockToken(target) : PLAIN_TOKEN;
-      loads.set(target.name, requests(token, (target.info.merchantAccountId as string) ?? 'acc_plain')[POST]);
+      loads.set(
+        target.name,
+        requests(token, (target.info.merchantAccountId as string) ?? PLAIN_ACCOUNT)[POST],
+      );
     }
     for (const [index, target] of started.entries())
       await measure(target, load(target), connections, 3, LOAD_CPU, 0, 0, `warm${index}`);

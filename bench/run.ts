@@ -10,7 +10,7 @@ import { clusterRuns } from './cluster.ts';
 import { instructionRuns } from './instructions.ts';
 import { EXAMPLE_TRANSFER, mockToken, requests, row } from './load-requests.ts';
 import { type StateDump, writeStateWithTransfers } from './million.ts';
-import { plainRuns } from './plain.ts';
+import { PLAIN_TOKEN, plainRuns } from './plain.ts';
 import { proxyRuns } from './proxy.ts';
 import { remoteRuns } from './remote.ts';
 import { measureStartup, ratio } from './startup.ts';
@@ -44,7 +44,6 @@ const TARGETS = { 'POST /payments/usd/direct': 0.5, 'GET /users': 0.5 } as const
 const P99_TARGET_MS = 5;
 /** The transfer's work done plainly, without the mock around it (bench/servers/essential-server.mjs, decision 201). */
 const PLAIN = 'plain: a transfer on node:http';
-const PLAIN_TOKEN = 'essential-token';
 
 async function loadRuns(): Promise<void> {
   requireWrk();

@@ -45,7 +45,7 @@ it('names the step ahead until every step is taken, as a lifecycle read from a f
   expect(nextStep(undefined)).toBeUndefined();
 });
 
-it('shares one plan between the payments of a rule, and sees a rule edited in place', () => {
+it("times each payment's steps from its own start, and sees a rule edited in place", () => {
   const shared = scenario();
   const first = lifecycleFor(shared, facts, created);
   const second = lifecycleFor(shared, facts, created + 5);
