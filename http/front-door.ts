@@ -56,11 +56,26 @@ export interface FrontDoor {
 
 const NO_BODY = Buffer.alloc(0);
 
-/** A connection's last exchange, and the answer before it: one record per connection, updated in place. */
+/**
+ * A connection's last exchange, and the answer before it: one record per connection, updated in
+ * place. An answer that is out is let go (and its request, when whole): kept, it held the exchange,
+ * its body and its handler's objects alive while the connection idled.
+ */
 interface Exchange {
-  request: IncomingMessage;
-  response: ServerResponse;
+  request: IncomingMessage | undefined;
+  response: ServerResponse | undefined;
   previous: ServerResponse | undefined;
+}
+
+/** When `response` is out, `last` forgets it, and its request unless that never ended. */
+function forgetWhenOut(last: Exchange, message: IncomingMessage, response: ServerResponse): void {
+  response.on('finish', () => {
+    if (last.previous === response) last.previous = undefined;
+    if (last.response !== response) return;
+    last.response = undefined;
+    // A request answered before its body ended is kept: a parse error in the rest waits on the answer before it.
+    if (last.request === message && message.complete) last.request = undefined;
+  });
 }
 
 /**
@@ -81,12 +96,16 @@ export function openFrontDoor(door: FrontDoor): Promise<ListeningServer> {
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(limits.headersTimeoutMs / 4))),
     },
     (message, response) => {
-      const last = lastExchange.get(message.socket);
+      let last = lastExchange.get(message.socket);
       if (last) {
         last.previous = last.response;
         last.request = message;
         last.response = response;
-      } else lastExchange.set(message.socket, { request: message, response, previous: undefined });
+      } else {
+        last = { request: message, response, previous: undefined };
+        lastExchange.set(message.socket, last);
+      }
+      forgetWhenOut(last, message, response);
       const hasBody =
         message.headers['transfer-encoding'] !== undefined ||
         (message.headers['content-length'] !== undefined && message.headers['content-length'] !== '0');
@@ -165,7 +184,7 @@ export function openFrontDoor(door: FrontDoor): Promise<ListeningServer> {
     const last = lastExchange.get(socket);
     // A body whose framing broke (a chunk size that is not hex) fails after its request was
     // emitted: that request will never end, so answer it in its place, after the one before it.
-    const pending = last && !last.request.complete ? last.previous : last?.response;
+    const pending = last?.request && !last.request.complete ? last.previous : last?.response;
     if (pending && !pending.writableFinished && !pending.destroyed) {
       pending.once('finish', answer);
       pending.once('close', answer);
