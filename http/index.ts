@@ -43,6 +43,7 @@ export type { ErrorEnvelope } from './error-envelope.ts';
 export { errorEnvelope, errorEnvelopeText, refusalText } from './error-envelope.ts';
 export type { FileLock, LockTaker } from './file-lock.ts';
 export { lockFile } from './file-lock.ts';
+export { type ForgottenSecrets, rememberForgotten } from './forgotten-secrets.ts';
 export type { EdgeRequest, FrontDoor, FrontDoorLimits } from './front-door.ts';
 export { FRONT_DOOR_DEFAULTS, openFrontDoor } from './front-door.ts';
 export type {

@@ -58,6 +58,11 @@ export interface Redactor {
   /** Header pairs redacted by name. */
   redactHeaders(list: readonly HarNameValue[]): HarNameValue[];
   /**
+   * Tell `listener` of each learned secret forgotten to make room (the newest 1,024 are kept),
+   * with its stand-in: a keeper that redacts when read (the mock's journal) redacts it still.
+   */
+  onForget(listener: (secret: string, standIn: string) => void): void;
+  /**
    * How many secrets it has learned so far: grows when one joins. A caller that keeps redacted
    * text (a recording keeps a repeated answer's) keeps it only while this is unchanged.
    */
@@ -99,7 +104,13 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
     return hintA;
   };
   const given = new Map<string, string>();
-  const learned = new LRUCache<string, string>({ max: LEARNED_LIMIT });
+  const forgetting: ((secret: string, standIn: string) => void)[] = [];
+  const learned = new LRUCache<string, string>({
+    max: LEARNED_LIMIT,
+    dispose: (standIn, secret, reason) => {
+      if (reason === 'evict') for (const tell of forgetting) tell(secret, standIn);
+    },
+  });
   let version = 0;
   /** Every known secret, longest first, as one pattern; made again only when a secret joins. */
   let pattern: RegExp | undefined;
@@ -232,6 +243,9 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
 
   return {
     add: (secret) => remember(secret),
+    onForget: (listener) => {
+      forgetting.push(listener);
+    },
     observe(response) {
       if (response.text !== undefined) return learnFields(response.text);
       const token = (response.json as { data?: { access_token?: unknown } } | undefined)?.data?.access_token;

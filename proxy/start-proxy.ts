@@ -5,6 +5,7 @@ import {
   type EdgeRequest,
   errorEnvelope,
   errorEnvelopeText,
+  type ForgottenSecrets,
   isControlPath,
   isLoopbackHost,
   openFrontDoor,
@@ -12,6 +13,7 @@ import {
   type Redactor,
   type RequestObserver,
   refusalText,
+  rememberForgotten,
   sendText,
 } from '../http/index.ts';
 import { ConfigError, DECIDED_LIMITS, loadSpec } from '../spec/index.ts';
@@ -57,11 +59,20 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   let findings!: FindingLog;
   let judge!: ReturnType<typeof createJudgeObserver>;
   let ring!: ExchangeRing;
+  let forgotten!: ForgottenSecrets;
   const watchers = (redactor: Redactor): RequestObserver[] => {
     findings = createFindingLog(redactor, resolved.onFinding);
     judge = createJudgeObserver({ spec, profile: resolved.profile, findings });
     ring = createExchangeRing(resolved.keepExchanges, spec.basePath);
-    return [judge, createStateObserver({ spec, findings }), ring];
+    // The ring is redacted when read: what the redactor forgets meanwhile is redacted in it still.
+    forgotten = rememberForgotten(redactor, resolved.keepExchanges);
+    const counted: RequestObserver = {
+      settled: (event) => {
+        ring.settled?.(event);
+        forgotten.kept();
+      },
+    };
+    return [judge, createStateObserver({ spec, findings }), counted];
   };
   const kit = openSurfaceKit({
     surface: 'pacu proxy',
@@ -81,12 +92,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     log: resolved.log,
   });
   const { redactor, recording, pipeline, log } = kit;
+  const exchanges = () => redactor.redact(forgotten.scrubAll(ring.exchanges()));
   const controlToken =
     resolved.controlToken ??
     (isLoopbackHost(resolved.host) ? undefined : randomBytes(18).toString('base64url'));
   const guard = controlGuard(resolved.host, controlToken);
   const routes: Record<string, () => unknown> = {
-    '/__pacu/exchanges': () => redactor.redact(ring.exchanges()),
+    '/__pacu/exchanges': () => exchanges(),
     '/__pacu/findings': () => findings.findings(),
   };
   const pool = createUpstream(resolved);
@@ -203,7 +215,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     upstream: upstreamBase,
     controlToken,
     findings: findings.findings,
-    exchanges: () => redactor.redact(ring.exchanges()),
+    exchanges,
     halted,
     counts: () => ({
       exchanges: judge.exchanges,

@@ -197,6 +197,20 @@ describe('one mock on many replicas (PostgreSQL store)', () => {
     }
   });
 
+  it("the journal read through another replica hides what only the keeping replica's redactor knew", async () => {
+    const [a, b] = (await replicas(2)) as [RunningMock, RunningMock];
+    const token = await tokenFor(a);
+    // The token reaches replica A only: B's redactor never learns it, and the echo is no credential by name.
+    await call(`${a.url}/payments/usd/direct`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ description: `paid with ${token}` }),
+    });
+    const journal = JSON.stringify((await control(b, '/requests?operation=usdTransfer')).body);
+    expect(journal).toContain('paid with');
+    expect(journal).not.toContain(token);
+  });
+
   it('each lifecycle step and each webhook happens once for the cluster, with one id per event', async () => {
     const hooks = await receiver();
     const mocks = await replicas(3, { webhooks: [{ url: hooks.url, secret: SECRET }] });

@@ -184,3 +184,89 @@ describe("finding 9: the mock's journal and recording redact by the same policy"
     }
   });
 });
+
+describe('the journal redacts with what the redactor knew when it kept an entry', () => {
+  // The journal redacts when read, the redactor keeps the newest 1,024 learned secrets: churned out
+  // by later ones, an echo of an issued token in an entry still kept came back in clear.
+  it('keeps an echoed token redacted after the redactor forgot it, while the entry is kept', async () => {
+    const mock = await startMock({ log: () => {} });
+    const basic = (id: string, secret: string): string =>
+      `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    try {
+      const token = await tokenFor(mock);
+      await fetch(`${mock.url}/payments/usd/direct`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ description: `paid with ${token}` }),
+      });
+      const journal = async (): Promise<string> => (await fetch(`${mock.origin}/__pacu/requests`)).text();
+      expect(await journal()).not.toContain(token);
+      // 600 token requests with clients nobody knows: each teaches two secrets (the Basic
+      // credential and its password), 1,200 in all, while the journal (1,000) still holds the echo.
+      for (let i = 0; i < 600; i++)
+        await fetch(`${mock.url}/auth/token`, {
+          method: 'POST',
+          headers: { ...form, authorization: basic(`client-${i}-unknown`, `secret-${i}-unknown`) },
+          body: 'grant_type=client_credentials',
+        });
+      const after = await journal();
+      expect(after).toContain('paid with');
+      expect(after).not.toContain(token);
+    } finally {
+      await mock.close();
+    }
+  }, 60_000);
+});
+
+describe("the proxy's ring and findings redact with what the redactor knew when they kept an exchange", () => {
+  // An upstream that answers every request 200 with an envelope, whatever it was sent.
+  let upstream: Server;
+  let upstreamUrl = '';
+  beforeAll(async () => {
+    upstream = createServer((incoming, response) => {
+      incoming.resume();
+      incoming.on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{"success":true,"message":"ok","data":{}}');
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}/v3`;
+  });
+  afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
+
+  it('keeps an echoed token redacted after the redactor forgot it', async () => {
+    const { startProxy } = await import('../proxy/index.ts');
+    const proxy = await startProxy({ upstream: upstreamUrl, keepExchanges: 1000, log: () => {} });
+    const token = 'tok-echoed-5c1e9a7b3d2f4e6a8c0b';
+    try {
+      // The token is learned from the Authorization header; its echo in a description is not a
+      // credential by name, and the body breaks the transfer's schema: a finding keeps it too.
+      await fetch(`${proxy.url}/payments/usd/direct`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ description: `paid with ${token}` }),
+      });
+      for (let i = 0; i < 600; i++)
+        await fetch(`${proxy.url}/auth/token`, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(`client-${i}-unknown:secret-${i}-unknown`).toString('base64')}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: 'grant_type=client_credentials',
+        });
+      const ring = JSON.stringify(proxy.exchanges());
+      const findings = JSON.stringify(proxy.findings());
+      expect(ring).toContain('paid with');
+      expect(findings).toContain('paid with');
+      expect(ring).not.toContain(token);
+      expect(findings).not.toContain(token);
+      const shown = await (await fetch(`${proxy.origin}/__pacu/exchanges`)).text();
+      expect(shown).not.toContain(token);
+    } finally {
+      await proxy.close();
+    }
+  }, 60_000);
+});

@@ -6,6 +6,7 @@ import {
   type RequestEnd,
   type RequestFilter,
   type RequestObserver,
+  rememberForgotten,
   ringSlots,
   SECRET_STAND_INS,
   type UnmatchedRequest,
@@ -164,10 +165,22 @@ export function keptOf({
   };
 }
 
-/** Kept entries as the control API shows them (filtered, redacted), wherever a store keeps them. */
-export function journalReader(spec: Spec, redactor: Redactor, basePath: string) {
-  const shown = shownBy(redactor);
+/**
+ * Kept entries as the control API shows them (filtered, redacted), wherever a store keeps them. The
+ * journal redacts when read, so a secret the redactor forgot since an entry was kept is redacted in
+ * it all the same (http/forgotten-secrets.ts). `kept()` counts each entry kept.
+ */
+export function journalReader(spec: Spec, redactor: Redactor, basePath: string, size: number) {
+  const forgotten = rememberForgotten(redactor, size);
+  const scrubbed = (entry: Kept): Kept => {
+    const path = forgotten.scrub(entry.path);
+    const text = forgotten.scrub(entry.text);
+    return path === entry.path && text === entry.text ? entry : { ...entry, path, text };
+  };
+  const redacted = shownBy(redactor);
+  const shown = (entry: Kept): RecordedRequest => redacted(scrubbed(entry));
   return {
+    kept: forgotten.kept,
     query(entries: readonly Kept[], filter: RequestFilter): RecordedRequest[] {
       // Filter the kept entries first: only the ones returned have their bodies parsed.
       const status = filter.status === undefined ? undefined : Number(filter.status);
@@ -200,8 +213,11 @@ export function createRequestJournal(
   basePath: string = spec.basePath,
 ): RequestJournal {
   const ring = createJournalColumns(size);
-  const reader = journalReader(spec, redactor, basePath);
-  const record: RequestJournal['record'] = (event) => ring.push(keptOf(event));
+  const reader = journalReader(spec, redactor, basePath, size);
+  const record: RequestJournal['record'] = (event) => {
+    ring.push(keptOf(event));
+    reader.kept();
+  };
   return {
     record,
     end: record,

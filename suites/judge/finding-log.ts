@@ -22,9 +22,12 @@ export function createFindingLog(
   let dropped = 0;
   return {
     report(finding) {
-      if (found.length < KEPT_FINDINGS) found.push(finding);
+      // Kept redacted: a secret the redactor forgets later (it keeps the newest it learned) stays
+      // hidden in a finding kept since; redacted again when read, for the secrets learned since.
+      const shown = redactor.redact(finding);
+      if (found.length < KEPT_FINDINGS) found.push(shown);
       else dropped += 1;
-      onFinding?.(redactor.redact(finding));
+      onFinding?.(shown);
     },
     findings: () => redactor.redact(found),
     get dropped() {

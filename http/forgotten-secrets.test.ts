@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { rememberForgotten } from './forgotten-secrets.ts';
+import { createRedactor } from './redaction.ts';
+
+const tokenNumber = (n: number): string => `issued-token-${String(n).padStart(6, '0')}`;
+
+/** A redactor that learned `count` issued tokens, the first ones forgotten past its limit of 1,024. */
+function learnTokens(count: number) {
+  const redactor = createRedactor();
+  const forgotten = rememberForgotten(redactor, 3);
+  for (let n = 0; n < count; n++) redactor.observe({ json: { data: { access_token: tokenNumber(n) } } });
+  return { redactor, forgotten };
+}
+
+describe('rememberForgotten', () => {
+  it('redacts what the redactor forgot, until as many items as it keeps were kept since', () => {
+    const { redactor, forgotten } = learnTokens(1030);
+    const text = `first ${tokenNumber(0)}, sixth ${tokenNumber(5)}, seventh ${tokenNumber(6)}`;
+    // The redactor alone forgot the first six; the seventh it still knows.
+    expect(redactor.redactText(text)).toContain(tokenNumber(0));
+    expect(redactor.redactText(text)).not.toContain(tokenNumber(6));
+    expect(forgotten.scrub(text)).toBe('first [redacted], sixth [redacted], seventh issued-token-000006');
+    expect(forgotten.scrubAll({ list: [text], n: 1 })).toEqual({ list: [forgotten.scrub(text)], n: 1 });
+    forgotten.kept();
+    forgotten.kept();
+    expect(forgotten.scrub(text)).not.toContain(tokenNumber(0));
+    // Three newer items replaced every one kept before: nothing kept holds the forgotten ones.
+    forgotten.kept();
+    expect(forgotten.scrub(text)).toBe(text);
+  });
+
+  it('hands back the very value when nothing was forgotten', () => {
+    const { forgotten } = learnTokens(10);
+    const value = { text: tokenNumber(1) };
+    expect(forgotten.scrubAll(value)).toBe(value);
+    expect(forgotten.scrub(value.text)).toBe(value.text);
+  });
+});
