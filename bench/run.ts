@@ -1,5 +1,5 @@
 // npm run bench: start-up, the mock under load beside bare node:http, the mock on a million stored
-// transfers; `--only startup|load|plain|proxy|remote|cluster|instructions` runs one part (docs/performance.md).
+// transfers; `--only startup|load|plain|proxy|remote|cluster|instructions|redaction` runs one part (docs/performance.md).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { EXAMPLE_TRANSFER, mockToken, requests, row } from './load-requests.ts';
 import { type StateDump, writeStateWithTransfers } from './million.ts';
 import { PLAIN_TOKEN, plainRuns } from './plain.ts';
 import { proxyRuns } from './proxy.ts';
+import { redactionRuns } from './redaction.ts';
 import { remoteRuns } from './remote.ts';
 import { measureStartup, ratio } from './startup.ts';
 import { LOAD_CPU, type MemoryFigures, SERVER_CPU, startPrism, startScript, type Target } from './targets.ts';
@@ -196,6 +197,7 @@ async function main(): Promise<void> {
   if (flags.only === 'plain')
     return plainRuns(connections, seconds, Number(flags.rounds ?? 5), flags.baseline, flags.fresh);
   if (flags.only === 'cluster') return clusterRuns(connections, seconds);
+  if (flags.only === 'redaction') return redactionRuns(flags.baseline);
   if (flags.only === 'instructions')
     return instructionRuns(Number(flags.few), Number(flags.many), flags.baseline);
   if (flags.only !== 'load') {

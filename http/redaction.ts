@@ -9,6 +9,7 @@ import {
   schemeText,
 } from './credential-schemes.ts';
 import type { HarNameValue } from './har.ts';
+import { KEY_LENGTH, KnownSecrets } from './known-secrets.ts';
 import { bodyText, type RequestEnd, type RequestObserver } from './pipeline.ts';
 import { createLearner } from './redaction-learning.ts';
 import { fieldVerdict, headerClass, nameHint, type TeamNames, teamNames } from './redaction-policy.ts';
@@ -70,14 +71,13 @@ export interface Redactor {
 }
 
 /** Shorter secrets would redact ordinary text; no real credential is that short. */
-const MIN_SECRET_LENGTH = 4;
+const MIN_SECRET_LENGTH = KEY_LENGTH;
 /** Values learned from traffic are longer still: a short value in a `key` field may be a word. */
 const MIN_LEARNED_LENGTH = 8;
 /** Learned values remembered, newest kept; the given ones are never forgotten. */
 const LEARNED_LIMIT = 1024;
 /** Structures inside structures (a JSON text in a JSON string in a form) are read this deep. */
 const MAX_DEPTH = 4;
-const REGEX_SPECIAL = /[.*+?^${}()|[\]\\]/g;
 
 /**
  * @example
@@ -105,26 +105,29 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
   };
   const given = new Map<string, string>();
   const forgetting: ((secret: string, standIn: string) => void)[] = [];
+  /** Every secret given or learned, found in a text as they join and leave. */
+  const known = new KnownSecrets();
   const learned = new LRUCache<string, string>({
     max: LEARNED_LIMIT,
     dispose: (standIn, secret, reason) => {
+      if (reason !== 'evict' && reason !== 'delete') return;
+      known.delete(secret);
       if (reason === 'evict') for (const tell of forgetting) tell(secret, standIn);
     },
   });
   let version = 0;
-  /** Every known secret, longest first, as one pattern; made again only when a secret joins. */
-  let pattern: RegExp | undefined;
-  let patternVersion = -1;
   const standIn = (secret: string): string | undefined => given.get(secret) ?? learned.get(secret);
   const remember = (secret: string | undefined, stand: string = SECRET_STAND_INS.redacted): void => {
     if (!secret || secret.length < MIN_SECRET_LENGTH || given.has(secret)) return;
     given.set(secret, stand);
+    known.add(secret);
     version += 1;
   };
   const learn = (secret: string | undefined, stand: string = SECRET_STAND_INS.redacted): void => {
     if (!secret || secret.length < MIN_LEARNED_LENGTH || given.has(secret) || learned.has(secret)) return;
     if (secret.startsWith(FAKE_TOKEN_PREFIX) || secret.startsWith('$') || secret === stand) return;
     learned.set(secret, stand);
+    known.add(secret);
     version += 1;
   };
   /** A card number seen under its name is masked wherever it shows up later (an echo in a message). */
@@ -139,27 +142,13 @@ export function createRedactor(secrets: RunSecrets = {}): Redactor {
     );
   for (const other of secrets.others ?? []) remember(other);
 
-  const knownPattern = (): RegExp | undefined => {
-    if (patternVersion !== version) {
-      const all = [...given.keys(), ...learned.keys()].sort((a, b) => b.length - a.length);
-      pattern =
-        all.length === 0
-          ? undefined
-          : new RegExp(all.map((secret) => secret.replace(REGEX_SPECIAL, '\\$&')).join('|'), 'g');
-      patternVersion = version;
-    }
-    return pattern;
-  };
-
   /** A field value's stand-in: a known secret's own, else `[redacted]`. */
   const fieldStandIn = (value: string): string => standIn(value) ?? SECRET_STAND_INS.redacted;
 
   /** Credentials by scheme, and every known secret, in text no structure says more of. */
   const free = (input: string, isAuthorization = false): string => {
-    let out = schemeText(input, secrets, isAuthorization);
-    const known = knownPattern();
-    if (known) out = out.replace(known, (secret) => standIn(secret) ?? SECRET_STAND_INS.redacted);
-    return out;
+    const out = schemeText(input, secrets, isAuthorization);
+    return known.replace(out, fieldStandIn);
   };
 
   /** What a value under `name` becomes by the name alone, or undefined when the name says nothing. */
