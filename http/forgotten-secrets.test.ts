@@ -35,4 +35,20 @@ describe('rememberForgotten', () => {
     expect(forgotten.scrubAll(value)).toBe(value);
     expect(forgotten.scrub(value.text)).toBe(value.text);
   });
+
+  it('keeps a secret forgotten twice until the items kept before the second time are gone', () => {
+    const { redactor, forgotten } = learnTokens(1030);
+    const text = `echo ${tokenNumber(0)}`;
+    forgotten.kept();
+    // Learned again (it was forgotten), then forgotten again by 1,024 newer ones.
+    redactor.observe({ json: { data: { access_token: tokenNumber(0) } } });
+    for (let n = 2000; n < 3024; n++) redactor.observe({ json: { data: { access_token: tokenNumber(n) } } });
+    forgotten.kept();
+    forgotten.kept();
+    // Three kept since the first time: that one is gone, the second keeps it.
+    expect(forgotten.scrub(text)).toBe('echo [redacted]');
+    forgotten.kept();
+    forgotten.kept();
+    expect(forgotten.scrub(text)).toBe(text);
+  });
 });

@@ -1,13 +1,13 @@
-import type { Redactor } from './redaction.ts';
+import { KnownSecrets } from './known-secrets.ts';
+import { type Redactor, SECRET_STAND_INS } from './redaction.ts';
 
 // A keeper that redacts when read (the mock's journal, the proxy's ring of exchanges) would show a
 // learned secret in clear once the redactor forgot it to make room: it is remembered here, with
 // its stand-in, until every item kept before it was forgotten has been replaced by newer ones.
 
-/** A secret the redactor forgot, and the count of items kept by when the last one kept before is gone. */
+/** A secret the redactor forgot, and the count of items kept by when the last one kept before it is gone. */
 interface Forgotten {
   readonly secret: string;
-  readonly standIn: string;
   readonly until: number;
 }
 
@@ -15,7 +15,7 @@ interface Forgotten {
 export interface ForgottenSecrets {
   /** Count one more item kept (the oldest of a full keeper goes). */
   kept(): void;
-  /** `text` with every forgotten secret it holds replaced by its stand-in, the longest first. */
+  /** `text` with every forgotten secret it holds replaced by its stand-in, as the redactor would. */
   scrub(text: string): string;
   /** A copy of `value` with every string scrubbed (the value itself when nothing was forgotten). */
   scrubAll<T>(value: T): T;
@@ -30,21 +30,20 @@ export function rememberForgotten(redactor: Redactor, size: number): ForgottenSe
   let kept = 0;
   // In the order forgotten, so in the order of `until`: the expired ones are at the front.
   let forgotten: Forgotten[] = [];
-  let longestFirst: Forgotten[] | undefined;
+  /** Each forgotten secret's stand-in, and how many times it is in `forgotten` (learned and let go again). */
+  const pending = new Map<string, { standIn: string; times: number }>();
+  const known = new KnownSecrets();
   redactor.onForget((secret, standIn) => {
-    forgotten.push({ secret, standIn, until: kept + size });
-    longestFirst = undefined;
+    forgotten.push({ secret, until: kept + size });
+    const before = pending.get(secret);
+    if (before) before.times += 1;
+    else pending.set(secret, { standIn, times: 1 });
+    known.add(secret);
   });
-  const scrub = (text: string): string => {
-    if (forgotten.length === 0) return text;
-    longestFirst ??= [...forgotten].sort((a, b) => b.secret.length - a.secret.length);
-    let out = text;
-    for (const { secret, standIn } of longestFirst)
-      if (out.includes(secret)) out = out.replaceAll(secret, standIn);
-    return out;
-  };
+  const standInOf = (secret: string): string => pending.get(secret)?.standIn ?? SECRET_STAND_INS.redacted;
+  const scrub = (text: string): string => known.replace(text, standInOf);
   const scrubAll = <T>(value: T): T => {
-    if (forgotten.length === 0) return value;
+    if (known.size === 0) return value;
     const walk = (item: unknown): unknown => {
       if (typeof item === 'string') return scrub(item);
       if (Array.isArray(item)) return item.map(walk);
@@ -58,11 +57,17 @@ export function rememberForgotten(redactor: Redactor, size: number): ForgottenSe
     kept() {
       kept += 1;
       let gone = 0;
-      while (gone < forgotten.length && (forgotten[gone] as Forgotten).until <= kept) gone += 1;
-      if (gone > 0) {
-        forgotten = forgotten.slice(gone);
-        longestFirst = undefined;
+      while (gone < forgotten.length && (forgotten[gone] as Forgotten).until <= kept) {
+        const { secret } = forgotten[gone] as Forgotten;
+        const entry = pending.get(secret);
+        // Forgotten again since (learned once more, then let go): its later time keeps it.
+        if (entry && --entry.times === 0) {
+          pending.delete(secret);
+          known.delete(secret);
+        }
+        gone += 1;
       }
+      if (gone > 0) forgotten = forgotten.slice(gone);
     },
     scrub,
     scrubAll,
