@@ -23,8 +23,10 @@ describe('rememberForgotten', () => {
     expect(forgotten.scrubAll({ list: [text], n: 1 })).toEqual({ list: [forgotten.scrub(text)], n: 1 });
     forgotten.kept();
     forgotten.kept();
+    forgotten.kept();
+    // The item whose learning made it forget, kept after, may hold them: it is counted too.
     expect(forgotten.scrub(text)).not.toContain(tokenNumber(0));
-    // Three newer items replaced every one kept before: nothing kept holds the forgotten ones.
+    // Three newer items replaced every one kept before and that one: nothing kept holds them.
     forgotten.kept();
     expect(forgotten.scrub(text)).toBe(text);
   });
@@ -45,9 +47,24 @@ describe('rememberForgotten', () => {
     for (let n = 2000; n < 3024; n++) redactor.observe({ json: { data: { access_token: tokenNumber(n) } } });
     forgotten.kept();
     forgotten.kept();
-    // Three kept since the first time: that one is gone, the second keeps it.
+    forgotten.kept();
+    // Four kept since the first time: that one is gone, the second keeps it.
     expect(forgotten.scrub(text)).toBe('echo [redacted]');
     forgotten.kept();
+    forgotten.kept();
+    expect(forgotten.scrub(text)).toBe(text);
+  });
+
+  it('waits for the items on their way when it forgot (ended, not yet kept)', () => {
+    const redactor = createRedactor();
+    const forgotten = rememberForgotten(redactor, 2);
+    forgotten.arriving();
+    forgotten.arriving();
+    for (let n = 0; n < 1025; n++) redactor.observe({ json: { data: { access_token: tokenNumber(n) } } });
+    const text = `echo ${tokenNumber(0)}`;
+    // Two on their way when it forgot, then two and the one that made it forget: five kept.
+    for (let n = 0; n < 4; n++) forgotten.kept();
+    expect(forgotten.scrub(text)).toBe('echo [redacted]');
     forgotten.kept();
     expect(forgotten.scrub(text)).toBe(text);
   });

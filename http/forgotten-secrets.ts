@@ -13,6 +13,11 @@ interface Forgotten {
 
 /** What a keeper of the last `size` items does with the secrets its redactor forgets. */
 export interface ForgottenSecrets {
+  /**
+   * Count an item on its way to the keeper (an exchange ended, kept once it settles): what is
+   * forgotten meanwhile waits for it too. A keeper that keeps items as they end need not.
+   */
+  arriving(): void;
   /** Count one more item kept (the oldest of a full keeper goes). */
   kept(): void;
   /** `text` with every forgotten secret it holds replaced by its stand-in, as the redactor would. */
@@ -28,13 +33,15 @@ export interface ForgottenSecrets {
  */
 export function rememberForgotten(redactor: Redactor, size: number): ForgottenSecrets {
   let kept = 0;
+  let arrived = 0;
   // In the order forgotten, so in the order of `until`: the expired ones are at the front.
   let forgotten: Forgotten[] = [];
   /** Each forgotten secret's stand-in, and how many times it is in `forgotten` (learned and let go again). */
   const pending = new Map<string, { standIn: string; times: number }>();
   const known = new KnownSecrets();
   redactor.onForget((secret, standIn) => {
-    forgotten.push({ secret, until: kept + size });
+    // One more: the item whose learning made the redactor forget is kept after this, and may hold it.
+    forgotten.push({ secret, until: Math.max(arrived, kept) + size + 1 });
     const before = pending.get(secret);
     if (before) before.times += 1;
     else pending.set(secret, { standIn, times: 1 });
@@ -54,6 +61,9 @@ export function rememberForgotten(redactor: Redactor, size: number): ForgottenSe
     return walk(value) as T;
   };
   return {
+    arriving() {
+      arrived += 1;
+    },
     kept() {
       kept += 1;
       let gone = 0;

@@ -67,6 +67,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     // The ring is redacted when read: what the redactor forgets meanwhile is redacted in it still.
     forgotten = rememberForgotten(redactor, resolved.keepExchanges);
     const counted: RequestObserver = {
+      end: () => forgotten.arriving(),
       settled: (event) => {
         ring.settled?.(event);
         forgotten.kept();
