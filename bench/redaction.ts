@@ -1,11 +1,15 @@
-// How a body's redaction scales with what the redactor knows (`--only redaction`): a transfer's body
-// redacted as a recording redacts it, with 0 to 1,000 learned secrets (tokens issued to a test suite
-// that asks for one a test), in one process, each as a ratio to the time with none. `--baseline`
-// measures an earlier build's redactor beside it.
+// `--only redaction`: a transfer's body redacted with 0 to 1,000 learned secrets (a suite that asks
+// for a token a test), each as a ratio to none; then pacu proxy, judging and recording, answering
+// POSTs with one token and POSTs with a token each. `--baseline` measures an earlier build beside it.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { EXAMPLE_TRANSFER } from './load-requests.ts';
+import { Pool } from 'undici';
+import { EXAMPLE_TRANSFER, mockToken, requests } from './load-requests.ts';
+import { startCannedUpstream } from './proxy.ts';
+import { SERVER_CPU, startScript } from './targets.ts';
 
 type MakeRedactor = (secrets?: object) => {
   observe(answer: { json?: unknown }): void;
@@ -40,6 +44,78 @@ function timeOne(createRedactor: MakeRedactor, known: number): number {
   return runs.sort((a, b) => a - b)[2] as number;
 }
 
+/** POSTs through pacu proxy, 32 at a time; each with `token`, or with a token of its own when none. */
+async function postsASecond(origin: string, body: string, count: number, token?: string): Promise<number> {
+  const pool = new Pool(origin, { connections: 32 });
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const n = next++;
+      const answer = await pool.request({
+        method: 'POST',
+        path: '/v3/payments/usd/direct',
+        headers: {
+          authorization: `Bearer ${token ?? `tok-${n}-${'x'.repeat(24)}`}`,
+          'content-type': 'application/json',
+        },
+        body: body.replace('{{n}}', String(n)),
+      });
+      await answer.body.text();
+      if (answer.statusCode !== 200)
+        throw new Error(`a POST through the proxy was answered ${answer.statusCode}`);
+    }
+  };
+  const started = performance.now();
+  try {
+    await Promise.all(Array.from({ length: 32 }, worker));
+  } finally {
+    await pool.close();
+  }
+  return Math.round((count * 1000) / (performance.now() - started));
+}
+
+/**
+ * pacu proxy (on its own core, as in the proxy bench) answering POSTs with one token, then POSTs
+ * each with a token of its own: the second learns a secret an exchange. The sender runs in this
+ * process, so a fast proxy's rate may be the sender's: the ratio tells a slow one.
+ */
+async function throughProxy(builds: readonly [string, string][]): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pacu-bench-redaction-'));
+  const { mock, upstream } = await startCannedUpstream();
+  try {
+    const token = await mockToken(mock);
+    const { body = '' } = requests(token, mock.info.merchantAccountId as string)['POST /payments/usd/direct'];
+    for (const [name, root] of builds) {
+      const har = (label: string) => path.join(dir, `${name}-${label}.har`);
+      const rates: number[] = [];
+      for (const label of ['one token', 'a token each']) {
+        const proxy = await startScript(
+          `${name} proxy`,
+          'bench/servers/proxy-server.mjs',
+          [upstream.info.url as string, har(label)],
+          SERVER_CPU,
+          root,
+        );
+        try {
+          // The first through the proxy carries the mock's token: the canned upstream keeps its answer.
+          await postsASecond(proxy.origin, body.replace('{{n}}', `warm-{{n}}`), 1, token);
+          rates.push(await postsASecond(proxy.origin, body, 5000, label === 'one token' ? token : undefined));
+        } finally {
+          await proxy.stop();
+        }
+      }
+      const [one = 0, each = 0] = rates;
+      console.log(
+        `  ${name.padEnd(9)} pacu proxy: ${one} POSTs a second with one token, ${each} with a token each (${(each / Math.max(1, one)).toFixed(2)} of it)`,
+      );
+    }
+  } finally {
+    await upstream.stop();
+    await mock.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function redactionRuns(baseline?: string): Promise<void> {
   const builds: [string, MakeRedactor][] = [['pacu', await redactorOf(process.cwd())]];
   if (baseline) builds.push(['baseline', await redactorOf(baseline)]);
@@ -56,4 +132,13 @@ export async function redactionRuns(baseline?: string): Promise<void> {
     );
   }
   console.log(JSON.stringify({ redaction: figures }));
+  console.log(`through pacu proxy (on core ${SERVER_CPU}), 5,000 POSTs from this process, 32 at a time:`);
+  await throughProxy(
+    baseline
+      ? [
+          ['pacu', process.cwd()],
+          ['baseline', baseline],
+        ]
+      : [['pacu', process.cwd()]],
+  );
 }
