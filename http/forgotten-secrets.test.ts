@@ -68,4 +68,21 @@ describe('rememberForgotten', () => {
     forgotten.kept();
     expect(forgotten.scrub(text)).toBe(text);
   });
+
+  it('lets thousands go at once and goes on remembering the ones forgotten after', () => {
+    const redactor = createRedactor();
+    const forgotten = rememberForgotten(redactor, 1);
+    for (let n = 0; n < 3100; n++) redactor.observe({ json: { data: { access_token: tokenNumber(n) } } });
+    expect(forgotten.scrub(tokenNumber(0))).toBe('[redacted]');
+    forgotten.kept();
+    forgotten.kept();
+    expect(forgotten.scrub(`${tokenNumber(0)} ${tokenNumber(2075)}`)).toBe(
+      `${tokenNumber(0)} ${tokenNumber(2075)}`,
+    );
+    // The redactor now holds 2076-3099; five more push out 2076-2080.
+    for (let n = 5000; n < 5005; n++) redactor.observe({ json: { data: { access_token: tokenNumber(n) } } });
+    expect(forgotten.scrub(`${tokenNumber(2076)} ${tokenNumber(2081)}`)).toBe(
+      `[redacted] ${tokenNumber(2081)}`,
+    );
+  });
 });

@@ -34,8 +34,9 @@ export interface ForgottenSecrets {
 export function rememberForgotten(redactor: Redactor, size: number): ForgottenSecrets {
   let kept = 0;
   let arrived = 0;
-  // In the order forgotten, so in the order of `until`: the expired ones are at the front.
+  // In the order forgotten, so in the order of `until`: the expired ones are before `head`.
   let forgotten: Forgotten[] = [];
+  let head = 0;
   /** Each forgotten secret's stand-in, and how many times it is in `forgotten` (learned and let go again). */
   const pending = new Map<string, { standIn: string; times: number }>();
   const known = new KnownSecrets();
@@ -66,18 +67,21 @@ export function rememberForgotten(redactor: Redactor, size: number): ForgottenSe
     },
     kept() {
       kept += 1;
-      let gone = 0;
-      while (gone < forgotten.length && (forgotten[gone] as Forgotten).until <= kept) {
-        const { secret } = forgotten[gone] as Forgotten;
+      while (head < forgotten.length && (forgotten[head] as Forgotten).until <= kept) {
+        const { secret } = forgotten[head] as Forgotten;
         const entry = pending.get(secret);
         // Forgotten again since (learned once more, then let go): its later time keeps it.
         if (entry && --entry.times === 0) {
           pending.delete(secret);
           known.delete(secret);
         }
-        gone += 1;
+        head += 1;
       }
-      if (gone > 0) forgotten = forgotten.slice(gone);
+      // The expired front is cut off now and then, not copied away at every item kept.
+      if (head > 1024 && head * 2 > forgotten.length) {
+        forgotten = forgotten.slice(head);
+        head = 0;
+      }
     },
     scrub,
     scrubAll,
