@@ -22,7 +22,7 @@ interface Server {
 }
 
 /** Whose token and account the POSTs carry. */
-interface Credentials {
+export interface Credentials {
   token: string;
   accountId: string;
 }
@@ -104,11 +104,15 @@ async function credentialsOf(info: Record<string, string>): Promise<Credentials>
   return { token, accountId: info.merchantAccountId as string };
 }
 
-/** `count` transfers, each with a new reference, `IN_FLIGHT` at a time; every one must be answered 200. */
-async function postTransfers(
+/**
+ * `count` transfers, each with a new reference, `IN_FLIGHT` at a time; every one must be answered
+ * 200. `tokenOf` gives the nth its own bearer token instead of `token`.
+ */
+export async function postTransfers(
   origin: string,
   count: number,
   { token, accountId }: Credentials,
+  tokenOf?: (n: number) => string,
 ): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
   const send = sender(origin, agent);
@@ -117,13 +121,15 @@ async function postTransfers(
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < count) {
+      const n = next++;
       const body = {
         ...EXAMPLE_TRANSFER,
         account_id: accountId,
         transfer_type: 'WIRE',
-        reference: `I-${run}-${next++}`,
+        reference: `I-${run}-${n}`,
       };
-      const answer = await send('POST', '/v3/payments/usd/direct', headers, JSON.stringify(body));
+      const sent = tokenOf ? { ...headers, authorization: `Bearer ${tokenOf(n)}` } : headers;
+      const answer = await send('POST', '/v3/payments/usd/direct', sent, JSON.stringify(body));
       if (answer.status !== 200)
         throw new Error(`a transfer was answered ${answer.status}: ${answer.text.slice(0, 200)}`);
     }

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Pool } from 'undici';
-import { EXAMPLE_TRANSFER, mockToken, requests } from './load-requests.ts';
+import { type Credentials, postTransfers } from './instructions.ts';
+import { EXAMPLE_TRANSFER, mockToken } from './load-requests.ts';
 import { startCannedUpstream } from './proxy.ts';
 import { SERVER_CPU, startScript } from './targets.ts';
 
@@ -44,33 +44,15 @@ function timeOne(createRedactor: MakeRedactor, known: number): number {
   return runs.sort((a, b) => a - b)[2] as number;
 }
 
-/** POSTs through pacu proxy, 32 at a time; each with `token`, or with a token of its own when none. */
-async function postsASecond(origin: string, body: string, count: number, token?: string): Promise<number> {
-  const pool = new Pool(origin, { connections: 32 });
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < count) {
-      const n = next++;
-      const answer = await pool.request({
-        method: 'POST',
-        path: '/v3/payments/usd/direct',
-        headers: {
-          authorization: `Bearer ${token ?? `tok-${n}-${'x'.repeat(24)}`}`,
-          'content-type': 'application/json',
-        },
-        body: body.replace('{{n}}', String(n)),
-      });
-      await answer.body.text();
-      if (answer.statusCode !== 200)
-        throw new Error(`a POST through the proxy was answered ${answer.statusCode}`);
-    }
-  };
+/** POSTs a second through `origin`: `count` transfers, each with `tokenOf(n)` when given, else the mock's. */
+async function postsASecond(
+  origin: string,
+  count: number,
+  credentials: Credentials,
+  tokenOf?: (n: number) => string,
+): Promise<number> {
   const started = performance.now();
-  try {
-    await Promise.all(Array.from({ length: 32 }, worker));
-  } finally {
-    await pool.close();
-  }
+  await postTransfers(origin, count, credentials, tokenOf);
   return Math.round((count * 1000) / (performance.now() - started));
 }
 
@@ -83,8 +65,8 @@ async function throughProxy(builds: readonly [string, string][]): Promise<void> 
   const dir = mkdtempSync(path.join(tmpdir(), 'pacu-bench-redaction-'));
   const { mock, upstream } = await startCannedUpstream();
   try {
-    const token = await mockToken(mock);
-    const { body = '' } = requests(token, mock.info.merchantAccountId as string)['POST /payments/usd/direct'];
+    const credentials = { token: await mockToken(mock), accountId: mock.info.merchantAccountId as string };
+    const tokenEach = (n: number): string => `tok-${n}-${'x'.repeat(24)}`;
     for (const [name, root] of builds) {
       const har = (label: string) => path.join(dir, `${name}-${label}.har`);
       const rates: number[] = [];
@@ -98,8 +80,15 @@ async function throughProxy(builds: readonly [string, string][]): Promise<void> 
         );
         try {
           // The first through the proxy carries the mock's token: the canned upstream keeps its answer.
-          await postsASecond(proxy.origin, body.replace('{{n}}', `warm-{{n}}`), 1, token);
-          rates.push(await postsASecond(proxy.origin, body, 5000, label === 'one token' ? token : undefined));
+          await postsASecond(proxy.origin, 1, credentials);
+          rates.push(
+            await postsASecond(
+              proxy.origin,
+              5000,
+              credentials,
+              label === 'one token' ? undefined : tokenEach,
+            ),
+          );
         } finally {
           await proxy.stop();
         }
@@ -124,12 +113,17 @@ export async function redactionRuns(baseline?: string): Promise<void> {
   );
   const figures: Record<string, Record<number, number>> = {};
   for (const [name, make] of builds) {
-    figures[name] = {};
-    for (const known of KNOWN) (figures[name] as Record<number, number>)[known] = timeOne(make, known);
-    const none = (figures[name] as Record<number, number>)[0] as number;
-    console.log(
-      `  ${name.padEnd(9)} ${KNOWN.map((known) => `${known} learned: ${((figures[name] as Record<number, number>)[known] as number).toFixed(2)} us (${(((figures[name] as Record<number, number>)[known] as number) / none).toFixed(1)}x)`).join(', ')}`,
-    );
+    const times = Object.fromEntries(KNOWN.map((known) => [known, timeOne(make, known)])) as Record<
+      number,
+      number
+    >;
+    figures[name] = times;
+    const none = times[0] as number;
+    const shown = KNOWN.map((known) => {
+      const time = times[known] as number;
+      return `${known} learned: ${time.toFixed(2)} us (${(time / none).toFixed(1)}x)`;
+    });
+    console.log(`  ${name.padEnd(9)} ${shown.join(', ')}`);
   }
   console.log(JSON.stringify({ redaction: figures }));
   console.log(`through pacu proxy (on core ${SERVER_CPU}), 5,000 POSTs from this process, 32 at a time:`);

@@ -1,13 +1,12 @@
 // The redactor's known secrets, found in a text: by one regular expression while they are few, by
 // their first characters once they are many. A pattern of a thousand alternatives is tried whole at
 // every character of a text, and was made again each time a secret joined (`--only redaction`).
+import { escapeRegExp } from './redaction-policy.ts';
 
 /** Up to this many secrets, one pattern of them all, longest first. */
 const PATTERN_LIMIT = 32;
 /** The characters a secret is filed under: no secret is shorter (the redactor's least length). */
 export const KEY_LENGTH = 4;
-
-const REGEX_SPECIAL = /[.*+?^${}()|[\]\\]/g;
 
 /** A slot of the filter, from a text's three characters at `at`. */
 const slotOf = (text: string, at: number): number =>
@@ -69,7 +68,7 @@ export class KnownSecrets {
         [...this.#byKey.values()]
           .flat()
           .sort((a, b) => b.length - a.length)
-          .map((secret) => secret.replace(REGEX_SPECIAL, '\\$&'))
+          .map(escapeRegExp)
           .join('|'),
         'g',
       );

@@ -130,7 +130,8 @@ function hasPanWord(text: string): boolean {
   return false;
 }
 
-const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `text` as a regular expression that matches it literally. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Whether a text may hold a name the policy judges, or an escape that could hide one (`\u`, `%`):
@@ -139,7 +140,11 @@ const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\
  */
 export function nameHint(team: TeamNames): (text: string) => boolean {
   const cards = !team.keepCardData;
-  const fragments = [...SECRET_FRAGMENTS, ...(cards ? CARD_FRAGMENTS : []), ...[...team.fields].map(escaped)];
+  const fragments = [
+    ...SECRET_FRAGMENTS,
+    ...(cards ? CARD_FRAGMENTS : []),
+    ...[...team.fields].map(escapeRegExp),
+  ];
   const pattern = new RegExp(fragments.join('|'), 'i');
   return (text) =>
     text.includes('%') ||

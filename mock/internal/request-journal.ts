@@ -1,6 +1,7 @@
 import {
   bodyText,
   type FiredFault,
+  type ForgottenSecrets,
   type RecordedRequest,
   type Redactor,
   type RequestEnd,
@@ -166,13 +167,17 @@ export function keptOf({
 }
 
 /**
- * Kept entries as the control API shows them (filtered, redacted), wherever a store keeps them. The
- * journal redacts when read, so a secret the redactor forgot since an entry was kept is redacted in
- * it all the same (http/forgotten-secrets.ts). `kept()` counts each entry kept.
+ * Kept entries as the control API shows them (filtered, redacted), wherever a store keeps them. A
+ * journal that keeps entries unredacted hands in what its redactor forgot since (decision 208).
  */
-export function journalReader(spec: Spec, redactor: Redactor, basePath: string, size: number) {
-  const forgotten = rememberForgotten(redactor, size);
+export function journalReader(
+  spec: Spec,
+  redactor: Redactor,
+  basePath: string,
+  forgotten?: ForgottenSecrets,
+) {
   const scrubbed = (entry: Kept): Kept => {
+    if (!forgotten) return entry;
     const path = forgotten.scrub(entry.path);
     const text = forgotten.scrub(entry.text);
     return path === entry.path && text === entry.text ? entry : { ...entry, path, text };
@@ -180,7 +185,6 @@ export function journalReader(spec: Spec, redactor: Redactor, basePath: string, 
   const redacted = shownBy(redactor);
   const shown = (entry: Kept): RecordedRequest => redacted(scrubbed(entry));
   return {
-    kept: forgotten.kept,
     query(entries: readonly Kept[], filter: RequestFilter): RecordedRequest[] {
       // Filter the kept entries first: only the ones returned have their bodies parsed.
       const status = filter.status === undefined ? undefined : Number(filter.status);
@@ -213,10 +217,12 @@ export function createRequestJournal(
   basePath: string = spec.basePath,
 ): RequestJournal {
   const ring = createJournalColumns(size);
-  const reader = journalReader(spec, redactor, basePath, size);
+  // Kept as they came and redacted when read: what the redactor forgets meanwhile is redacted still.
+  const forgotten = rememberForgotten(redactor, size);
+  const reader = journalReader(spec, redactor, basePath, forgotten);
   const record: RequestJournal['record'] = (event) => {
     ring.push(keptOf(event));
-    reader.kept();
+    forgotten.kept();
   };
   return {
     record,

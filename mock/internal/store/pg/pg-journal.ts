@@ -19,7 +19,7 @@ export function pgJournal(
   everyone: () => Promise<void>,
   options: { spec: Spec; size: number; redactor: Redactor; basePath: string },
 ): RequestJournal {
-  const reader = journalReader(options.spec, options.redactor, options.basePath, options.size);
+  const reader = journalReader(options.spec, options.redactor, options.basePath);
   const entries = async (): Promise<Kept[]> => {
     await everyone();
     const rows = await db.query<{ doc: Kept }>('journal-read', {
@@ -36,7 +36,7 @@ export function pgJournal(
   };
   const { redactor } = options;
   // Kept redacted by the replica that answered: another reads it with a redactor that never saw
-  // this exchange. Counted by this replica's entries only: the shared journal turns over sooner.
+  // this exchange, and nothing this one forgets later was left in it.
   const record: RequestJournal['record'] = (event) => {
     const entry = keptOf(event);
     traffic.journal({
@@ -44,7 +44,6 @@ export function pgJournal(
       path: redactor.redactText(entry.path),
       text: entry.text.length > 0 ? redactor.redactText(entry.text, entry.contentType) : entry.text,
     });
-    reader.kept();
   };
   return {
     record,
